@@ -1,0 +1,58 @@
+// Shared plumbing of the notera subcommands: the options every command has,
+// message rendering, and exit codes (docs: README "Exit codes").
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "notera/core/message.hpp"
+#include "notera/locale/messages.hpp"
+
+namespace notera::cli {
+
+// Exit codes, as documented in the README and ../shared/docs/cli.md.
+enum ExitCode : int {
+  exit_ok = 0,        // success, everything valid
+  exit_problems = 1,  // the input had problems (illegal, ambiguous, rejected, ...)
+  exit_usage = 2,     // bad usage or an I/O error
+};
+
+// Options shared by all subcommands, filled by CLI11 before a command runs.
+struct GlobalOptions {
+  std::string messages_language;  // --messages; empty = from the environment
+};
+
+// What a subcommand file registers: its CLI11 subcommand and the function
+// that runs it (called after parsing succeeded), returning the exit code.
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+class Context {
+ public:
+  explicit Context(GlobalOptions& options) : options_(options) {}
+  // Messages in the --messages language (created on first use).
+  const locale::Messages& messages();
+  std::string text(std::string_view key) { return messages().text(key); }
+  std::string format(const Message& m) { return messages().format(m); }
+  // Prints "notera: <message>" on stderr.
+  void error(const Message& m);
+  GlobalOptions& options() { return options_; }
+
+ private:
+  GlobalOptions& options_;
+  std::unique_ptr<locale::Messages> messages_;
+};
+
+// Adds `--messages CODE` to a subcommand (shared by all of them).
+void add_messages_option(CLI::App& command, Context& context);
+
+// Each subcommand lives in its own file and is registered here.
+Command add_perft_command(CLI::App& app, Context& context);
+
+}  // namespace notera::cli

@@ -1,0 +1,51 @@
+// notera - chess notation as people really write it.
+//
+// The command line only: every subcommand is a thin layer over the library
+// (lib/notera), registered from its own file in this folder.
+#include <iostream>
+#include <vector>
+
+#include "command.hpp"
+
+int main(int argc, char** argv) {
+  using namespace notera::cli;
+  GlobalOptions options;
+  Context context(options);
+
+  // Help texts are localised too: pick the message language before parsing.
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string_view(argv[i]) == "--messages") options.messages_language = argv[i + 1];
+
+  CLI::App app{context.text("cli.description"), "notera"};
+  app.set_version_flag("--version", std::string("notera ") + NOTERA_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();
+
+  const std::vector<Command> commands = {
+      add_perft_command(app, context),
+  };
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // prints the message on stderr
+    return exit_usage;
+  }
+  for (const Command& command : commands) {
+    if (command.app->parsed()) {
+      try {
+        return command.run();
+      } catch (const std::exception& e) {
+        context.error(notera::Message("cli.internal_error").with("what", e.what()));
+        return exit_usage;
+      }
+    }
+  }
+  return exit_usage;
+}

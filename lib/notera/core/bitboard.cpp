@@ -1,0 +1,156 @@
+#include "notera/core/bitboard.hpp"
+
+#include <array>
+#include <vector>
+
+namespace notera {
+namespace detail {
+namespace {
+
+// Attack tables for rooks and bishops, shared by all squares: 102,400 rook
+// entries and 5,248 bishop entries with the usual fancy-magic layout.
+Bitboard rook_table[0x19000];
+Bitboard bishop_table[0x1480];
+
+constexpr int rook_directions[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+constexpr int bishop_directions[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+// Slow reference ray walk, used only to fill the tables.
+Bitboard sliding_attacks(const int (&dirs)[4][2], Square s, Bitboard occupied) {
+  Bitboard attacks = 0;
+  for (const auto& d : dirs) {
+    int f = file_of(s) + d[0];
+    int r = rank_of(s) + d[1];
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+      const Square t = make_square(f, r);
+      attacks |= bb(t);
+      if (occupied & bb(t)) break;
+      f += d[0];
+      r += d[1];
+    }
+  }
+  return attacks;
+}
+
+// xorshift64*: deterministic, so the magics are the same on every run.
+class Prng {
+ public:
+  explicit Prng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    state_ ^= state_ >> 12;
+    state_ ^= state_ << 25;
+    state_ ^= state_ >> 27;
+    return state_ * 2685821657736338717ULL;
+  }
+  // Magics with few set bits are found much faster.
+  std::uint64_t sparse() { return next() & next() & next(); }
+
+ private:
+  std::uint64_t state_;
+};
+
+void init_magics(const int (&dirs)[4][2], Magic (&magics)[64], Bitboard* table) {
+  // Seeds per rank that are known to converge quickly for this PRNG.
+  constexpr std::uint64_t seeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
+  std::array<Bitboard, 4096> occupancy{};
+  std::array<Bitboard, 4096> reference{};
+  std::array<int, 4096> epoch{};
+  int attempt = 0;
+  Bitboard* next_table = table;
+
+  for (Square s = a1; s <= h8; ++s) {
+    // Board edges are not relevant unless the slider stands on them.
+    const Bitboard edges = ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s))) |
+                           ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
+    Magic& m = magics[s];
+    m.mask = sliding_attacks(dirs, s, 0) & ~edges;
+    m.shift = static_cast<unsigned>(64 - popcount(m.mask));
+    m.attacks = next_table;
+
+    // Carry-rippler: enumerate every subset of the mask.
+    int size = 0;
+    Bitboard b = 0;
+    do {
+      occupancy[size] = b;
+      reference[size] = sliding_attacks(dirs, s, b);
+      ++size;
+      b = (b - m.mask) & m.mask;
+    } while (b);
+
+    Prng rng(seeds[rank_of(s)]);
+    Bitboard* entries = next_table;
+    for (int i = 0; i < size;) {
+      for (m.magic = 0; popcount((m.magic * m.mask) >> 56) < 6;) m.magic = rng.sparse();
+      // A magic works when no two occupancies with different attacks share
+      // an index; `epoch` avoids clearing the table between attempts.
+      ++attempt;
+      for (i = 0; i < size; ++i) {
+        const unsigned idx = m.index(occupancy[i]);
+        if (epoch[idx] < attempt) {
+          epoch[idx] = attempt;
+          entries[idx] = reference[i];
+        } else if (entries[idx] != reference[i]) {
+          break;
+        }
+      }
+    }
+    next_table += size;
+  }
+}
+
+AttackTables build() {
+  AttackTables t{};
+  for (Square s = a1; s <= h8; ++s) {
+    const Bitboard b = bb(s);
+    t.pawn[index(Color::white)][s] = pawn_attacks_bb(Color::white, b);
+    t.pawn[index(Color::black)][s] = pawn_attacks_bb(Color::black, b);
+    Bitboard knight = 0;
+    Bitboard king = 0;
+    for (int df = -2; df <= 2; ++df) {
+      for (int dr = -2; dr <= 2; ++dr) {
+        const int f = file_of(s) + df;
+        const int r = rank_of(s) + dr;
+        if (f < 0 || f > 7 || r < 0 || r > 7 || (df == 0 && dr == 0)) continue;
+        const int adf = df < 0 ? -df : df;
+        const int adr = dr < 0 ? -dr : dr;
+        if (adf + adr == 3 && adf != 0 && adr != 0) knight |= bb(make_square(f, r));
+        if (adf <= 1 && adr <= 1) king |= bb(make_square(f, r));
+      }
+    }
+    t.knight[s] = knight;
+    t.king[s] = king;
+  }
+  init_magics(rook_directions, t.rook, rook_table);
+  init_magics(bishop_directions, t.bishop, bishop_table);
+
+  for (Square a = a1; a <= h8; ++a) {
+    for (Square b = a1; b <= h8; ++b) {
+      for (const auto* dirs : {&bishop_directions, &rook_directions}) {
+        if (sliding_attacks(*dirs, a, 0) & bb(b)) {
+          t.line[a][b] = (sliding_attacks(*dirs, a, 0) & sliding_attacks(*dirs, b, 0)) | bb(a) | bb(b);
+          t.between[a][b] = sliding_attacks(*dirs, a, bb(b)) & sliding_attacks(*dirs, b, bb(a));
+        }
+      }
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+const AttackTables tables = build();
+
+}  // namespace detail
+
+Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied) {
+  switch (t) {
+    case PieceType::knight: return knight_attacks(s);
+    case PieceType::bishop: return bishop_attacks(s, occupied);
+    case PieceType::rook: return rook_attacks(s, occupied);
+    case PieceType::queen: return queen_attacks(s, occupied);
+    case PieceType::king: return king_attacks(s);
+    default: return 0;
+  }
+}
+
+}  // namespace notera

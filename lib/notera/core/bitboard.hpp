@@ -1,0 +1,100 @@
+// 64-bit bitboards and attack tables.
+//
+// Sliding attacks use "fancy" magic bitboards: the relevant occupancy of a
+// ray set is multiplied by a magic number and shifted down to index a table.
+// The magics are found once at start-up by a seeded random search (a few
+// milliseconds), so no opaque constants live in the source.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "notera/core/types.hpp"
+
+namespace notera {
+
+using Bitboard = std::uint64_t;
+
+constexpr Bitboard bb(Square s) { return Bitboard{1} << s; }
+constexpr Bitboard file_bb(int file) { return Bitboard{0x0101010101010101} << file; }
+constexpr Bitboard rank_bb(int rank) { return Bitboard{0xFF} << (8 * rank); }
+constexpr Bitboard light_squares = 0x55AA55AA55AA55AA;
+constexpr Bitboard dark_squares = ~light_squares;
+
+constexpr int popcount(Bitboard b) { return std::popcount(b); }
+constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+constexpr Square lsb(Bitboard b) { return static_cast<Square>(std::countr_zero(b)); }
+constexpr Square msb(Bitboard b) { return static_cast<Square>(63 - std::countl_zero(b)); }
+constexpr Square pop_lsb(Bitboard& b) {
+  const Square s = lsb(b);
+  b &= b - 1;
+  return s;
+}
+
+// Shift a whole bitboard one step; pieces do not wrap around the board edge.
+constexpr Bitboard shift_north(Bitboard b) { return b << 8; }
+constexpr Bitboard shift_south(Bitboard b) { return b >> 8; }
+constexpr Bitboard shift_east(Bitboard b) { return (b & ~file_bb(7)) << 1; }
+constexpr Bitboard shift_west(Bitboard b) { return (b & ~file_bb(0)) >> 1; }
+constexpr Bitboard pawn_push_bb(Color c, Bitboard b) {
+  return c == Color::white ? shift_north(b) : shift_south(b);
+}
+// Squares attacked by all pawns of colour c in b.
+constexpr Bitboard pawn_attacks_bb(Color c, Bitboard b) {
+  const Bitboard forward = pawn_push_bb(c, b);
+  return shift_east(forward) | shift_west(forward);
+}
+
+namespace detail {
+
+struct Magic {
+  Bitboard mask;
+  Bitboard magic;
+  const Bitboard* attacks;
+  unsigned shift;
+
+  unsigned index(Bitboard occupied) const {
+    return static_cast<unsigned>(((occupied & mask) * magic) >> shift);
+  }
+};
+
+struct AttackTables {
+  Bitboard pawn[2][64];
+  Bitboard knight[64];
+  Bitboard king[64];
+  Magic bishop[64];
+  Magic rook[64];
+  Bitboard between[64][64];  // squares strictly between two aligned squares
+  Bitboard line[64][64];     // the whole line through two aligned squares, or 0
+};
+
+// Built during static initialisation of the library (bitboard.cpp); nothing
+// in notera uses attacks from another static initialiser.
+extern const AttackTables tables;
+
+}  // namespace detail
+
+inline Bitboard pawn_attacks(Color c, Square s) { return detail::tables.pawn[index(c)][s]; }
+inline Bitboard knight_attacks(Square s) { return detail::tables.knight[s]; }
+inline Bitboard king_attacks(Square s) { return detail::tables.king[s]; }
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+  const detail::Magic& m = detail::tables.bishop[s];
+  return m.attacks[m.index(occupied)];
+}
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+  const detail::Magic& m = detail::tables.rook[s];
+  return m.attacks[m.index(occupied)];
+}
+inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+  return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
+}
+// Attacks of a non-pawn piece type from s.
+Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied);
+
+// Squares strictly between a and b when they share a rank, file or diagonal.
+inline Bitboard between_bb(Square a, Square b) { return detail::tables.between[a][b]; }
+// The full line through a and b, or 0 when they are not aligned.
+inline Bitboard line_bb(Square a, Square b) { return detail::tables.line[a][b]; }
+inline bool aligned(Square a, Square b, Square c) { return (line_bb(a, b) & bb(c)) != 0; }
+
+}  // namespace notera

@@ -1,0 +1,363 @@
+#include "notera/core/position.hpp"
+
+#include <initializer_list>
+#include <cstdlib>
+#include <cstring>
+
+#include "notera/core/movegen.hpp"
+
+namespace notera {
+
+namespace zobrist {
+namespace {
+
+struct Keys {
+  std::uint64_t piece_square[16][64];
+  std::uint64_t castling[16];
+  std::uint64_t en_passant[8];
+  std::uint64_t side;
+};
+
+// splitmix64: well-distributed, deterministic keys.
+Keys make_keys() {
+  Keys k{};
+  std::uint64_t state = 0x6E6F746572610001ULL;  // "notera"
+  auto next = [&state] {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (auto& row : k.piece_square)
+    for (auto& key : row) key = next();
+  // Castling keys combine per right, so that a set of rights has one key.
+  std::uint64_t single[4];
+  for (auto& key : single) key = next();
+  for (int rights = 0; rights < 16; ++rights) {
+    k.castling[rights] = 0;
+    for (int bit = 0; bit < 4; ++bit)
+      if (rights & (1 << bit)) k.castling[rights] ^= single[bit];
+  }
+  for (auto& key : k.en_passant) key = next();
+  k.side = next();
+  return k;
+}
+
+const Keys keys = make_keys();
+
+}  // namespace
+
+std::uint64_t piece_square(Piece p, Square s) { return keys.piece_square[index(p)][s]; }
+std::uint64_t castling(std::uint8_t rights) { return keys.castling[rights & 15]; }
+std::uint64_t en_passant(int file) { return keys.en_passant[file]; }
+std::uint64_t side() { return keys.side; }
+
+}  // namespace zobrist
+
+Position::Position() { std::memset(board_, 0, sizeof board_); }
+
+Position Position::start() {
+  Position p;
+  constexpr PieceType back_rank[8] = {PieceType::rook,  PieceType::knight, PieceType::bishop,
+                                      PieceType::queen, PieceType::king,   PieceType::bishop,
+                                      PieceType::knight, PieceType::rook};
+  for (int f = 0; f < 8; ++f) {
+    p.put_piece(make_piece(Color::white, back_rank[f]), make_square(f, 0));
+    p.put_piece(make_piece(Color::white, PieceType::pawn), make_square(f, 1));
+    p.put_piece(make_piece(Color::black, PieceType::pawn), make_square(f, 6));
+    p.put_piece(make_piece(Color::black, back_rank[f]), make_square(f, 7));
+  }
+  p.set_castling_rook(Color::white, CastlingSide::king_side, h1);
+  p.set_castling_rook(Color::white, CastlingSide::queen_side, a1);
+  p.set_castling_rook(Color::black, CastlingSide::king_side, h8);
+  p.set_castling_rook(Color::black, CastlingSide::queen_side, a8);
+  p.finish_setup();
+  return p;
+}
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_type_[index(type_of(p))] |= bb(s);
+  by_color_[index(color_of(p))] |= bb(s);
+  if (type_of(p) == PieceType::king) king_square_[index(color_of(p))] = s;
+}
+
+void Position::remove_piece(Square s) {
+  const Piece p = board_[s];
+  by_type_[index(type_of(p))] &= ~bb(s);
+  by_color_[index(color_of(p))] &= ~bb(s);
+  board_[s] = Piece::none;
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece p = board_[from];
+  const Bitboard from_to = bb(from) | bb(to);
+  by_type_[index(type_of(p))] ^= from_to;
+  by_color_[index(color_of(p))] ^= from_to;
+  board_[from] = Piece::none;
+  board_[to] = p;
+  if (type_of(p) == PieceType::king) king_square_[index(color_of(p))] = to;
+}
+
+void Position::set_castling_rook(Color c, CastlingSide side, Square rook) {
+  castling_rook_[index(c)][index(side)] = rook;
+  castling_ |= castling_bit(c, side);
+}
+
+Move Position::castling_move(Color c, CastlingSide side) const {
+  if (!has_castling_right(c, side)) return Move::none();
+  return Move::make(king_square(c), castling_rook(c, side), Move::Kind::castling);
+}
+
+void Position::finish_setup() {
+  king_square_[0] = king_square_[1] = no_square;
+  for (Color c : {Color::white, Color::black}) {
+    const Bitboard k = pieces(c, PieceType::king);
+    if (k) king_square_[index(c)] = lsb(k);
+  }
+  std::memset(castling_mask_, 0, sizeof castling_mask_);
+  for (Color c : {Color::white, Color::black}) {
+    for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
+      if (!has_castling_right(c, side)) {
+        castling_rook_[index(c)][index(side)] = no_square;
+        continue;
+      }
+      const std::uint8_t bit = castling_bit(c, side);
+      castling_mask_[castling_rook(c, side)] |= bit;
+      if (king_square(c) != no_square) castling_mask_[king_square(c)] |= bit;
+    }
+  }
+  if (king_square(side_) != no_square) {
+    update_check_info();
+  } else {
+    checkers_ = pinned_ = 0;
+  }
+  ep_capturable_ = false;
+  if (ep_square_ != no_square && king_square(side_) != no_square) update_ep_capturable();
+  key_ = compute_key();
+}
+
+std::uint64_t Position::compute_key() const {
+  std::uint64_t k = 0;
+  for (Square s = a1; s <= h8; ++s)
+    if (!empty(s)) k ^= zobrist::piece_square(board_[s], s);
+  if (side_ == Color::black) k ^= zobrist::side();
+  k ^= zobrist::castling(castling_);
+  if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
+  return k;
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+  return (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
+         (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
+         (knight_attacks(s) & pieces(PieceType::knight)) |
+         (rook_attacks(s, occupied) & pieces(PieceType::rook, PieceType::queen)) |
+         (bishop_attacks(s, occupied) & pieces(PieceType::bishop, PieceType::queen)) |
+         (king_attacks(s) & pieces(PieceType::king));
+}
+
+Bitboard Position::slider_blockers(Bitboard sliders, Square target) const {
+  Bitboard blockers = 0;
+  Bitboard snipers = ((rook_attacks(target, 0) & pieces(PieceType::rook, PieceType::queen)) |
+                      (bishop_attacks(target, 0) & pieces(PieceType::bishop, PieceType::queen))) &
+                     sliders;
+  const Bitboard occupied = pieces();
+  while (snipers) {
+    const Bitboard between = between_bb(target, pop_lsb(snipers)) & occupied;
+    if (between && !more_than_one(between)) blockers |= between;
+  }
+  return blockers;
+}
+
+void Position::update_check_info() {
+  const Square ksq = king_square(side_);
+  checkers_ = attackers_to(ksq, pieces()) & pieces(~side_);
+  pinned_ = slider_blockers(pieces(~side_), ksq) & pieces(side_);
+}
+
+bool Position::en_passant_is_legal(Square from) const {
+  const Color us = side_;
+  const Square to = ep_square_;
+  const Square captured = to - pawn_push(us);
+  const Square ksq = king_square(us);
+  const Bitboard occupied = (pieces() ^ bb(from) ^ bb(captured)) | bb(to);
+  // Every attacker of the king after the capture, except the captured pawn.
+  return (attackers_to(ksq, occupied) & pieces(~us) & ~bb(captured)) == 0;
+}
+
+void Position::update_ep_capturable() {
+  ep_capturable_ = false;
+  const Color us = side_;
+  // The square must be one a double push just passed, with the pawn beyond it.
+  if (rank_of(ep_square_) != relative_rank(us, 5)) return;
+  const Square pushed = ep_square_ - pawn_push(us);
+  if (board_[pushed] != make_piece(~us, PieceType::pawn) || !empty(ep_square_)) return;
+  Bitboard capturers = pawn_attacks(~us, ep_square_) & pieces(us, PieceType::pawn);
+  while (capturers) {
+    if (en_passant_is_legal(pop_lsb(capturers))) {
+      ep_capturable_ = true;
+      return;
+    }
+  }
+}
+
+bool Position::is_legal(Move m) const {
+  MoveList moves;
+  generate_legal(*this, moves);
+  return moves.contains(m);
+}
+
+void Position::do_move(Move m, Undo& undo) {
+  undo.key = key_;
+  undo.checkers = checkers_;
+  undo.pinned = pinned_;
+  undo.captured = Piece::none;
+  undo.ep_square = ep_square_;
+  undo.castling = castling_;
+  undo.ep_capturable = ep_capturable_;
+  undo.halfmove_clock = halfmove_clock_;
+
+  const Color us = side_;
+  const Square from = m.from();
+  const Square to = m.to();
+  const Piece moved = board_[from];
+  std::uint64_t k = key_ ^ zobrist::side();
+  if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
+  ++halfmove_clock_;
+  if (us == Color::black) ++fullmove_number_;
+
+  if (m.is_castling()) {
+    const CastlingSide side = castling_side_of(m);
+    const Square king_to = castling_king_target(us, side);
+    const Square rook_to = castling_rook_target(us, side);
+    const Piece rook = board_[to];
+    remove_piece(from);
+    remove_piece(to);
+    put_piece(moved, king_to);
+    put_piece(rook, rook_to);
+    k ^= zobrist::piece_square(moved, from) ^ zobrist::piece_square(moved, king_to) ^
+         zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rook_to);
+  } else {
+    const Square capture_square = m.is_en_passant() ? to - pawn_push(us) : to;
+    const Piece captured = board_[capture_square];
+    if (captured != Piece::none) {
+      remove_piece(capture_square);
+      k ^= zobrist::piece_square(captured, capture_square);
+      undo.captured = captured;
+      halfmove_clock_ = 0;
+    }
+    move_piece(from, to);
+    k ^= zobrist::piece_square(moved, from) ^ zobrist::piece_square(moved, to);
+    if (type_of(moved) == PieceType::pawn) {
+      halfmove_clock_ = 0;
+      if (m.kind() == Move::Kind::promotion) {
+        const Piece promoted = make_piece(us, m.promotion());
+        remove_piece(to);
+        put_piece(promoted, to);
+        k ^= zobrist::piece_square(moved, to) ^ zobrist::piece_square(promoted, to);
+      }
+    }
+  }
+
+  const std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
+  if (castling_ & lost) {
+    k ^= zobrist::castling(castling_);
+    castling_ &= static_cast<std::uint8_t>(~lost);
+    k ^= zobrist::castling(castling_);
+  }
+
+  ep_square_ = no_square;
+  ep_capturable_ = false;
+  side_ = ~us;
+  update_check_info();
+  if (type_of(moved) == PieceType::pawn && std::abs(to - from) == 16) {
+    ep_square_ = from + pawn_push(us);
+    update_ep_capturable();
+    if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
+  }
+  key_ = k;
+}
+
+void Position::undo_move(Move m, const Undo& undo) {
+  side_ = ~side_;
+  const Color us = side_;
+  const Square from = m.from();
+  const Square to = m.to();
+
+  if (m.is_castling()) {
+    const CastlingSide side = castling_side_of(m);
+    const Square king_to = castling_king_target(us, side);
+    const Square rook_to = castling_rook_target(us, side);
+    const Piece king = board_[king_to];
+    const Piece rook = board_[rook_to];
+    remove_piece(king_to);
+    remove_piece(rook_to);
+    put_piece(king, from);
+    put_piece(rook, to);
+  } else {
+    if (m.kind() == Move::Kind::promotion) {
+      remove_piece(to);
+      put_piece(make_piece(us, PieceType::pawn), to);
+    }
+    move_piece(to, from);
+    if (undo.captured != Piece::none)
+      put_piece(undo.captured, m.is_en_passant() ? to - pawn_push(us) : to);
+  }
+
+  if (us == Color::black) --fullmove_number_;
+  key_ = undo.key;
+  checkers_ = undo.checkers;
+  pinned_ = undo.pinned;
+  ep_square_ = undo.ep_square;
+  castling_ = undo.castling;
+  ep_capturable_ = undo.ep_capturable;
+  halfmove_clock_ = undo.halfmove_clock;
+}
+
+void Position::do_null_move(Undo& undo) {
+  undo.key = key_;
+  undo.checkers = checkers_;
+  undo.pinned = pinned_;
+  undo.captured = Piece::none;
+  undo.ep_square = ep_square_;
+  undo.castling = castling_;
+  undo.ep_capturable = ep_capturable_;
+  undo.halfmove_clock = halfmove_clock_;
+  std::uint64_t k = key_ ^ zobrist::side();
+  if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
+  ep_square_ = no_square;
+  ep_capturable_ = false;
+  ++halfmove_clock_;
+  if (side_ == Color::black) ++fullmove_number_;
+  side_ = ~side_;
+  update_check_info();
+  key_ = k;
+}
+
+void Position::undo_null_move(const Undo& undo) {
+  side_ = ~side_;
+  if (side_ == Color::black) --fullmove_number_;
+  key_ = undo.key;
+  checkers_ = undo.checkers;
+  pinned_ = undo.pinned;
+  ep_square_ = undo.ep_square;
+  castling_ = undo.castling;
+  ep_capturable_ = undo.ep_capturable;
+  halfmove_clock_ = undo.halfmove_clock;
+}
+
+bool Position::operator==(const Position& other) const {
+  if (std::memcmp(board_, other.board_, sizeof board_) != 0 || side_ != other.side_ ||
+      castling_ != other.castling_ || ep_square_ != other.ep_square_ ||
+      halfmove_clock_ != other.halfmove_clock_ || fullmove_number_ != other.fullmove_number_ ||
+      chess960_ != other.chess960_)
+    return false;
+  // Rook squares matter only for the rights still held.
+  for (Color c : {Color::white, Color::black})
+    for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side})
+      if (has_castling_right(c, side) && castling_rook(c, side) != other.castling_rook(c, side))
+        return false;
+  return true;
+}
+
+}  // namespace notera

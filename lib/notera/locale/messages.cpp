@@ -1,0 +1,89 @@
+#include "notera/locale/messages.hpp"
+
+#include <unicode/fmtable.h>
+#include <unicode/msgfmt.h>
+#include <unicode/unistr.h>
+
+#include <cstdlib>
+#include <vector>
+
+#include "notera/locale/bundle.hpp"
+
+namespace notera::locale {
+
+struct Messages::Impl {
+  explicit Impl(std::string_view requested) : bundle(requested), locale(bundle.resolved().c_str()) {}
+  Bundle bundle;
+  icu::Locale locale;
+  std::string language;
+};
+
+Messages::Messages(std::string_view language) : impl_(std::make_unique<Impl>(language)) {
+  impl_->language = impl_->bundle.resolved() == "root" ? "en" : impl_->bundle.resolved();
+}
+Messages::~Messages() = default;
+Messages::Messages(Messages&&) noexcept = default;
+Messages& Messages::operator=(Messages&&) noexcept = default;
+
+const std::string& Messages::language() const { return impl_->language; }
+
+namespace {
+
+std::string fallback_text(const Message& message) {
+  std::string out = message.key;
+  for (const auto& [name, value] : message.args) {
+    out += ' ';
+    out += name;
+    out += '=';
+    if (const auto* s = std::get_if<std::string>(&value))
+      out += *s;
+    else
+      out += std::to_string(std::get<std::int64_t>(value));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Messages::format(const Message& message) const {
+  const auto pattern = impl_->bundle.string("msg." + message.key);
+  if (!pattern) return fallback_text(message);
+  UErrorCode status = U_ZERO_ERROR;
+  icu::MessageFormat format(icu::UnicodeString::fromUTF8(*pattern), impl_->locale, status);
+  if (U_FAILURE(status)) return fallback_text(message);
+  std::vector<icu::UnicodeString> names;
+  std::vector<icu::Formattable> values;
+  names.reserve(message.args.size());
+  values.reserve(message.args.size());
+  for (const auto& [name, value] : message.args) {
+    names.push_back(icu::UnicodeString::fromUTF8(name));
+    if (const auto* s = std::get_if<std::string>(&value))
+      values.emplace_back(icu::UnicodeString::fromUTF8(*s));
+    else
+      values.emplace_back(static_cast<int64_t>(std::get<std::int64_t>(value)));
+  }
+  icu::UnicodeString result;
+  format.format(names.data(), values.data(), static_cast<int32_t>(names.size()), result, status);
+  if (U_FAILURE(status)) return fallback_text(message);
+  std::string out;
+  result.toUTF8String(out);
+  return out;
+}
+
+std::string Messages::text(std::string_view key) const {
+  return format(Message(std::string(key)));
+}
+
+std::string language_from_environment() {
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value && *value) {
+      const std::string v(value);
+      if (v == "C" || v == "POSIX" || v.rfind("C.", 0) == 0) return "en";
+      return canonical_language(v);
+    }
+  }
+  return "en";
+}
+
+}  // namespace notera::locale
