@@ -1,0 +1,62 @@
+# notera - the two commands of the README, and the other chores, over CMake.
+#
+#   make demo   install what is missing, build (Release), run the main job on a sample
+#   make test   install what is missing, build, run every test
+#
+# Other targets: build, sanitize (tests under ASan+UBSan), acceptance, bench,
+# fuzz, deps, clean. Works as root or with sudo on Debian 12.
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_ARGS ?=
+
+# Debian 12 packages the build, the tests and the benchmarks need.
+PACKAGES = cmake make g++ pkg-config python3 xz-utils \
+           tao-pegtl-dev libicu-dev icu-devtools libfmt-dev doctest-dev \
+           libcli11-dev libtbb-dev nlohmann-json3-dev pgn-extract
+FUZZ_PACKAGES = clang libclang-rt-14-dev
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test build deps sanitize acceptance bench fuzz fuzz-deps clean
+
+demo: build
+	@echo "== notera reconstruct: a Norwegian scoresheet with slips and a gap (samples/nb/)"
+	$(BUILD)/cli/notera reconstruct samples/nb/solberg-haugen.sheet || true
+
+test: build
+	cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+# Installs only what is missing; apt-get runs non-interactively.
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+sanitize: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNOTERA_SANITIZE=ON \
+	      -DNOTERA_BUILD_BENCH=OFF $(CMAKE_ARGS)
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --no-tests=error --output-on-failure -j $(JOBS)
+
+acceptance: build
+	../shared/acceptance/run
+
+bench: build
+	$(BUILD)/bench/notera_bench_perft
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -1,0 +1,188 @@
+// Move generation corners: castling (standard and Chess960), en passant,
+// promotion and pins, each in a position where it matters.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "notera/core/fen.hpp"
+#include "notera/core/movegen.hpp"
+#include "notera/core/uci.hpp"
+
+using namespace notera;
+
+namespace {
+
+Position position(const char* fen) {
+  const FenResult r = read_fen(fen);
+  REQUIRE_MESSAGE(r.position.has_value(), fen);
+  return *r.position;
+}
+
+std::vector<std::string> legal_uci(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  std::vector<std::string> out;
+  for (Move m : moves) out.push_back(to_uci(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool has(const std::vector<std::string>& moves, const std::string& uci) {
+  return std::find(moves.begin(), moves.end(), uci) != moves.end();
+}
+
+Position after(Position pos, const char* uci) {
+  const Move m = parse_uci(pos, uci);
+  REQUIRE_MESSAGE(m != Move::none(), uci);
+  Undo undo;
+  pos.do_move(m, undo);
+  return pos;
+}
+
+}  // namespace
+
+TEST_CASE("castling: both sides when the way is free") {
+  const auto moves = legal_uci(position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+  CHECK(has(moves, "e1g1"));
+  CHECK(has(moves, "e1c1"));
+}
+
+TEST_CASE("castling: not through, into or out of check") {
+  // The bishop on c4 covers f1, which the king would cross.
+  auto moves = legal_uci(position("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1"));
+  CHECK_FALSE(has(moves, "e1g1"));
+  CHECK(has(moves, "e1c1"));
+  // g1 attacked: the king would end in check.
+  moves = legal_uci(position("r3k2r/8/8/8/8/7b/8/R3K2R w KQkq - 0 1"));
+  CHECK_FALSE(has(moves, "e1g1"));
+  // In check: no castling at all.
+  moves = legal_uci(position("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1"));
+  CHECK_FALSE(has(moves, "e1g1"));
+  CHECK_FALSE(has(moves, "e1c1"));
+  // b1 attacked: only the rook crosses it, so O-O-O is legal.
+  moves = legal_uci(position("1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1"));
+  CHECK(has(moves, "e1c1"));
+}
+
+TEST_CASE("castling: blocked path and lost rights") {
+  auto moves = legal_uci(position("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1"));
+  CHECK_FALSE(has(moves, "e1c1"));
+  CHECK(has(moves, "e1g1"));
+  // A king move loses both rights, a rook move one, a captured rook its own.
+  Position p = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  CHECK_FALSE(after(p, "e1f1").has_castling_right(Color::white, CastlingSide::king_side));
+  CHECK_FALSE(after(p, "e1f1").has_castling_right(Color::white, CastlingSide::queen_side));
+  CHECK(after(p, "h1h5").has_castling_right(Color::white, CastlingSide::queen_side));
+  CHECK_FALSE(after(p, "h1h5").has_castling_right(Color::white, CastlingSide::king_side));
+  const Position rook_taken = after(p, "a1a8");
+  CHECK_FALSE(rook_taken.has_castling_right(Color::black, CastlingSide::queen_side));
+  CHECK(rook_taken.has_castling_right(Color::black, CastlingSide::king_side));
+}
+
+TEST_CASE("castling in Chess960") {
+  // King b1, rook a1: O-O-O puts the king on c1 and the rook on d1.
+  Position p = position("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
+  CHECK(p.is_chess960());
+  auto moves = legal_uci(p);
+  CHECK(has(moves, "b1a1"));  // king takes rook
+  Position q = after(p, "b1a1");
+  CHECK(q.piece_on(c1) == Piece::white_king);
+  CHECK(q.piece_on(d1) == Piece::white_rook);
+  CHECK(q.empty(a1));
+  CHECK(q.empty(b1));
+
+  // The king already stands on g1: O-O moves only the rook.
+  p = position("4k3/8/8/8/8/8/8/6KR w H - 0 1");
+  CHECK(has(legal_uci(p), "g1h1"));
+  q = after(p, "g1h1");
+  CHECK(q.piece_on(g1) == Piece::white_king);
+  CHECK(q.piece_on(f1) == Piece::white_rook);
+
+  // The castling rook shields c1 from the queen on a1: castling would
+  // leave the king in check.
+  p = position("4k3/8/8/8/8/8/8/qR2K3 w B - 0 1");
+  CHECK_FALSE(has(legal_uci(p), "e1b1"));
+
+  // Undo restores everything.
+  p = position("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  MoveList list;
+  generate_legal(p, list);
+  for (Move m : list) {
+    Position copy = p;
+    Undo undo;
+    copy.do_move(m, undo);
+    CHECK(copy.key() == copy.compute_key());
+    copy.undo_move(m, undo);
+    CHECK(copy == p);
+  }
+}
+
+TEST_CASE("en passant: normal, pinned along the rank, and as a check evasion") {
+  auto moves = legal_uci(position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"));
+  CHECK(has(moves, "e5d6"));
+  // Capturing would take both pawns off the fifth rank and expose the king.
+  Position pinned = position("4k3/8/8/KPp4r/8/8/8/8 w - c6 0 1");
+  CHECK_FALSE(has(legal_uci(pinned), "b5c6"));
+  CHECK_FALSE(pinned.ep_capturable());
+  // The pawn that just moved gives check; taking it en passant is legal.
+  Position check = position("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1");
+  CHECK(check.in_check());
+  CHECK(has(legal_uci(check), "e4d3"));
+  Position taken = after(check, "e4d3");
+  CHECK(taken.empty(d4));
+  CHECK(taken.piece_on(d3) == Piece::black_pawn);
+}
+
+TEST_CASE("promotion: four pieces, by push and by capture") {
+  const auto moves = legal_uci(position("5r2/3PP2k/8/6p1/8/6P1/5PK1/8 w - - 0 52"));
+  for (const char* m : {"d7d8q", "d7d8r", "d7d8b", "d7d8n", "e7e8q", "e7e8n", "e7f8q", "e7f8n"})
+    CHECK(has(moves, m));
+  CHECK_FALSE(has(moves, "d7d8"));
+  Position p = after(position("5r2/3PP2k/8/6p1/8/6P1/5PK1/8 w - - 0 52"), "e7f8n");
+  CHECK(p.piece_on(f8) == Piece::white_knight);
+  CHECK(p.in_check());
+}
+
+TEST_CASE("pins: a pinned piece moves only along the pin") {
+  // Knight d4 pinned by the rook on d8: no knight move from d4.
+  auto moves = legal_uci(position("3r2k1/pp3pp1/8/7p/3N4/8/PP3P1N/3K4 w - - 0 30"));
+  CHECK_FALSE(has(moves, "d4e6"));
+  CHECK_FALSE(has(moves, "d4f3"));
+  CHECK(has(moves, "h2f3"));
+  // Rook e3 pinned by the bishop on c5 (diagonal): it cannot move at all.
+  moves = legal_uci(position("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22"));
+  CHECK_FALSE(has(moves, "e3e1"));
+  CHECK(has(moves, "a1e1"));
+  // A bishop pinned on a diagonal may slide along it, and capture the pinner.
+  moves = legal_uci(position("4k3/8/8/1b6/8/3B4/8/5K2 w - - 0 1"));
+  CHECK(has(moves, "d3c4"));
+  CHECK(has(moves, "d3b5"));
+  CHECK(has(moves, "d3e2"));
+  CHECK_FALSE(has(moves, "d3e4"));
+}
+
+TEST_CASE("make/unmake keeps keys and state exact over random games") {
+  Position p = Position::start();
+  const Position start = p;
+  std::vector<std::pair<Move, Undo>> played;
+  unsigned seed = 12345;
+  for (int ply = 0; ply < 300; ++ply) {
+    MoveList moves;
+    generate_legal(p, moves);
+    if (moves.empty()) break;
+    seed = seed * 1103515245 + 12345;
+    const Move m = moves[static_cast<int>((seed >> 16) % static_cast<unsigned>(moves.size()))];
+    Undo undo;
+    p.do_move(m, undo);
+    CHECK(p.key() == p.compute_key());
+    played.emplace_back(m, undo);
+  }
+  while (!played.empty()) {
+    p.undo_move(played.back().first, played.back().second);
+    played.pop_back();
+  }
+  CHECK(p == start);
+  CHECK(p.key() == start.key());
+}
