@@ -1,0 +1,61 @@
+#include "notera/game/game.hpp"
+
+namespace notera {
+
+std::string_view to_string(GameStatus status) {
+  switch (status) {
+    case GameStatus::complete: return "complete";
+    case GameStatus::incomplete: return "incomplete";
+    case GameStatus::rejected: return "rejected";
+  }
+  return "rejected";
+}
+
+std::optional<std::string_view> Game::tag(std::string_view name) const {
+  for (const Tag& t : tags)
+    if (t.name == name) return t.value;
+  return std::nullopt;
+}
+
+void Game::set_tag(std::string_view name, std::string_view value) {
+  for (Tag& t : tags) {
+    if (t.name == name) {
+      t.value = value;
+      return;
+    }
+  }
+  tags.push_back({std::string(name), std::string(value)});
+}
+
+bool Game::has_errors() const {
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == Severity::error) return true;
+  return false;
+}
+
+void Game::clear() {
+  tags.clear();
+  start = Position::start();
+  custom_start = false;
+  mainline.comment_before.clear();
+  mainline.moves.clear();
+  result = "*";
+  language.clear();
+  diagnostics.clear();
+  status = GameStatus::complete;
+  where = {};
+}
+
+Position Game::final_position() const {
+  Position pos = start;
+  Undo undo;
+  for (const GameMove& m : mainline.moves) {
+    if (m.move == Move::null())
+      pos.do_null_move(undo);
+    else
+      pos.do_move(m.move, undo);
+  }
+  return pos;
+}
+
+}  // namespace notera

@@ -1,0 +1,90 @@
+// A game as notera holds it between reading and writing: tags, the start
+// position, the main line with comments, NAGs and variations, and every
+// problem found on the way (with where it was in the source).
+//
+// The same model serves PGN, plain movetext and reconstructed scoresheets;
+// writers (PGN export, UCI, JSON, localised text) read only this.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "notera/core/message.hpp"
+#include "notera/core/position.hpp"
+
+namespace notera {
+
+struct Tag {
+  std::string name;
+  std::string value;
+};
+
+// Where something is in the input, for "FILE:LINE:COL" reports. Columns
+// count characters (see core/utf8.hpp), lines start at 1.
+struct SourceLocation {
+  int line = 0;
+  int column = 0;
+};
+
+enum class Severity : std::uint8_t { note, warning, error };
+
+// A problem with a game: what (a Message), where, and at which ply
+// (1 = White's first move of the game; 0 = not at a move).
+struct Diagnostic {
+  Severity severity = Severity::error;
+  Message message;
+  SourceLocation where;
+  int ply = 0;
+};
+
+struct Line;
+
+// One move as played, with what was written around it.
+struct GameMove {
+  Move move;
+  std::vector<std::uint8_t> nags;  // $1 = "!", ... ; glyphs are stored as NAGs
+  std::vector<std::string> comments;  // comments after the move, in order
+  std::vector<Line> variations;       // alternatives to this move
+  bool draw_offer = false;            // FIDE "(=)" after the move
+  SourceLocation where;               // of the move text
+};
+
+// A sequence of moves from some position (the main line, or a variation
+// starting at the position before the move it is attached to).
+struct Line {
+  std::string comment_before;  // a comment before the first move
+  std::vector<GameMove> moves;
+};
+
+enum class GameStatus : std::uint8_t {
+  complete,    // every move read and legal
+  incomplete,  // read up to a bad move; the moves before it are kept
+  rejected,    // nothing usable (e.g. an unsupported variant, a bad FEN)
+};
+std::string_view to_string(GameStatus status);
+
+struct Game {
+  std::vector<Tag> tags;  // in input order; writers put the seven-tag roster first
+  Position start = Position::start();
+  bool custom_start = false;  // a FEN/SetUp tag gave the start position
+  Line mainline;
+  std::string result = "*";  // the game termination marker as read (PGN spelling)
+  std::string language;      // notation language used to read the moves
+  std::vector<Diagnostic> diagnostics;
+  GameStatus status = GameStatus::complete;
+  SourceLocation where;      // first line of the game in its source
+
+  // Tag value by name (case-sensitive as in PGN), or nullopt.
+  std::optional<std::string_view> tag(std::string_view name) const;
+  void set_tag(std::string_view name, std::string_view value);
+  bool has_errors() const;
+  // Reset for reuse; keeps allocated capacity (the batch path reuses games).
+  void clear();
+  // The position after the main line.
+  Position final_position() const;
+};
+
+}  // namespace notera
