@@ -39,7 +39,7 @@ void Game::clear() {
   custom_start = false;
   mainline.comment_before.clear();
   mainline.moves.clear();
-  result = "*";
+  result.assign(1, '*');  // not = "*": GCC 12 warns falsely (PR 105651)
   language.clear();
   diagnostics.clear();
   status = GameStatus::complete;
