@@ -2,6 +2,10 @@
 
 #include <iostream>
 
+#include "notera/core/fen.hpp"
+#include "notera/notation/letters.hpp"
+#include "notera/notation/resolve.hpp"
+
 namespace notera::cli {
 
 const locale::Messages& Context::messages() {
@@ -19,6 +23,33 @@ void Context::error(const Message& m) { std::cerr << "notera: " << format(m) << 
 void add_messages_option(CLI::App& command, Context& context) {
   command.add_option("--messages", context.options().messages_language,
                      context.text("cli.option.messages"));
+}
+
+std::optional<int> language_option(Context& context, std::string_view code) {
+  if (code.empty() || code == "auto") return ResolveOptions::any_language;
+  const int index = LetterTable::instance().language_index(code);
+  if (index < 0) {
+    context.error(Message("cli.unknown_language").with("language", code));
+    return std::nullopt;
+  }
+  return index;
+}
+
+std::optional<Position> position_option(Context& context, std::string_view fen, bool chess960) {
+  FenResult read = read_fen(fen, chess960);
+  if (!read) {
+    context.error(Message("cli.bad_fen")
+                      .with("column", read.error.column)
+                      .with("reason", context.format(read.error.message)));
+    return std::nullopt;
+  }
+  return read.position;
+}
+
+std::optional<Laws> laws_option(Context& context, std::string_view year) {
+  const auto laws = parse_laws(year);
+  if (!laws) context.error(Message("cli.unknown_laws").with("laws", year));
+  return laws;
 }
 
 }  // namespace notera::cli

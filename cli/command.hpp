@@ -6,11 +6,14 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "notera/core/message.hpp"
+#include "notera/core/position.hpp"
 #include "notera/locale/messages.hpp"
+#include "notera/notation/laws.hpp"
 
 namespace notera::cli {
 
@@ -52,7 +55,17 @@ class Context {
 // Adds `--messages CODE` to a subcommand (shared by all of them).
 void add_messages_option(CLI::App& command, Context& context);
 
+// --lang CODE|auto -> a LetterTable language index or
+// ResolveOptions::any_language; prints an error and returns nullopt when the
+// language is unknown.
+std::optional<int> language_option(Context& context, std::string_view code);
+// --fen -> a position; prints the FEN error (with column) when it is bad.
+std::optional<Position> position_option(Context& context, std::string_view fen, bool chess960 = false);
+// --laws YEAR
+std::optional<Laws> laws_option(Context& context, std::string_view year);
+
 // Each subcommand lives in its own file and is registered here.
 Command add_perft_command(CLI::App& app, Context& context);
+Command add_move_command(CLI::App& app, Context& context);
 
 }  // namespace notera::cli

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   app.fallthrough();
 
   const std::vector<Command> commands = {
+      add_move_command(app, context),
       add_perft_command(app, context),
   };
 

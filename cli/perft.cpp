@@ -20,14 +20,9 @@ struct PerftOptions {
 };
 
 int run_perft(Context& context, const PerftOptions& options) {
-  FenResult read = read_fen(options.fen, options.chess960);
-  if (!read) {
-    context.error(Message("cli.bad_fen")
-                      .with("column", read.error.column)
-                      .with("reason", context.format(read.error.message)));
-    return exit_usage;
-  }
-  Position pos = *read.position;
+  const auto start = position_option(context, options.fen, options.chess960);
+  if (!start) return exit_usage;
+  Position pos = *start;
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
   if (options.divide && options.depth >= 1) {

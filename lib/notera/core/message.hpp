@@ -8,13 +8,18 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 namespace notera {
 
 struct Message {
-  using Value = std::variant<std::string, std::int64_t>;
+  // An argument: text, or a number (numbers drive plural and select forms).
+  struct Value {
+    std::string text;
+    std::int64_t number = 0;
+    bool is_number = false;
+    bool operator==(const Value&) const = default;
+  };
 
   std::string key;  // e.g. "fen.side" -> bundle entry "msg.fen.side"
   std::vector<std::pair<std::string, Value>> args;
@@ -23,7 +28,7 @@ struct Message {
   explicit Message(std::string k) : key(std::move(k)) {}
 
   Message& with(std::string name, std::string value) {
-    args.emplace_back(std::move(name), Value{std::move(value)});
+    args.emplace_back(std::move(name), Value{std::move(value), 0, false});
     return *this;
   }
   Message& with(std::string name, std::string_view value) {
@@ -33,7 +38,7 @@ struct Message {
     return with(std::move(name), std::string(value));
   }
   Message& with(std::string name, std::int64_t value) {
-    args.emplace_back(std::move(name), Value{value});
+    args.emplace_back(std::move(name), Value{{}, value, true});
     return *this;
   }
   Message& with(std::string name, int value) {

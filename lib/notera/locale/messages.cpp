@@ -35,10 +35,7 @@ std::string fallback_text(const Message& message) {
     out += ' ';
     out += name;
     out += '=';
-    if (const auto* s = std::get_if<std::string>(&value))
-      out += *s;
-    else
-      out += std::to_string(std::get<std::int64_t>(value));
+    out += value.is_number ? std::to_string(value.number) : value.text;
   }
   return out;
 }
@@ -57,10 +54,10 @@ std::string Messages::format(const Message& message) const {
   values.reserve(message.args.size());
   for (const auto& [name, value] : message.args) {
     names.push_back(icu::UnicodeString::fromUTF8(name));
-    if (const auto* s = std::get_if<std::string>(&value))
-      values.emplace_back(icu::UnicodeString::fromUTF8(*s));
+    if (value.is_number)
+      values.emplace_back(static_cast<int64_t>(value.number));
     else
-      values.emplace_back(static_cast<int64_t>(std::get<std::int64_t>(value)));
+      values.emplace_back(icu::UnicodeString::fromUTF8(value.text));
   }
   icu::UnicodeString result;
   format.format(names.data(), values.data(), static_cast<int32_t>(names.size()), result, status);

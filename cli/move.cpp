@@ -1,0 +1,60 @@
+// notera move --fen FEN [--lang L] [--laws Y] [--json] TEXT
+// What one written move means in a position: legal (with the move),
+// ambiguous (with every legal reading), illegal (with the reason) or
+// unclear (not a move). Exit 0 only for legal.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "move_report.hpp"
+#include "notera/core/fen.hpp"
+
+namespace notera::cli {
+
+namespace {
+
+struct MoveOptions {
+  std::string fen{start_fen};
+  std::string language = "auto";
+  std::string laws = "2023";
+  bool json = false;
+  bool chess960 = false;
+  std::vector<std::string> text;
+};
+
+int run_move(Context& context, const MoveOptions& options) {
+  const auto pos = position_option(context, options.fen, options.chess960);
+  if (!pos) return exit_usage;
+  const auto language = language_option(context, options.language);
+  if (!language) return exit_usage;
+  const auto laws = laws_option(context, options.laws);
+  if (!laws) return exit_usage;
+
+  std::string text;
+  for (const std::string& part : options.text) text += (text.empty() ? "" : " ") + part;
+  ResolveOptions resolve_options;
+  resolve_options.language = *language;
+  const MoveReport report = report_move(context, *pos, text, resolve_options, *laws);
+  if (options.json)
+    std::cout << report.json.dump() << '\n';
+  else
+    std::cout << report.summary << '\n';
+  return report.verdict == Verdict::legal ? exit_ok : exit_problems;
+}
+
+}  // namespace
+
+Command add_move_command(CLI::App& app, Context& context) {
+  auto options = std::make_shared<MoveOptions>();
+  CLI::App* command = app.add_subcommand("move", context.text("cli.move.description"));
+  command->add_option("--fen", options->fen, context.text("cli.option.fen"));
+  command->add_option("--lang", options->language, context.text("cli.option.lang"));
+  command->add_option("--laws", options->laws, context.text("cli.option.laws"));
+  command->add_flag("--json", options->json, context.text("cli.option.json"));
+  command->add_flag("--chess960", options->chess960, context.text("cli.option.chess960"));
+  command->add_option("text", options->text, context.text("cli.move.text"))->required();
+  add_messages_option(*command, context);
+  return {command, [&context, options] { return run_move(context, *options); }};
+}
+
+}  // namespace notera::cli

@@ -1,0 +1,149 @@
+// A written chess move, as people really write it.
+//
+// The text has been normalised first (lib/notera/text/normalize.hpp): every
+// dash is '-', the multiplication sign is 'x', variation selectors are gone,
+// full-width forms are ASCII. What remains to read:
+//
+//   piece moves   Sf3  Sxf3  S:f3  Sgf3  S5f3  Sg1f3  Sg1-f3  Sg1xf3  ♘f3  Крg1
+//   pawn moves    e4  exd5  ed5  e:d5  exd  ed  xd5  e2e4  e2-e4  g1f3 (UCI)
+//   promotions    d8D  d8=D  d8(D)  d8/D  exf8S  e7e8q
+//   castling      0-0  O-O  o-o  0-0-0  000  O-O-O
+//   descriptive   BxN  LxS  PxP   (piece takes piece: a real-sheet habit)
+//   suffixes      e.p.  ep  e. p.  +  ch  #  ++  X  !  ?  !!  ??  !?  ?!  (=)
+//
+// Descriptive notation proper ("P-K4", "N-KB3") is another notation system
+// (FIDE Appendix C): `descriptive_move` recognises it so it is reported as
+// such and never misread.
+//
+// Piece letters depend on the language, so `piece_letter` is a custom rule
+// that matches against a run-time table (like the operator table of PEGTL's
+// calculator example): the parse state provides
+//     bool match_piece_letter(std::string_view rest, std::size_t& length)
+// which also remembers the letter for the action that follows.
+//
+// Each alternative that can fail after it has matched something is wrapped
+// in `committed<>`: a lookahead with actions disabled, then the real match.
+// Actions therefore fire only on the path that succeeds (PEGTL's "actions on
+// alternatives that later backtrack" problem), at the price of reading a few
+// characters twice.
+#pragma once
+
+#include <string_view>
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
+
+namespace notera::grammar::move {
+
+namespace pegtl = tao::pegtl;
+
+template <typename Rule>
+struct committed : pegtl::seq<pegtl::at<Rule>, Rule> {};
+
+// A piece abbreviation from the run-time letter table (see above).
+struct piece_letter {
+  using rule_t = piece_letter;
+  using subs_t = pegtl::type_list<>;
+
+  template <pegtl::apply_mode, pegtl::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename State,
+            typename... Others>
+  static bool match(ParseInput& in, State& state, Others&...) {
+    std::size_t length = 0;
+    if (!state.match_piece_letter(std::string_view(in.current(), in.size(8)), length)) return false;
+    in.bump(length);
+    return true;
+  }
+};
+
+// clang-format off
+struct file : pegtl::range< 'a', 'h' > {};
+struct rank : pegtl::range< '1', '8' > {};
+
+struct moving_piece : piece_letter {};
+struct promotion_piece : piece_letter {};
+struct captured_piece : piece_letter {};
+
+struct from_file : file {};
+struct from_rank : rank {};
+struct from_square : pegtl::seq< from_file, from_rank > {};
+struct to_file : file {};
+struct to_rank : rank {};
+struct to_square : pegtl::seq< to_file, to_rank > {};
+// "exd": a pawn capture with the rank left out (the file must not be
+// followed by a rank, else it is "exd5").
+struct to_file_only : pegtl::seq< to_file, pegtl::not_at< rank > > {};
+
+struct capture_mark : pegtl::one< 'x', ':' > {};
+struct dash : pegtl::one< '-' > {};
+struct move_separator : pegtl::sor< dash, capture_mark > {};
+
+// Promotion: d8D, d8=D, d8(D), d8/D; UCI writes a lower-case letter (e7e8q).
+struct promotion_mark : pegtl::one< '=', '/' > {};
+struct uci_promotion : pegtl::seq< pegtl::one< 'q', 'r', 'b', 'n' >, pegtl::not_at< pegtl::alnum > > {};
+struct promotion : pegtl::sor< pegtl::seq< promotion_mark, promotion_piece >,
+                               pegtl::seq< pegtl::one< '(' >, promotion_piece, pegtl::one< ')' > >,
+                               promotion_piece > {};
+
+// Castling: zeros, letter O in either case; "000" and "OO" too.
+struct castle_o : pegtl::one< '0', 'O', 'o' > {};
+struct castle_long : pegtl::seq< castle_o, pegtl::opt< dash >, castle_o, pegtl::opt< dash >, castle_o > {};
+struct castle_short : pegtl::seq< castle_o, pegtl::opt< dash >, castle_o > {};
+struct castling : pegtl::seq< pegtl::sor< castle_long, castle_short >, pegtl::not_at< pegtl::one< '-' > >, pegtl::not_at< pegtl::alnum > > {};
+
+// "--" as PGN programs write a null move.
+struct null_move : pegtl::seq< pegtl::string< '-', '-' >, pegtl::not_at< pegtl::one< '-' > > > {};
+
+// Descriptive notation (another system): P-K4, N-KB3, Q-QR4, P-K4ch.
+struct descriptive_square : pegtl::seq< pegtl::opt< pegtl::one< 'Q', 'K' > >, pegtl::opt< pegtl::one< 'R', 'N', 'B' > >, pegtl::range< '1', '8' > > {};
+struct descriptive_move : pegtl::seq< pegtl::plus< pegtl::upper >, pegtl::one< '-' >, pegtl::one< 'Q', 'K', 'R', 'N', 'B' >, pegtl::opt< pegtl::one< 'R', 'N', 'B' > >, pegtl::range< '1', '8' > > {};
+
+struct piece_move : pegtl::seq< moving_piece, pegtl::sor<
+    committed< pegtl::seq< from_square, pegtl::opt< move_separator >, to_square > >,   // Sg1f3 Sg1-f3 Sg1xf3
+    committed< pegtl::seq< from_file, pegtl::opt< capture_mark >, to_square > >,       // Sgf3 Sgxf3
+    committed< pegtl::seq< from_rank, pegtl::opt< capture_mark >, to_square > >,       // S5f3 S5xf3
+    committed< pegtl::seq< pegtl::opt< capture_mark >, to_square > >,                  // Sf3 Sxf3 S:f3
+    committed< pegtl::seq< capture_mark, captured_piece > > > > {};                     // BxN LxS
+
+struct pawn_move : pegtl::sor<
+    committed< pegtl::seq< from_square, pegtl::opt< move_separator >, to_square, pegtl::opt< pegtl::sor< uci_promotion, promotion > > > >,  // e2e4 e2-e4 e5xd6 e7e8q
+    committed< pegtl::seq< from_file, pegtl::opt< capture_mark >, to_square, pegtl::opt< promotion > > >,  // exd5 ed5 e:d5 exf8S
+    committed< pegtl::seq< from_file, pegtl::opt< capture_mark >, to_file_only > >,                       // exd ed
+    committed< pegtl::seq< capture_mark, to_square, pegtl::opt< promotion > > >,                          // xd5
+    committed< pegtl::seq< to_square, pegtl::opt< promotion > > > > {};                                   // e4 d8D
+
+// Ordered by how cheaply an alternative fails: castling and null moves on
+// their first character, descriptive notation last (it is rare).
+struct move_body : pegtl::sor< committed< castling >,
+                               committed< null_move >,
+                               committed< piece_move >,
+                               committed< pawn_move >,
+                               descriptive_move > {};
+
+// Marks after the move; a blank may come before "e.p." and "(=)".
+struct blanks : pegtl::star< pegtl::one< ' ', '\t' > > {};
+struct en_passant_mark : pegtl::sor< pegtl::string< 'e', '.', 'p', '.' >, pegtl::seq< pegtl::string< 'e', '.' >, pegtl::plus< pegtl::one< ' ' > >, pegtl::string< 'p', '.' > >, pegtl::seq< pegtl::string< 'e', 'p' >, pegtl::not_at< pegtl::alnum > > > {};
+struct mate_mark : pegtl::sor< pegtl::string< '+', '+' >, pegtl::one< '#' >, pegtl::seq< pegtl::one< 'X' >, pegtl::not_at< pegtl::alnum > > > {};
+struct check_mark : pegtl::sor< pegtl::one< '+' >, pegtl::seq< pegtl::string< 'c', 'h' >, pegtl::not_at< pegtl::alnum > > > {};
+struct glyph : pegtl::sor< pegtl::string< '!', '!' >, pegtl::string< '?', '?' >, pegtl::string< '!', '?' >, pegtl::string< '?', '!' >, pegtl::one< '!' >, pegtl::one< '?' > > {};
+struct draw_offer : pegtl::string< '(', '=', ')' > {};
+struct suffix : pegtl::star< pegtl::sor<
+    committed< pegtl::seq< blanks, en_passant_mark > >,
+    mate_mark, check_mark, glyph,
+    committed< pegtl::seq< blanks, draw_offer > > > > {};
+
+// A move token (used inside movetext and scoresheet cells).
+struct move_start : pegtl::success {};
+struct written_move : pegtl::seq< move_start, move_body, suffix > {};
+
+// One move and nothing else (the `notera move` command, a sheet cell).
+struct trailing_blanks : pegtl::star< pegtl::space > {};
+struct single_move : pegtl::seq< trailing_blanks, written_move, trailing_blanks, pegtl::eof > {};
+// clang-format on
+
+}  // namespace notera::grammar::move
+
+// pegtl::analyze: a piece letter consumes at least one character.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, notera::grammar::move::piece_letter>
+    : analyze_any_traits<> {};

@@ -1,0 +1,157 @@
+#include "notera/notation/letters.hpp"
+
+#include <algorithm>
+
+#include "notera/locale/bundle.hpp"
+
+namespace notera {
+
+namespace {
+
+constexpr const char* piece_keys[piece_type_count] = {
+    nullptr,           nullptr,         "notation.knight", "notation.bishop",
+    "notation.rook",   "notation.queen", "notation.king"};
+
+bool has_non_ascii_letters(const std::string& s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+}  // namespace
+
+const LetterTable& LetterTable::instance() {
+  static const LetterTable table;
+  return table;
+}
+
+LetterTable::LetterTable() {
+  // English first (index 0), then every other bundle language.
+  std::vector<std::string> codes = {"en"};
+  for (const std::string& code : locale::available_languages())
+    if (code != "en" && code != "root") codes.push_back(code);
+
+  for (const std::string& code : codes) {
+    const locale::Bundle bundle(code == "en" ? "root" : code);
+    LanguageInfo info;
+    info.code = code;
+    info.name = bundle.string("lang.name").value_or(code);
+    const int lang = static_cast<int>(languages_.size());
+    for (int t = index(PieceType::knight); t <= index(PieceType::king); ++t) {
+      const auto letters = bundle.strings(piece_keys[t]);
+      if (!letters.empty()) info.written[static_cast<std::size_t>(t)] = letters.front();
+      for (const std::string& letter : letters) {
+        add_letter(letter, lang, static_cast<PieceType>(t));
+        info.cyrillic |= has_non_ascii_letters(letter);
+      }
+    }
+    for (const std::string& letter : bundle.strings("notation.pawn"))
+      add_letter(letter, lang, PieceType::pawn);
+    info.castle_short = bundle.string("notation.castle_short").value_or("O-O");
+    info.castle_long = bundle.string("notation.castle_long").value_or("O-O-O");
+    info.promotion_mark = bundle.string("notation.promotion_mark").value_or("=");
+    // Look-alikes ("Kp" typed for Russian "Кр") become letters of their own
+    // with the meaning of the letter they imitate, in this language only, so
+    // that nothing else in the text (castling "O-O", files) is touched.
+    const auto pairs = bundle.strings("notation.lookalikes");
+    for (std::size_t i = 0; i + 1 < pairs.size(); i += 2) {
+      info.lookalikes.emplace_back(pairs[i], pairs[i + 1]);
+      PieceType imitated = PieceType::none;
+      for (const Entry& e : entries_)
+        for (const auto& [l, type] : e.meanings)
+          if (l == lang && e.text == pairs[i + 1]) imitated = type;
+      if (imitated != PieceType::none) add_letter(pairs[i], lang, imitated);
+    }
+    languages_.push_back(std::move(info));
+  }
+
+  // Figurines: white U+2654-2659 and black U+265A-265F, king first.
+  constexpr PieceType order[6] = {PieceType::king,   PieceType::queen,  PieceType::rook,
+                                  PieceType::bishop, PieceType::knight, PieceType::pawn};
+  for (int colour = 0; colour < 2; ++colour) {
+    for (int i = 0; i < 6; ++i) {
+      const char32_t cp = static_cast<char32_t>(0x2654 + colour * 6 + i);
+      std::string text;
+      text += static_cast<char>(0xE0 | (cp >> 12));
+      text += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      text += static_cast<char>(0x80 | (cp & 0x3F));
+      Entry e;
+      e.text = text;
+      e.languages = all_languages;
+      e.figurine = true;
+      e.figurine_type = order[i];
+      entries_.push_back(std::move(e));
+    }
+  }
+
+  for (std::size_t id = 0; id < entries_.size(); ++id)
+    by_first_byte_[static_cast<unsigned char>(entries_[id].text[0])].push_back(static_cast<int>(id));
+  for (auto& ids : by_first_byte_)
+    std::stable_sort(ids.begin(), ids.end(), [this](int a, int b) {
+      return entries_[static_cast<std::size_t>(a)].text.size() >
+             entries_[static_cast<std::size_t>(b)].text.size();
+    });
+}
+
+int LetterTable::add_letter(std::string_view text, int language, PieceType type) {
+  if (text.empty()) return -1;
+  auto it = std::find_if(entries_.begin(), entries_.end(),
+                         [&](const Entry& e) { return !e.figurine && e.text == text; });
+  if (it == entries_.end()) {
+    entries_.push_back(Entry{std::string(text), 0, {}, PieceType::none, false});
+    it = entries_.end() - 1;
+  }
+  // A letter read twice in one language keeps its first meaning.
+  if (!(it->languages & mask_of(language))) {
+    it->languages |= mask_of(language);
+    it->meanings.emplace_back(language, type);
+  }
+  return static_cast<int>(it - entries_.begin());
+}
+
+int LetterTable::language_index(std::string_view code) const {
+  const std::string canonical = locale::canonical_language(code);
+  const std::string base = canonical.substr(0, canonical.find('_'));
+  for (std::size_t i = 0; i < languages_.size(); ++i)
+    if (languages_[i].code == canonical || languages_[i].code == base) return static_cast<int>(i);
+  // Norwegian without a written form: bokmål.
+  if (base == "no") return language_index("nb");
+  return -1;
+}
+
+int LetterTable::match(std::string_view text, LanguageMask languages, std::size_t& length) const {
+  if (text.empty()) return -1;
+  for (int id : by_first_byte_[static_cast<unsigned char>(text[0])]) {
+    const Entry& e = entries_[static_cast<std::size_t>(id)];
+    if ((e.languages & languages) && text.substr(0, e.text.size()) == e.text) {
+      length = e.text.size();
+      return id;
+    }
+  }
+  return -1;
+}
+
+PieceType LetterTable::meaning(int id, int language) const {
+  const Entry& e = entries_[static_cast<std::size_t>(id)];
+  if (e.figurine) return e.figurine_type;
+  for (const auto& [lang, type] : e.meanings)
+    if (lang == language) return type;
+  return PieceType::none;
+}
+
+SanStyle LetterTable::style(int language) const {
+  const LanguageInfo& info = languages_[static_cast<std::size_t>(language)];
+  SanStyle s;
+  for (int t = index(PieceType::knight); t <= index(PieceType::king); ++t)
+    s.pieces[static_cast<std::size_t>(t)] = info.written[static_cast<std::size_t>(t)];
+  s.castle_short = info.castle_short;
+  s.castle_long = info.castle_long;
+  s.promotion_mark = info.promotion_mark;
+  return s;
+}
+
+SanStyle LetterTable::figurine_style() {
+  SanStyle s;
+  s.pieces = {"", "", "♘", "♗", "♖", "♕", "♔"};
+  return s;
+}
+
+}  // namespace notera

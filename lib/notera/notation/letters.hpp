@@ -1,0 +1,90 @@
+// The piece letters of every language notera knows, in one table.
+//
+// Loaded once from the locale bundles (locales/*.txt: notation.king ...
+// notation.pawn), plus the figurines U+2654-265F, which mean the same in
+// every language. The grammar matches "a piece abbreviation" against this
+// table at run time (longest match, so Russian "Кр" wins over "К"), limited
+// to the languages in play; resolution then asks what the letter means in
+// the game's language.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "notera/core/san.hpp"
+#include "notera/core/types.hpp"
+
+namespace notera {
+
+// A set of languages, one bit per language index (at most 64 languages).
+using LanguageMask = std::uint64_t;
+inline constexpr LanguageMask all_languages = ~LanguageMask{0};
+
+struct LanguageInfo {
+  std::string code;  // "nb", "de", "ru", ...
+  std::string name;  // in the language itself
+  // Letters notera writes for each piece type (pawn empty), UTF-8.
+  std::array<std::string, piece_type_count> written;
+  std::string castle_short = "O-O";
+  std::string castle_long = "O-O-O";
+  std::string promotion_mark = "=";
+  // Letters typed from the wrong alphabet, replaced before reading (pairs).
+  std::vector<std::pair<std::string, std::string>> lookalikes;
+  // Whether the language's own letters contain letters of another script
+  // than Latin (Cyrillic languages).
+  bool cyrillic = false;
+};
+
+class LetterTable {
+ public:
+  // The table built from the built-in locale bundles (created on first use).
+  static const LetterTable& instance();
+
+  int language_count() const { return static_cast<int>(languages_.size()); }
+  // Index of a language code ("nb", "nb-NO" and "nb_NO" all give nb), -1 if unknown.
+  int language_index(std::string_view code) const;
+  const LanguageInfo& language(int index) const { return languages_[static_cast<std::size_t>(index)]; }
+  // English is always index 0: its letters are understood everywhere (FIDE's
+  // international form) unless the game's language gives them a meaning.
+  static constexpr int english = 0;
+  LanguageMask mask_of(int language) const { return LanguageMask{1} << language; }
+
+  // Longest letter or figurine starting at `text` that belongs to one of the
+  // languages in `languages` (figurines belong to all). Returns the letter
+  // id and its length in bytes, or -1.
+  int match(std::string_view text, LanguageMask languages, std::size_t& length) const;
+
+  // What letter `id` means in a language: PieceType::none when the letter is
+  // not one of that language's letters. Figurines mean their piece anywhere.
+  PieceType meaning(int id, int language) const;
+  bool is_figurine(int id) const { return entries_[static_cast<std::size_t>(id)].figurine; }
+  // Languages in which the letter means something.
+  LanguageMask languages_of(int id) const { return entries_[static_cast<std::size_t>(id)].languages; }
+  std::string_view text(int id) const { return entries_[static_cast<std::size_t>(id)].text; }
+
+  // A SanStyle that writes this language's letters (FIDE form), or the
+  // figurines when `figurines` is set.
+  SanStyle style(int language) const;
+  static SanStyle figurine_style();
+
+ private:
+  LetterTable();
+  int add_letter(std::string_view text, int language, PieceType type);
+
+  struct Entry {
+    std::string text;
+    LanguageMask languages = 0;
+    std::vector<std::pair<int, PieceType>> meanings;  // (language, type); few per letter
+    PieceType figurine_type = PieceType::none;
+    bool figurine = false;
+  };
+  std::vector<LanguageInfo> languages_;
+  std::vector<Entry> entries_;
+  // Entries by first byte, longest text first, for fast matching.
+  std::array<std::vector<int>, 256> by_first_byte_;
+};
+
+}  // namespace notera

@@ -1,0 +1,469 @@
+#include "notera/notation/resolve.hpp"
+
+#include <array>
+
+#include "notera/core/game_state.hpp"
+
+namespace notera {
+
+std::string_view to_string(Verdict v) {
+  switch (v) {
+    case Verdict::legal: return "legal";
+    case Verdict::ambiguous: return "ambiguous";
+    case Verdict::illegal: return "illegal";
+    case Verdict::unclear: return "unclear";
+  }
+  return "unclear";
+}
+
+std::string_view to_string(IllegalReason r) {
+  switch (r) {
+    case IllegalReason::none: return "none";
+    case IllegalReason::no_such_piece: return "no_such_piece";
+    case IllegalReason::wrong_side: return "wrong_side";
+    case IllegalReason::no_piece_reaches: return "no_piece_reaches";
+    case IllegalReason::path_blocked: return "path_blocked";
+    case IllegalReason::pinned: return "pinned";
+    case IllegalReason::king_into_check: return "king_into_check";
+    case IllegalReason::ignores_check: return "ignores_check";
+    case IllegalReason::own_piece_on_square: return "own_piece_on_square";
+    case IllegalReason::pawn_capture_on_empty: return "pawn_capture_on_empty";
+    case IllegalReason::promotion_missing_rank: return "promotion_missing_rank";
+    case IllegalReason::promotion_to_king: return "promotion_to_king";
+    case IllegalReason::castling_no_right: return "castling_no_right";
+    case IllegalReason::castling_blocked: return "castling_blocked";
+    case IllegalReason::castling_in_check: return "castling_in_check";
+    case IllegalReason::castling_through_check: return "castling_through_check";
+    case IllegalReason::castling_into_check: return "castling_into_check";
+    case IllegalReason::no_legal_moves: return "no_legal_moves";
+  }
+  return "none";
+}
+
+std::string_view warning_key(WrittenWarning w) {
+  switch (w) {
+    case warn_missing_capture_mark: return "warning.missing_capture_mark";
+    case warn_capture_mark_no_capture: return "warning.capture_mark_no_capture";
+    case warn_missing_check_mark: return "warning.missing_check_mark";
+    case warn_wrong_check_mark: return "warning.wrong_check_mark";
+    case warn_missing_mate_mark: return "warning.missing_mate_mark";
+    case warn_wrong_mate_mark: return "warning.wrong_mate_mark";
+    case warn_overspecified: return "warning.overspecified";
+    case warn_missing_en_passant: return "warning.missing_en_passant";
+    case warn_en_passant_no_capture: return "warning.en_passant_no_capture";
+    case warn_foreign_letter: return "warning.foreign_letter";
+    case warn_pawn_letter: return "warning.pawn_letter";
+    case warn_rank_omitted: return "warning.rank_omitted";
+    case warn_no_piece_letter: return "warning.no_piece_letter";
+    case warn_descriptive_capture: return "warning.descriptive_capture";
+    case warn_long_form: return "warning.long_form";
+    case warn_promotion_mark: return "warning.promotion_mark";
+  }
+  return "warning.unknown";
+}
+
+namespace {
+
+// One way to read the written piece: a type, and the language that reads it so.
+struct Reading {
+  PieceType type = PieceType::none;
+  int language = -1;
+  bool foreign = false;  // an English letter read in a game in another language
+};
+
+struct Readings {
+  std::array<Reading, 8> items{};
+  int size = 0;
+  void add(Reading r) {
+    for (int i = 0; i < size; ++i)
+      if (items[static_cast<std::size_t>(i)].type == r.type) return;
+    if (size < static_cast<int>(items.size())) items[static_cast<std::size_t>(size++)] = r;
+  }
+};
+
+// The readings of a piece letter, best first. `primary` gets what the
+// language says (or English for letters the language does not have);
+// `secondary` the English meaning of a letter the language reads otherwise.
+void piece_readings(const LetterTable& letters, int letter, const ResolveOptions& options,
+                    Readings& primary, Readings& secondary) {
+  if (letters.is_figurine(letter)) {
+    primary.add({letters.meaning(letter, 0), options.language, false});
+    return;
+  }
+  if (options.language == ResolveOptions::any_language) {
+    // English (FIDE's international form) first, then every other language.
+    const PieceType english = letters.meaning(letter, LetterTable::english);
+    if (english != PieceType::none) primary.add({english, LetterTable::english, false});
+    for (int lang = 1; lang < letters.language_count(); ++lang) {
+      const PieceType t = letters.meaning(letter, lang);
+      if (t == PieceType::none) continue;
+      if (english != PieceType::none)
+        secondary.add({t, lang, false});
+      else
+        primary.add({t, lang, false});
+    }
+    return;
+  }
+  const PieceType local = letters.meaning(letter, options.language);
+  const PieceType english = letters.meaning(letter, LetterTable::english);
+  if (local != PieceType::none) {
+    primary.add({local, options.language, false});
+    if (options.foreign_letters && english != PieceType::none && english != local)
+      secondary.add({english, LetterTable::english, true});
+  } else if (english != PieceType::none) {
+    primary.add({english, LetterTable::english, options.language != LetterTable::english});
+  }
+}
+
+// The promotion piece as written in the language of the reading.
+PieceType promotion_reading(const LetterTable& letters, int letter, int language) {
+  if (letters.is_figurine(letter)) return letters.meaning(letter, 0);
+  if (language >= 0) {
+    const PieceType t = letters.meaning(letter, language);
+    if (t != PieceType::none) return t;
+  } else {
+    for (int lang = 0; lang < letters.language_count(); ++lang) {
+      const PieceType t = letters.meaning(letter, lang);
+      if (t != PieceType::none) return t;
+    }
+  }
+  return letters.meaning(letter, LetterTable::english);
+}
+
+Bitboard from_mask_of(const WrittenMove& w) {
+  Bitboard mask = ~Bitboard{0};
+  if (w.from_file >= 0) mask &= file_bb(w.from_file);
+  if (w.from_rank >= 0) mask &= rank_bb(w.from_rank);
+  return mask;
+}
+
+Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters) {
+  if (w.has_to_square()) return bb(w.to_square());
+  if (w.to_file >= 0) return file_bb(w.to_file);  // "exd"
+  if (w.captured.present()) {
+    // "BxN": every square where an enemy piece of that type stands.
+    const PieceType taken = promotion_reading(letters, w.captured.letter, language);
+    Bitboard squares = pos.pieces(~pos.side_to_move(), taken);
+    if (taken == PieceType::pawn && pos.ep_capturable()) squares |= bb(pos.ep_square());
+    return squares;
+  }
+  return ~Bitboard{0};
+}
+
+// Keeps the moves that fit what was written besides piece and squares.
+void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type,
+                       PieceType promotion, const MoveList& all, MoveList& fits, MoveList& rivals,
+                       Bitboard from_mask) {
+  for (Move m : all) {
+    if (type == PieceType::pawn) {
+      const bool capture = pos.is_capture(m);
+      // Without a file of origin and without x, a pawn move is a push
+      // ("e4", "d8D"); "xd5" and "exd" are captures.
+      if (w.from_file < 0 && !w.capture && capture) continue;
+      if ((w.capture || w.to_rank < 0) && !capture && !w.has_from_square()) continue;
+      if (promotion != PieceType::none && m.promotion() != promotion) continue;
+    }
+    if (bb(m.from()) & from_mask)
+      fits.push(m);
+    else
+      rivals.push(m);
+  }
+}
+
+// The squares a piece of type t on s could reach on an empty board.
+Bitboard reach_empty(PieceType t, Color c, Square s) {
+  if (t == PieceType::pawn) {
+    Bitboard pushes = pawn_push_bb(c, bb(s));
+    if (rank_of(s) == relative_rank(c, 1)) pushes |= pawn_push_bb(c, pushes);
+    return pushes | pawn_attacks(c, s);
+  }
+  return piece_attacks(t, s, 0);
+}
+
+// Why no piece of type t can make the written move: the most telling
+// reason over all pieces that could have been meant.
+IllegalReason diagnose(const Position& pos, PieceType t, Bitboard from_mask, Bitboard to_mask,
+                       PieceType promotion) {
+  const Color us = pos.side_to_move();
+  const Bitboard ours = pos.pieces(us, t) & from_mask;
+  if (!has_legal_move(pos)) return IllegalReason::no_legal_moves;
+  if (!ours) {
+    const Bitboard theirs = pos.pieces(~us, t) & from_mask;
+    for (Bitboard b = theirs; b;) {
+      const Square s = pop_lsb(b);
+      if (reach_empty(t, ~us, s) & to_mask) return IllegalReason::wrong_side;
+    }
+    return IllegalReason::no_such_piece;
+  }
+  if (promotion == PieceType::king || promotion == PieceType::pawn) return IllegalReason::promotion_to_king;
+
+  IllegalReason best = IllegalReason::no_piece_reaches;
+  auto better = [&best](IllegalReason r) {
+    // The more specific reasons win (lower rank = more telling).
+    auto rank = [](IllegalReason x) {
+      switch (x) {
+        case IllegalReason::pinned: return 0;
+        case IllegalReason::king_into_check: return 1;
+        case IllegalReason::ignores_check: return 2;
+        case IllegalReason::own_piece_on_square: return 3;
+        case IllegalReason::path_blocked: return 4;
+        case IllegalReason::pawn_capture_on_empty: return 5;
+        case IllegalReason::promotion_missing_rank: return 6;
+        default: return 9;
+      }
+    };
+    if (rank(r) < rank(best)) best = r;
+  };
+
+  const Bitboard occupied = pos.pieces();
+  for (Bitboard b = ours; b;) {
+    const Square from = pop_lsb(b);
+    Bitboard geometric = reach_empty(t, us, from) & to_mask;
+    if (!geometric) continue;
+    for (Bitboard g = geometric; g;) {
+      const Square to = pop_lsb(g);
+      Bitboard reachable;
+      if (t == PieceType::pawn) {
+        const bool diagonal = file_of(to) != file_of(from);
+        if (diagonal) {
+          const bool target = (pos.pieces(~us) & bb(to)) || (pos.ep_capturable() && to == pos.ep_square());
+          if (!target) {
+            better(pos.pieces(us) & bb(to) ? IllegalReason::own_piece_on_square
+                                            : IllegalReason::pawn_capture_on_empty);
+            continue;
+          }
+          reachable = bb(to);
+        } else {
+          if (between_bb(from, to) & occupied || (occupied & bb(to))) {
+            better((pos.pieces(us) & bb(to)) ? IllegalReason::own_piece_on_square
+                                             : IllegalReason::path_blocked);
+            continue;
+          }
+          reachable = bb(to);
+        }
+        if (promotion != PieceType::none && rank_of(to) != relative_rank(us, 7)) {
+          better(IllegalReason::promotion_missing_rank);
+          continue;
+        }
+      } else {
+        reachable = piece_attacks(t, from, occupied) & bb(to);
+        if (!reachable) {
+          better(IllegalReason::path_blocked);
+          continue;
+        }
+      }
+      if (pos.pieces(us) & bb(to)) {
+        better(IllegalReason::own_piece_on_square);
+        continue;
+      }
+      // Pseudo-legal, so it must leave the king in check.
+      if (t == PieceType::king)
+        better(IllegalReason::king_into_check);
+      else if (pos.pinned() & bb(from) && !aligned(from, to, pos.king_square(us)))
+        better(IllegalReason::pinned);
+      else if (pos.in_check())
+        better(IllegalReason::ignores_check);
+      else
+        better(IllegalReason::pinned);
+    }
+  }
+  return best;
+}
+
+IllegalReason diagnose_castling(const Position& pos, CastlingSide side) {
+  const Color us = pos.side_to_move();
+  if (!has_legal_move(pos)) return IllegalReason::no_legal_moves;
+  if (!pos.has_castling_right(us, side)) return IllegalReason::castling_no_right;
+  if (pos.in_check()) return IllegalReason::castling_in_check;
+  const Square king_from = pos.king_square(us);
+  const Square rook_from = pos.castling_rook(us, side);
+  const Square king_to = Position::castling_king_target(us, side);
+  const Square rook_to = Position::castling_rook_target(us, side);
+  const Bitboard movers = bb(king_from) | bb(rook_from);
+  const Bitboard path = between_bb(king_from, king_to) | bb(king_to) |
+                        between_bb(rook_from, rook_to) | bb(rook_to);
+  if (path & pos.pieces() & ~movers) return IllegalReason::castling_blocked;
+  for (Bitboard crossed = between_bb(king_from, king_to); crossed;)
+    if (pos.attacked_by(~us, pop_lsb(crossed), pos.pieces())) return IllegalReason::castling_through_check;
+  return IllegalReason::castling_into_check;
+}
+
+void add_origin_warnings(const WrittenMove& w, Move m, PieceType type, const MoveList& rivals,
+                         Resolution& r) {
+  if (w.has_from_square()) {
+    r.warnings |= warn_long_form;  // allowed from 2023 (FIDE C.8)
+    return;
+  }
+  // A pawn capture needs its file; a piece needs an origin only when another
+  // piece of its kind can go to the same square.
+  if (type == PieceType::pawn || (w.from_file < 0 && w.from_rank < 0)) return;
+  for (Move other : rivals)
+    if (other.to() == m.to()) return;
+  r.warnings |= warn_overspecified;
+}
+
+}  // namespace
+
+Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptions& options) {
+  Resolution r;
+  const LetterTable& letters = LetterTable::instance();
+  const Color us = pos.side_to_move();
+
+  switch (w.kind) {
+    case WrittenKind::none:
+      return r;  // unclear
+    case WrittenKind::null_move:
+      r.verdict = Verdict::legal;
+      r.move = Move::null();
+      r.candidates.push(r.move);
+      return r;
+    case WrittenKind::castle_short:
+    case WrittenKind::castle_long: {
+      const CastlingSide side =
+          w.kind == WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
+      r.piece = PieceType::king;
+      if (castling_is_legal(pos, side)) {
+        r.verdict = Verdict::legal;
+        r.move = pos.castling_move(us, side);
+        r.candidates.push(r.move);
+      } else {
+        r.verdict = Verdict::illegal;
+        r.reason = diagnose_castling(pos, side);
+      }
+      return r;
+    }
+    case WrittenKind::piece:
+    case WrittenKind::no_letter:
+      break;
+  }
+
+  // The piece types the text can mean, best first.
+  Readings primary, secondary;
+  if (w.kind == WrittenKind::piece) {
+    piece_readings(letters, w.piece.letter, options, primary, secondary);
+  } else if (w.has_from_square() && !pos.empty(w.from_square()) &&
+             color_of(pos.piece_on(w.from_square())) == us &&
+             type_of(pos.piece_on(w.from_square())) != PieceType::pawn) {
+    // Long form without a letter ("g1f3", as UCI writes): the piece there.
+    primary.add({type_of(pos.piece_on(w.from_square())), options.language, false});
+    r.warnings |= warn_no_piece_letter;
+  } else {
+    primary.add({PieceType::pawn, options.language, false});
+  }
+
+  const Bitboard from_mask = from_mask_of(w);
+  MoveList found;  // distinct fitting moves over all readings of one pass
+  Reading used{};
+  for (const Readings* pass : {&primary, &secondary}) {
+    for (int i = 0; i < pass->size; ++i) {
+      const Reading reading = pass->items[static_cast<std::size_t>(i)];
+      if (reading.type == PieceType::none) continue;
+      const int lang = reading.language;
+      const PieceType promotion =
+          w.promotion.present() ? promotion_reading(letters, w.promotion.letter, lang) : PieceType::none;
+      MoveFilter filter;
+      filter.piece_types = piece_type_bit(reading.type);
+      filter.to = to_mask_of(pos, w, lang, letters);
+      filter.castling = false;
+      if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
+      MoveList all;
+      generate_legal(pos, all, filter);
+      MoveList fits, rivals;
+      filter_candidates(pos, w, reading.type, promotion, all, fits, rivals, from_mask);
+      for (Move m : fits) {
+        if (!found.contains(m)) {
+          found.push(m);
+          if (found.size() == 1) {
+            used = reading;
+            r.rivals = rivals;
+          }
+        }
+      }
+    }
+    if (!found.empty()) break;
+  }
+
+  r.candidates = found;
+  if (found.empty()) {
+    r.verdict = Verdict::illegal;
+    const Reading first = primary.size ? primary.items[0] : Reading{};
+    r.piece = first.type;
+    r.language = first.language;
+    const PieceType promotion =
+        w.promotion.present() ? promotion_reading(letters, w.promotion.letter, first.language)
+                              : PieceType::none;
+    r.reason = first.type == PieceType::none
+                   ? IllegalReason::no_such_piece
+                   : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters),
+                              promotion);
+    return r;
+  }
+  r.piece = used.type;
+  r.language = used.language;
+  if (found.size() > 1) {
+    r.verdict = Verdict::ambiguous;
+    return r;
+  }
+
+  r.verdict = Verdict::legal;
+  r.move = found[0];
+  const Move m = r.move;
+  if (used.foreign) r.warnings |= warn_foreign_letter;
+  if (w.kind == WrittenKind::piece && used.type == PieceType::pawn && !letters.is_figurine(w.piece.letter))
+    r.warnings |= warn_pawn_letter;
+  const bool capture = pos.is_capture(m);
+  if (capture && !w.capture) r.warnings |= warn_missing_capture_mark;
+  if (!capture && w.capture) r.warnings |= warn_capture_mark_no_capture;
+  if (m.is_en_passant() && !w.en_passant) r.warnings |= warn_missing_en_passant;
+  if (!m.is_en_passant() && w.en_passant) r.warnings |= warn_en_passant_no_capture;
+  if (w.kind == WrittenKind::no_letter && w.to_rank < 0 && !w.captured.present())
+    r.warnings |= warn_rank_omitted;
+  if (w.captured.present()) r.warnings |= warn_descriptive_capture;
+  if (w.promotion_mark) r.warnings |= warn_promotion_mark;
+  add_origin_warnings(w, m, used.type, r.rivals, r);
+  return r;
+}
+
+std::uint32_t judge_check_marks(const Position& after, const WrittenMove& w) {
+  if (!after.in_check()) {
+    if (w.check == WrittenCheck::check) return warn_wrong_check_mark;
+    if (w.check == WrittenCheck::mate) return warn_wrong_mate_mark;
+    return 0;
+  }
+  const bool mate = !has_legal_move(after);
+  if (mate) return w.check == WrittenCheck::mate ? 0u : static_cast<std::uint32_t>(warn_missing_mate_mark);
+  if (w.check == WrittenCheck::none) return warn_missing_check_mark;
+  if (w.check == WrittenCheck::mate) return warn_wrong_mate_mark;
+  return 0;
+}
+
+namespace {
+
+std::string piece_name_key(PieceType t) {
+  switch (t) {
+    case PieceType::pawn: return "pawn";
+    case PieceType::knight: return "knight";
+    case PieceType::bishop: return "bishop";
+    case PieceType::rook: return "rook";
+    case PieceType::queen: return "queen";
+    case PieceType::king: return "king";
+    default: return "piece";
+  }
+}
+
+std::string square_name(Square s) { return {file_char(file_of(s)), rank_char(rank_of(s))}; }
+
+}  // namespace
+
+Message illegal_message(const Position& pos, const WrittenMove& w, const Resolution& r) {
+  Message m(std::string("illegal.") + std::string(to_string(r.reason)));
+  m.with("piece", piece_name_key(r.piece));
+  m.with("side", pos.side_to_move() == Color::white ? "white" : "black");
+  if (w.has_to_square())
+    m.with("square", square_name(w.to_square()));
+  else
+    m.with("square", "");
+  return m;
+}
+
+}  // namespace notera
