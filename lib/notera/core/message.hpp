@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -13,12 +14,18 @@
 namespace notera {
 
 struct Message {
-  // An argument: text, or a number (numbers drive plural and select forms).
+  // An argument: text, a number (numbers drive plural and select forms), or
+  // another message, rendered in the same language first ("the move is
+  // illegal: {reason}").
   struct Value {
     std::string text;
     std::int64_t number = 0;
     bool is_number = false;
-    bool operator==(const Value&) const = default;
+    std::shared_ptr<const Message> message;
+    bool operator==(const Value& o) const {
+      return text == o.text && number == o.number && is_number == o.is_number &&
+             (message == o.message || (message && o.message && *message == *o.message));
+    }
   };
 
   std::string key;  // e.g. "fen.side" -> bundle entry "msg.fen.side"
@@ -28,7 +35,7 @@ struct Message {
   explicit Message(std::string k) : key(std::move(k)) {}
 
   Message& with(std::string name, std::string value) {
-    args.emplace_back(std::move(name), Value{std::move(value), 0, false});
+    args.emplace_back(std::move(name), Value{std::move(value), 0, false, nullptr});
     return *this;
   }
   Message& with(std::string name, std::string_view value) {
@@ -38,14 +45,18 @@ struct Message {
     return with(std::move(name), std::string(value));
   }
   Message& with(std::string name, std::int64_t value) {
-    args.emplace_back(std::move(name), Value{{}, value, true});
+    args.emplace_back(std::move(name), Value{{}, value, true, nullptr});
     return *this;
   }
   Message& with(std::string name, int value) {
     return with(std::move(name), static_cast<std::int64_t>(value));
   }
+  Message& with(std::string name, Message value) {
+    args.emplace_back(std::move(name), Value{{}, 0, false, std::make_shared<const Message>(std::move(value))});
+    return *this;
+  }
   bool empty() const { return key.empty(); }
-  bool operator==(const Message&) const = default;
+  bool operator==(const Message& o) const { return key == o.key && args == o.args; }
 };
 
 }  // namespace notera

@@ -49,7 +49,7 @@ struct GameMove {
   std::vector<std::string> comments;  // comments after the move, in order
   std::vector<Line> variations;       // alternatives to this move
   bool draw_offer = false;            // FIDE "(=)" after the move
-  SourceLocation where;               // of the move text
+  std::uint32_t source_offset = 0;    // byte offset of the move text in its game's source
 };
 
 // A sequence of moves from some position (the main line, or a variation

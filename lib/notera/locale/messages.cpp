@@ -29,13 +29,20 @@ const std::string& Messages::language() const { return impl_->language; }
 
 namespace {
 
+std::string fallback_text(const Message& message);
+
+std::string value_text(const Message::Value& value) {
+  if (value.message) return fallback_text(*value.message);
+  return value.is_number ? std::to_string(value.number) : value.text;
+}
+
 std::string fallback_text(const Message& message) {
   std::string out = message.key;
   for (const auto& [name, value] : message.args) {
     out += ' ';
     out += name;
     out += '=';
-    out += value.is_number ? std::to_string(value.number) : value.text;
+    out += value_text(value);
   }
   return out;
 }
@@ -46,7 +53,7 @@ std::string Messages::format(const Message& message) const {
   const auto pattern = impl_->bundle.string("msg." + message.key);
   if (!pattern) return fallback_text(message);
   UErrorCode status = U_ZERO_ERROR;
-  icu::MessageFormat format(icu::UnicodeString::fromUTF8(*pattern), impl_->locale, status);
+  icu::MessageFormat compiled(icu::UnicodeString::fromUTF8(*pattern), impl_->locale, status);
   if (U_FAILURE(status)) return fallback_text(message);
   std::vector<icu::UnicodeString> names;
   std::vector<icu::Formattable> values;
@@ -54,13 +61,15 @@ std::string Messages::format(const Message& message) const {
   values.reserve(message.args.size());
   for (const auto& [name, value] : message.args) {
     names.push_back(icu::UnicodeString::fromUTF8(name));
-    if (value.is_number)
+    if (value.message)
+      values.emplace_back(icu::UnicodeString::fromUTF8(format(*value.message)));
+    else if (value.is_number)
       values.emplace_back(static_cast<int64_t>(value.number));
     else
       values.emplace_back(icu::UnicodeString::fromUTF8(value.text));
   }
   icu::UnicodeString result;
-  format.format(names.data(), values.data(), static_cast<int32_t>(names.size()), result, status);
+  compiled.format(names.data(), values.data(), static_cast<int32_t>(names.size()), result, status);
   if (U_FAILURE(status)) return fallback_text(message);
   std::string out;
   result.toUTF8String(out);

@@ -337,6 +337,26 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
       break;
   }
 
+  // UCI castling, as engines write it: king to its castling square (e1g1)
+  // or king takes own rook (e1h1, Chess960).
+  if (w.kind == WrittenKind::no_letter && w.has_from_square() && w.has_to_square() &&
+      w.from_square() == pos.king_square(us)) {
+    for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
+      const Move castling = pos.castling_move(us, side);
+      if (castling == Move::none()) continue;
+      const bool king_form = Position::castling_king_target(us, side) == w.to_square() &&
+                             !(king_attacks(w.from_square()) & bb(w.to_square()));
+      if ((castling.to() == w.to_square() || king_form) && castling_is_legal(pos, side)) {
+        r.verdict = Verdict::legal;
+        r.move = castling;
+        r.piece = PieceType::king;
+        r.candidates.push(castling);
+        r.warnings |= warn_no_piece_letter;
+        return r;
+      }
+    }
+  }
+
   // The piece types the text can mean, best first.
   Readings primary, secondary;
   if (w.kind == WrittenKind::piece) {

@@ -114,7 +114,8 @@ void normalize_notation(std::string_view text, NormalizedText& out) {
       i += length;
       continue;
     }
-    if (c < 0x80) {
+    // ASCII followed by ASCII needs no composition (the common case).
+    if (c < 0x80 && (i + 1 >= text.size() || static_cast<unsigned char>(text[i + 1]) < 0x80)) {
       out.text += static_cast<char>(c);
       out.source_offset.push_back(start);
       i += length;

@@ -1,0 +1,385 @@
+#include "notera/game/play.hpp"
+
+#include <algorithm>
+
+#include "notera/core/game_state.hpp"
+#include "notera/core/san.hpp"
+#include "notera/notation/read_move.hpp"
+
+namespace notera {
+
+namespace {
+
+using Kind = MovetextEvent::Kind;
+
+std::string_view result_text(int kind) {
+  switch (kind) {
+    case MovetextEvent::white_wins: return "1-0";
+    case MovetextEvent::black_wins: return "0-1";
+    case MovetextEvent::draw: return "1/2-1/2";
+    default: return "*";
+  }
+}
+
+// "12." or "12..." for the move about to be played in `pos`.
+std::string move_number_text(const Position& pos) {
+  std::string s = std::to_string(pos.fullmove_number());
+  s += pos.side_to_move() == Color::white ? "." : "...";
+  return s;
+}
+
+class Builder {
+ public:
+  Builder(const MovetextParse& parse, std::string_view source, std::size_t base, TextLocator* locator,
+          Game& game, const PlayOptions& options, int language, bool mainline_only)
+      : parse_(parse),
+        source_(source),
+        base_(base),
+        locator_(locator),
+        game_(game),
+        options_(options),
+        mainline_only_(mainline_only) {
+    resolve_options_.language = language;
+    resolve_options_.foreign_letters = options.foreign_letters;
+  }
+
+  // Plays everything; returns the number of main-line plies played.
+  int run() {
+    game_.mainline.comment_before.clear();
+    game_.mainline.moves.clear();
+    frames_.clear();
+    frames_.push_back({&game_.mainline, game_.start, game_.start, false, false});
+    for (std::size_t i = 0; i < parse_.events.size(); ++i) {
+      handle(parse_.events[i]);
+      if (mainline_only_ && stopped_) break;
+    }
+    if (frames_.size() > 1 && !mainline_only_)
+      diagnose(Severity::warning, Message("game.variation_not_closed"), source_.size(), 0);
+    return static_cast<int>(game_.mainline.moves.size());
+  }
+
+  bool stopped() const { return stopped_; }
+
+ private:
+  struct Frame {
+    Line* line;
+    Position pos;     // the position now
+    Position before;  // the position before the line's last move
+    bool has_before;
+    bool skipping;    // a bad move ended this variation: ignore the rest of it
+  };
+
+  void handle(const MovetextEvent& e) {
+    Frame& f = frames_.back();
+    const bool in_mainline = frames_.size() == 1;
+    const bool ignoring = (in_mainline && stopped_) || f.skipping || skip_depth_ > 0;
+    switch (e.kind) {
+      case Kind::variation_start:
+        if (skip_depth_ > 0 || (in_mainline && stopped_) || f.skipping || mainline_only_ ||
+            !options_.keep_variations) {
+          ++skip_depth_;
+          return;
+        }
+        open_variation(e);
+        return;
+      case Kind::variation_end:
+        if (skip_depth_ > 0) {
+          --skip_depth_;
+          return;
+        }
+        if (frames_.size() == 1) {
+          diagnose(Severity::warning, Message("game.stray_variation_end"), e.begin, 0);
+          return;
+        }
+        frames_.pop_back();
+        return;
+      case Kind::result:
+        if (frames_.size() == 1 || skip_depth_ == 0) game_.result = result_text(e.number);
+        result_seen_ = true;
+        return;
+      case Kind::comment:
+        if (ignoring || mainline_only_) return;
+        add_comment(f, source_.substr(e.begin, e.end - e.begin));
+        return;
+      case Kind::nag:
+        if (ignoring || mainline_only_) return;
+        if (!f.line->moves.empty() && e.number > 0 && e.number < 256)
+          f.line->moves.back().nags.push_back(static_cast<std::uint8_t>(e.number));
+        return;
+      case Kind::draw_offer:
+        if (!ignoring && !f.line->moves.empty()) f.line->moves.back().draw_offer = true;
+        return;
+      case Kind::move_number:
+      case Kind::en_passant:
+      case Kind::check:
+        return;
+      case Kind::move:
+        if (ignoring) return;
+        play(f, e);
+        return;
+      case Kind::descriptive:
+        if (ignoring) return;
+        bad_move(f, e, Message("notation.descriptive").with("text", text_of(e)));
+        return;
+      case Kind::unknown:
+        if (ignoring) return;
+        bad_move(f, e, Message("notation.not_a_move").with("text", text_of(e)));
+        return;
+    }
+  }
+
+  std::string_view text_of(const MovetextEvent& e) const {
+    return source_.substr(e.begin, e.end - e.begin);
+  }
+
+  void open_variation(const MovetextEvent& e) {
+    Frame& f = frames_.back();
+    if (!f.has_before) {
+      diagnose(Severity::warning, Message("game.variation_without_move"), e.begin, 0);
+      ++skip_depth_;
+      return;
+    }
+    if (static_cast<int>(frames_.size()) > options_.max_variation_depth) {
+      diagnose(Severity::error,
+               Message("game.variation_too_deep").with("limit", options_.max_variation_depth), e.begin, 0);
+      ++skip_depth_;
+      return;
+    }
+    GameMove& parent = f.line->moves.back();
+    parent.variations.emplace_back();
+    Line* line = &parent.variations.back();
+    frames_.push_back({line, f.before, f.before, false, false});
+  }
+
+  void add_comment(Frame& f, std::string_view text) {
+    // Trim; empty comments carry nothing.
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\n' || text.front() == '\r' || text.front() == '\t'))
+      text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
+      text.remove_suffix(1);
+    if (text.empty()) return;
+    if (f.line->moves.empty()) {
+      if (!f.line->comment_before.empty()) f.line->comment_before += ' ';
+      f.line->comment_before += text;
+    } else {
+      f.line->moves.back().comments.emplace_back(text);
+    }
+  }
+
+  void play(Frame& f, const MovetextEvent& e) {
+    const Resolution r = resolve(f.pos, e.move, resolve_options_);
+    if (!r.is_legal()) {
+      Message why;
+      if (r.verdict == Verdict::ambiguous) {
+        std::string list;
+        for (Move m : r.candidates) {
+          if (!list.empty()) list += ", ";
+          list += to_san(f.pos, m);
+        }
+        why = Message("game.ambiguous_move").with("text", text_of(e)).with("candidates", list);
+      } else if (r.verdict == Verdict::illegal) {
+        why = Message("game.illegal_move")
+                  .with("text", text_of(e))
+                  .with("reason", illegal_message(f.pos, e.move, r));
+      } else {
+        why = Message("notation.not_a_move").with("text", text_of(e));
+      }
+      bad_move(f, e, std::move(why));
+      return;
+    }
+    if (r.language >= 0 && r.language != LetterTable::english) used_local_letters_ = true;
+    GameMove& gm = f.line->moves.emplace_back();
+    gm.move = r.move;
+    gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
+    gm.draw_offer = e.move.draw_offer;
+    if (e.move.glyph) gm.nags.push_back(e.move.glyph);
+    f.before = f.pos;
+    f.has_before = true;
+    Undo undo;
+    if (r.move == Move::null())
+      f.pos.do_null_move(undo);
+    else
+      f.pos.do_move(r.move, undo);
+    if (options_.warnings && !mainline_only_) {
+      const std::uint32_t w =
+          relevant_warnings(r.warnings | judge_check_marks(f.pos, e.move), options_.laws);
+      for (int bit = 0; bit < warning_count; ++bit) {
+        const auto flag = static_cast<WrittenWarning>(1u << bit);
+        if (w & flag)
+          diagnose(Severity::warning,
+                   Message(std::string(warning_key(flag))).with("text", text_of(e)), e.begin,
+                   ply_of(f.before));
+      }
+    }
+  }
+
+  int ply_of(const Position& before) const { return before.game_ply() - game_.start.game_ply() + 1; }
+
+  void bad_move(Frame& f, const MovetextEvent& e, Message why) {
+    const int ply = ply_of(f.pos);
+    if (frames_.size() == 1) {
+      stopped_ = true;
+      if (mainline_only_) return;
+      diagnose(Severity::error,
+               Message("game.mainline_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
+               e.begin, ply);
+      game_.status = GameStatus::incomplete;
+    } else {
+      f.skipping = true;
+      if (mainline_only_) return;
+      diagnose(Severity::warning,
+               Message("game.variation_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
+               e.begin, 0);
+    }
+  }
+
+  void diagnose(Severity severity, Message message, std::size_t offset, int ply) {
+    Diagnostic d;
+    d.severity = severity;
+    d.message = std::move(message);
+    d.ply = ply;
+    if (locator_) d.where = locator_->at(base_ + offset);
+    game_.diagnostics.push_back(std::move(d));
+  }
+
+  const MovetextParse& parse_;
+  std::string_view source_;
+  std::size_t base_;
+  TextLocator* locator_;
+  Game& game_;
+  const PlayOptions& options_;
+  ResolveOptions resolve_options_;
+  bool mainline_only_;
+  std::vector<Frame> frames_;
+  int skip_depth_ = 0;
+  bool stopped_ = false;
+  bool result_seen_ = false;
+  bool used_local_letters_ = false;
+};
+
+}  // namespace
+
+std::vector<int> candidate_languages(const MovetextParse& parse, const PlayOptions& options) {
+  const LetterTable& letters = LetterTable::instance();
+  // Languages in which every letter of the game means something (English
+  // letters are understood in every language).
+  LanguageMask fit = all_languages;
+  for (const MovetextEvent& e : parse.events) {
+    if (e.kind != Kind::move) continue;
+    for (const WrittenPiece p : {e.move.piece, e.move.promotion, e.move.captured}) {
+      if (!p.present() || letters.is_figurine(p.letter)) continue;
+      LanguageMask m = letters.languages_of(p.letter);
+      if (letters.meaning(p.letter, LetterTable::english) != PieceType::none) m = all_languages;
+      fit &= m;
+    }
+  }
+  std::vector<int> order;
+  auto add = [&](int lang) {
+    if (lang >= 0 && lang < letters.language_count() && (fit & letters.mask_of(lang)) &&
+        std::find(order.begin(), order.end(), lang) == order.end())
+      order.push_back(lang);
+  };
+  add(LetterTable::english);
+  for (int lang : options.preference) add(lang);
+  for (int lang = 0; lang < letters.language_count(); ++lang) add(lang);
+  return order;
+}
+
+LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source, std::size_t base,
+                             TextLocator& locator, Game& game, const PlayOptions& options) {
+  LanguageChoice choice;
+  if (options.language != ResolveOptions::any_language) {
+    choice.language = options.language;
+    Builder(parse, source, base, &locator, game, options, options.language, false).run();
+    game.language = LetterTable::instance().language(options.language).code;
+    check_result(game);
+    return choice;
+  }
+
+  // Auto: English first, straight into the game, since most PGN is English
+  // and then one pass is all it takes.
+  choice.guessed = true;
+  const std::size_t diagnostics_before = game.diagnostics.size();
+  {
+    Builder english(parse, source, base, &locator, game, options, LetterTable::english, false);
+    english.run();
+    if (!english.stopped()) {
+      choice.language = LetterTable::english;
+      game.language = "en";
+      check_result(game);
+      return choice;
+    }
+  }
+  // Otherwise try every language whose letters fit the game, main line
+  // only; the first that replays it all wins, else the one that gets
+  // furthest. Languages that also replay it all are reported as doubt.
+  const std::vector<int> candidates = candidate_languages(parse, options);
+  int best = LetterTable::english;
+  int best_plies = static_cast<int>(game.mainline.moves.size());
+  std::vector<int> full;
+  Game scratch;
+  for (int lang : candidates) {
+    if (lang == LetterTable::english) continue;
+    scratch.start = game.start;
+    Builder trial(parse, source, base, nullptr, scratch, options, lang, true);
+    const int plies = trial.run();
+    if (!trial.stopped()) full.push_back(lang);
+    if (plies > best_plies) {
+      best_plies = plies;
+      best = lang;
+    }
+  }
+  if (!full.empty()) best = full.front();
+  choice.language = best;
+  for (int lang : full)
+    if (lang != best) choice.also_fit.push_back(lang);
+  game.diagnostics.resize(diagnostics_before);
+  game.status = GameStatus::complete;
+  Builder(parse, source, base, &locator, game, options, best, false).run();
+  game.language = LetterTable::instance().language(best).code;
+  check_result(game);
+  return choice;
+}
+
+void check_result(Game& game) {
+  if (game.status != GameStatus::complete) return;
+  const Position final = game.final_position();
+  std::string_view expected;
+  Message why;
+  if (is_checkmate(final)) {
+    expected = final.side_to_move() == Color::white ? "0-1" : "1-0";
+    why = Message("result.checkmate");
+  } else if (is_stalemate(final)) {
+    expected = "1/2-1/2";
+    why = Message("result.stalemate");
+  } else if (insufficient_material(final)) {
+    expected = "1/2-1/2";
+    why = Message("result.dead_position");
+  } else {
+    return;
+  }
+  if (game.result == "*" || game.result == expected) return;
+  Diagnostic d;
+  d.severity = Severity::warning;
+  d.message = Message("result.contradicts")
+                  .with("written", game.result)
+                  .with("expected", std::string(expected))
+                  .with("reason", std::move(why));
+  d.where = game.where;
+  game.diagnostics.push_back(std::move(d));
+}
+
+Game read_movetext_game(std::string_view text, const PlayOptions& options, const Position& start,
+                        int first_line) {
+  Game game;
+  game.start = start;
+  game.custom_start = !(start == Position::start());
+  game.where = {first_line, 1};
+  MovetextParse parse;
+  parse_movetext(text, reading_languages(options.language), parse);
+  TextLocator locator(text, first_line);
+  play_movetext(parse, text, 0, locator, game, options);
+  return game;
+}
+
+}  // namespace notera

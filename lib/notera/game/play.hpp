@@ -1,0 +1,64 @@
+// Playing read movetext into a Game: every move resolved against its
+// position, comments, NAGs and variations attached where they belong, and
+// the notation language decided when it was not given.
+//
+// Error recovery (what users need from archives with bad moves): a move in
+// the main line that is illegal, ambiguous or unreadable ends the main line
+// there. The moves before it are kept, the game is marked incomplete, and
+// a diagnostic says what and where (line, column, ply). A bad move inside a
+// variation drops the rest of that variation only, with a warning.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "notera/game/game.hpp"
+#include "notera/notation/laws.hpp"
+#include "notera/notation/movetext.hpp"
+#include "notera/notation/resolve.hpp"
+#include "notera/text/locate.hpp"
+
+namespace notera {
+
+struct PlayOptions {
+  // Notation language (LetterTable index), or ResolveOptions::any_language:
+  // decide per game from what replays legally.
+  int language = ResolveOptions::any_language;
+  // Languages to prefer, in order, when several read the game equally well
+  // (they often do: nb, sv, da and de share K D T L S).
+  std::vector<int> preference;
+  Laws laws = default_laws;
+  bool foreign_letters = true;
+  bool keep_variations = true;
+  int max_variation_depth = 100;
+  bool warnings = false;  // record notation inaccuracies as warnings
+};
+
+// What language detection found, for reports.
+struct LanguageChoice {
+  int language = -1;          // the language used
+  std::vector<int> also_fit;  // others that read the game as well
+  bool guessed = false;       // not given by the user
+};
+
+// Plays `parse` (events of `source`, which starts `base` bytes into the
+// text the locator knows) from game.start. Fills game.mainline, result,
+// language, status and diagnostics.
+LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source, std::size_t base,
+                             TextLocator& locator, Game& game, const PlayOptions& options);
+
+// The letter languages that should be tried for a game, given the letters
+// it uses (English first, then `preference`, then the rest).
+std::vector<int> candidate_languages(const MovetextParse& parse, const PlayOptions& options);
+
+// Checks the written result against the final position (mate, stalemate,
+// dead position) and adds a diagnostic when they contradict.
+void check_result(Game& game);
+
+// Convenience for plain movetext (no tags): reads and plays `text` from
+// `start`. Line numbers in diagnostics start at `first_line`.
+Game read_movetext_game(std::string_view text, const PlayOptions& options,
+                        const Position& start = Position::start(), int first_line = 1);
+
+}  // namespace notera

@@ -1,0 +1,164 @@
+#include "notera/notation/movetext.hpp"
+
+#include <tao/pegtl.hpp>
+
+#include "notera/grammar/movetext.hpp"
+#include "notera/notation/move_actions.hpp"
+
+namespace notera {
+
+namespace {
+
+namespace pegtl = tao::pegtl;
+namespace gt = grammar::movetext;
+
+struct MovetextState : detail::MoveParseState {
+  MovetextState(const LetterTable& table, LanguageMask mask, MovetextParse& parse, const char* base,
+                const NormalizedText* normal)
+      : MoveParseState(table, mask), out(parse), text_begin(base), normalized(normal) {}
+
+  // Offsets are reported in the source, before normalisation.
+  std::uint32_t offset(const char* p) const {
+    const auto i = static_cast<std::size_t>(p - text_begin);
+    return static_cast<std::uint32_t>(normalized ? normalized->source(i) : i);
+  }
+  template <typename ActionInput>
+  MovetextEvent& emit(MovetextEvent::Kind kind, const ActionInput& in) {
+    MovetextEvent& e = out.events.emplace_back();
+    e.kind = kind;
+    e.begin = offset(in.begin());
+    e.end = offset(in.end());
+    return e;
+  }
+
+  MovetextParse& out;
+  const char* text_begin;
+  const NormalizedText* normalized;
+  int pending_number = 0;
+};
+
+// Actions: the written-move actions, plus one per movetext token.
+template <typename Rule>
+struct action : detail::move_action<Rule> {};
+
+template <MovetextEvent::Kind kind>
+struct emit_action {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, MovetextState& s) {
+    s.emit(kind, in);
+  }
+};
+
+template <>
+struct action<gt::move_token> {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, MovetextState& s) {
+    MovetextEvent& e =
+        s.emit(s.descriptive ? MovetextEvent::Kind::descriptive : MovetextEvent::Kind::move, in);
+    e.move = s.move;
+  }
+};
+template <> struct action<gt::comment_text> : emit_action<MovetextEvent::Kind::comment> {};
+template <> struct action<gt::line_comment_text> : emit_action<MovetextEvent::Kind::comment> {};
+template <> struct action<gt::variation_start> : emit_action<MovetextEvent::Kind::variation_start> {};
+template <> struct action<gt::variation_end> : emit_action<MovetextEvent::Kind::variation_end> {};
+template <> struct action<gt::draw_offer> : emit_action<MovetextEvent::Kind::draw_offer> {};
+template <> struct action<gt::detached_en_passant> : emit_action<MovetextEvent::Kind::en_passant> {};
+template <> struct action<gt::unknown_token> : emit_action<MovetextEvent::Kind::unknown> {};
+template <> struct action<gt::stray_delimiter> : emit_action<MovetextEvent::Kind::unknown> {};
+
+template <>
+struct action<gt::nag_number> {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, MovetextState& s) {
+    int value = 0;
+    for (char c : std::string_view(in.begin(), in.size())) value = std::min(value * 10 + (c - '0'), 100000);
+    s.emit(MovetextEvent::Kind::nag, in).number = value;
+  }
+};
+
+template <>
+struct action<gt::detached_check> {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, MovetextState& s) {
+    const std::string_view t(in.begin(), in.size());
+    const bool mate = t == "#" || t == "++" || t == "X";
+    s.emit(MovetextEvent::Kind::check, in).number = mate ? 2 : 1;
+  }
+};
+
+template <>
+struct action<gt::evaluation> {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, MovetextState& s) {
+    const std::string_view t(in.begin(), in.size());
+    // PGN §10 NAG numbers for the usual signs.
+    struct Sign {
+      std::string_view text;
+      int nag;
+    };
+    static constexpr Sign signs[] = {
+        {"!", 1},    {"?", 2},    {"!!", 3},   {"??", 4},  {"!?", 5},   {"?!", 6},  {"□", 7},
+        {"=", 10},   {"∞", 13},   {"+=", 14},  {"⩲", 14},  {"+/=", 14}, {"=+", 15}, {"⩱", 15},
+        {"=/+", 15}, {"±", 16},   {"+/-", 16}, {"∓", 17},  {"-/+", 17}, {"+-", 18}, {"+--", 18},
+        {"-+", 19},  {"--+", 19}, {"⇆", 132}, {"→", 40},  {"↑", 36},   {"∆", 140}, {"⊥", 142},
+        {"⌓", 142},  {"⨀", 22},   {"○", 22},   {"⟳", 32},  {"⇄", 132},  {"⯹", 142}};
+    int nag = 0;
+    for (const Sign& sign : signs)
+      if (sign.text == t) nag = sign.nag;
+    s.emit(MovetextEvent::Kind::nag, in).number = nag;
+  }
+};
+
+template <>
+struct action<gt::result> {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, MovetextState& s) {
+    const std::string_view t(in.begin(), in.size());
+    int kind = MovetextEvent::draw;
+    if (t == "*")
+      kind = MovetextEvent::unknown_result;
+    else if (t[0] == '1' && t.size() == 3)
+      kind = MovetextEvent::white_wins;
+    else if (t[0] == '0' && t.size() == 3)
+      kind = MovetextEvent::black_wins;
+    s.emit(MovetextEvent::Kind::result, in).number = kind;
+  }
+};
+
+// On the whole token: its parts may have matched in an attempt that failed.
+template <>
+struct action<gt::move_number> {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, MovetextState& s) {
+    const std::string_view t(in.begin(), in.size());
+    int value = 0;
+    std::size_t i = 0;
+    for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) value = std::min(value * 10 + (t[i] - '0'), 100000);
+    MovetextEvent& e = s.emit(MovetextEvent::Kind::move_number, in);
+    e.number = value;
+    e.dots = static_cast<std::uint8_t>(std::min<std::size_t>(t.size() - i, 3));
+  }
+};
+
+}  // namespace
+
+void parse_movetext(std::string_view text, LanguageMask languages, MovetextParse& out) {
+  out.events.clear();
+  const NormalizedText* normal = nullptr;
+  std::string_view input = text;
+  if (needs_normalization(text)) {
+    normalize_notation(text, out.normalized);
+    normal = &out.normalized;
+    input = out.normalized.text;
+  }
+  MovetextState state(LetterTable::instance(), languages, out, input.data(), normal);
+  pegtl::memory_input in(input.data(), input.size(), "movetext");
+  try {
+    pegtl::parse<gt::movetext, action>(in, state);
+  } catch (const pegtl::parse_error&) {
+    // The grammar has no must<> points: nothing raises. Kept for safety.
+  }
+}
+
+}  // namespace notera

@@ -1,0 +1,240 @@
+// Reading written moves (syntax only): one check per grammar feature of
+// grammars/notera/grammar/move.hpp.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "notera/notation/letters.hpp"
+#include "notera/notation/read_move.hpp"
+#include "notera/text/normalize.hpp"
+
+using namespace notera;
+
+namespace {
+
+const LetterTable& letters() { return LetterTable::instance(); }
+
+int lang(const char* code) {
+  const int i = letters().language_index(code);
+  REQUIRE_MESSAGE(i >= 0, code);
+  return i;
+}
+
+WrittenMove read(const std::string& text, const char* language = "nb") {
+  const ReadMoveResult r = read_written_move(text, reading_languages(lang(language)));
+  REQUIRE_MESSAGE(r.ok, text);
+  return r.move;
+}
+
+bool reads(const std::string& text, const char* language = "nb") {
+  return read_written_move(text, reading_languages(lang(language))).ok;
+}
+
+std::string letter(const WrittenPiece& p) {
+  return p.present() ? std::string(letters().text(p.letter)) : std::string();
+}
+
+}  // namespace
+
+TEST_CASE("read: short piece moves with and without capture marks") {
+  WrittenMove m = read("Sf3");
+  CHECK(m.kind == WrittenKind::piece);
+  CHECK(letter(m.piece) == "S");
+  CHECK(m.to_file == 5);
+  CHECK(m.to_rank == 2);
+  CHECK_FALSE(m.capture);
+  for (const char* capture : {"Sxf3", "S:f3"}) {
+    m = read(capture);
+    CHECK(m.capture);
+    CHECK(m.to_square() == f3);
+  }
+  CHECK(read("Sxf3").from_file == -1);
+}
+
+TEST_CASE("read: disambiguation by file, rank and square") {
+  WrittenMove m = read("Sgf3");
+  CHECK(m.from_file == 6);
+  CHECK(m.from_rank == -1);
+  m = read("S5f3");
+  CHECK(m.from_rank == 4);
+  CHECK(m.from_file == -1);
+  m = read("Sgxf3");
+  CHECK(m.from_file == 6);
+  CHECK(m.capture);
+}
+
+TEST_CASE("read: long form with -, en dash, em dash, x or nothing") {
+  for (const char* text : {"Sg1f3", "Sg1-f3", "Sg1–f3", "Sg1—f3", "Sg1xf3", "Sg1×f3"}) {
+    CAPTURE(text);
+    const WrittenMove m = read(text);
+    CHECK(m.kind == WrittenKind::piece);
+    CHECK(m.from_square() == g1);
+    CHECK(m.to_square() == f3);
+  }
+  CHECK(read("Sg1xf3").capture);
+  CHECK(read("Sg1×f3").capture);
+  CHECK(read("Sg1-f3").dash);
+  const WrittenMove pawn = read("e2-e4");
+  CHECK(pawn.kind == WrittenKind::no_letter);
+  CHECK(pawn.from_square() == e2);
+  CHECK(pawn.to_square() == e4);
+  CHECK(read("e2e4").from_square() == e2);
+}
+
+TEST_CASE("read: pawn captures, with and without rank and x") {
+  WrittenMove m = read("exd5");
+  CHECK(m.kind == WrittenKind::no_letter);
+  CHECK(m.from_file == 4);
+  CHECK(m.to_square() == d5);
+  CHECK(m.capture);
+  m = read("ed5");
+  CHECK(m.from_file == 4);
+  CHECK_FALSE(m.capture);
+  m = read("e:d5");
+  CHECK(m.capture);
+  m = read("exd");
+  CHECK(m.to_file == 3);
+  CHECK(m.to_rank == -1);
+  m = read("ed");
+  CHECK(m.from_file == 4);
+  CHECK(m.to_file == 3);
+  CHECK(m.to_rank == -1);
+  m = read("xd5");
+  CHECK(m.from_file == -1);
+  CHECK(m.capture);
+  CHECK(m.to_square() == d5);
+}
+
+TEST_CASE("read: en passant marks") {
+  for (const char* text : {"exd6 e.p.", "exd6e.p.", "exd6ep", "exd6 ep", "exd6 e. p."}) {
+    CAPTURE(text);
+    CHECK(read(text).en_passant);
+  }
+  CHECK_FALSE(read("exd6").en_passant);
+}
+
+TEST_CASE("read: promotions in every written form") {
+  for (const char* text : {"d8D", "d8=D", "d8(D)", "d8/D"}) {
+    CAPTURE(text);
+    const WrittenMove m = read(text);
+    CHECK(m.to_square() == d8);
+    CHECK(letter(m.promotion) == "D");
+  }
+  CHECK(read("d8=D").promotion_mark);
+  CHECK(letter(read("exf8S").promotion) == "S");
+  const WrittenMove uci = read("e7e8q", "en");
+  CHECK(uci.uci_promotion);
+  CHECK(letter(uci.promotion) == "Q");
+  CHECK_FALSE(read("d8").promotion.present());
+}
+
+TEST_CASE("read: castling with zeros, letter O, lower case, dashes") {
+  for (const char* text : {"0-0", "O-O", "o-o", "00", "OO", "0–0", "O‑O"}) {
+    CAPTURE(text);
+    CHECK(read(text).kind == WrittenKind::castle_short);
+  }
+  for (const char* text : {"0-0-0", "O-O-O", "o-o-o", "000", "0–0–0"}) {
+    CAPTURE(text);
+    CHECK(read(text).kind == WrittenKind::castle_long);
+  }
+  CHECK(read("0-0+").check == WrittenCheck::check);
+}
+
+TEST_CASE("read: check, mate, glyphs and draw offers") {
+  CHECK(read("Df7+").check == WrittenCheck::check);
+  CHECK(read("Qf7ch", "en").check == WrittenCheck::check);
+  CHECK(read("Df7#").check == WrittenCheck::mate);
+  CHECK(read("Df7++").check == WrittenCheck::mate);
+  CHECK(read("Df7X").check == WrittenCheck::mate);
+  CHECK(read("Sf3!").glyph == 1);
+  CHECK(read("Sf3?").glyph == 2);
+  CHECK(read("Sf3!!").glyph == 3);
+  CHECK(read("Sf3??").glyph == 4);
+  CHECK(read("Sf3!?").glyph == 5);
+  CHECK(read("Sf3?!").glyph == 6);
+  CHECK(read("Kb1(=)").draw_offer);
+  CHECK(read("Kb1 (=)").draw_offer);
+  const WrittenMove m = read("Dxf7+!");
+  CHECK(m.check == WrittenCheck::check);
+  CHECK(m.glyph == 1);
+}
+
+TEST_CASE("read: figurines, with and without variation selectors") {
+  for (const char* text : {"♘f3", "♘\xEF\xB8\x8E" "f3", "♘\xEF\xB8\x8F" "f3", "♞f3"}) {
+    CAPTURE(text);
+    const WrittenMove m = read(text, "en");
+    CHECK(m.kind == WrittenKind::piece);
+    CHECK(letters().is_figurine(m.piece.letter));
+    CHECK(letters().meaning(m.piece.letter, 0) == PieceType::knight);
+  }
+}
+
+TEST_CASE("read: two-letter and Cyrillic piece letters, Latin look-alikes") {
+  WrittenMove m = read("Крf3", "ru");
+  CHECK(letter(m.piece) == "Кр");
+  m = read("Кf3", "ru");
+  CHECK(letter(m.piece) == "К");
+  m = read("Кg1-f3", "ru");
+  CHECK(m.from_square() == g1);
+  // Typed with Latin letters in a Russian game.
+  m = read("Kpg1", "ru");
+  CHECK(letter(m.piece) == "Kp");
+  CHECK(letters().meaning(m.piece.letter, lang("ru")) == PieceType::king);
+}
+
+TEST_CASE("read: descriptive piece-takes-piece captures") {
+  WrittenMove m = read("BxN", "en");
+  CHECK(letter(m.piece) == "B");
+  CHECK(letter(m.captured) == "N");
+  CHECK(m.capture);
+  CHECK_FALSE(m.has_to_square());
+  m = read("LxS");
+  CHECK(letter(m.captured) == "S");
+  CHECK(letter(read("PxP", "en").captured) == "P");
+}
+
+TEST_CASE("read: UCI and null moves") {
+  WrittenMove m = read("g1f3", "en");
+  CHECK(m.kind == WrittenKind::no_letter);
+  CHECK(m.from_square() == g1);
+  CHECK(read("--", "en").kind == WrittenKind::null_move);
+}
+
+TEST_CASE("read: what is not a move, and why") {
+  ReadMoveResult r = read_written_move("P-K4", reading_languages(lang("en")));
+  CHECK_FALSE(r.ok);
+  CHECK(r.problem.key == "notation.descriptive");
+  r = read_written_move("N-KB3", reading_languages(lang("en")));
+  CHECK(r.problem.key == "notation.descriptive");
+  r = read_written_move("Zf3", reading_languages(lang("nb")));
+  CHECK_FALSE(r.ok);
+  CHECK(r.problem.key == "notation.not_a_move");
+  r = read_written_move("e4junk", reading_languages(lang("nb")));
+  CHECK_FALSE(r.ok);
+  CHECK(r.problem.key == "notation.trailing_text");
+  CHECK(r.column == 3);
+  r = read_written_move("", reading_languages(lang("nb")));
+  CHECK_FALSE(r.ok);
+  // A letter of another language is no letter here: F is the French bishop.
+  CHECK_FALSE(reads("Ff3", "nb"));
+  CHECK(reads("Ff3", "fr"));
+  // English letters are always understood.
+  CHECK(reads("Nf3", "nb"));
+}
+
+TEST_CASE("normalise: dashes, multiplication sign, full width, spaces, selectors") {
+  CHECK(normalized("Sg1–f3") == "Sg1-f3");
+  CHECK(normalized("Sg1—f3") == "Sg1-f3");
+  CHECK(normalized("e5×d4") == "e5xd4");
+  CHECK(normalized("ｅ４") == "e4");
+  CHECK(normalized("O‑O") == "O-O");
+  CHECK(normalized("Kb1\u00A0(=)") == "Kb1 (=)");
+  CHECK(normalized("♘\xEF\xB8\x8E" "f3") == "♘f3");
+  CHECK(normalized("12…") == "12...");
+  // NFC: e + combining acute -> é.
+  CHECK(normalized("e\xCC\x81") == "\xC3\xA9");
+  NormalizedText t;
+  normalize_notation("a–b", t);  // the en dash is 3 bytes
+  CHECK(t.text == "a-b");
+  CHECK(t.source(2) == 4);
+}
