@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "move_report.hpp"
 #include "notera/core/fen.hpp"
+#include "notera/notation/write_move.hpp"
 
 namespace notera::cli {
 
@@ -19,6 +20,7 @@ struct MoveOptions {
   std::string laws = "2023";
   bool json = false;
   bool chess960 = false;
+  std::string to;  // also write the move in this notation
   std::vector<std::string> text;
 };
 
@@ -32,9 +34,23 @@ int run_move(Context& context, const MoveOptions& options) {
 
   std::string text;
   for (const std::string& part : options.text) text += (text.empty() ? "" : " ") + part;
+  std::optional<OutputNotation> notation;
+  if (!options.to.empty()) {
+    notation = output_notation(options.to);
+    if (!notation) {
+      context.error(Message("cli.unknown_notation").with("notation", options.to));
+      return exit_usage;
+    }
+  }
   ResolveOptions resolve_options;
   resolve_options.language = *language;
-  const MoveReport report = report_move(context, *pos, text, resolve_options, *laws);
+  MoveReport report = report_move(context, *pos, text, resolve_options, *laws);
+  const Resolution& r = report.reading.resolution;
+  if (notation && report.verdict == Verdict::legal) {
+    const std::string written = move_text(*pos, r.move, *notation);
+    report.json["written"] = written;
+    if (!options.json) report.summary = written;
+  }
   if (options.json)
     std::cout << report.json.dump() << '\n';
   else
@@ -52,6 +68,7 @@ Command add_move_command(CLI::App& app, Context& context) {
   command->add_option("--laws", options->laws, context.text("cli.option.laws"));
   command->add_flag("--json", options->json, context.text("cli.option.json"));
   command->add_flag("--chess960", options->chess960, context.text("cli.option.chess960"));
+  command->add_option("--to", options->to, context.text("cli.move.to"));
   command->add_option("text", options->text, context.text("cli.move.text"))->required();
   add_messages_option(*command, context);
   return {command, [&context, options] { return run_move(context, *options); }};

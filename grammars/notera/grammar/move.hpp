@@ -21,11 +21,12 @@
 //     bool match_piece_letter(std::string_view rest, std::size_t& length)
 // which also remembers the letter for the action that follows.
 //
-// Each alternative that can fail after it has matched something is wrapped
-// in `committed<>`: a lookahead with actions disabled, then the real match.
-// Actions therefore fire only on the path that succeeds (PEGTL's "actions on
-// alternatives that later backtrack" problem), at the price of reading a few
-// characters twice.
+// Actions fire as soon as a rule matches, even in an alternative that fails
+// later (PEGTL's "actions on alternatives that later backtrack"). Rather
+// than reading every alternative twice (seq<at<R>, R>), each alternative
+// starts with a zero-width rule whose action clears what the alternatives
+// set (`move_start`, `clear_squares`): the alternative that finally matches
+// is the last one started, so only its fields remain.
 #pragma once
 
 #include <string_view>
@@ -36,9 +37,6 @@
 namespace notera::grammar::move {
 
 namespace pegtl = tao::pegtl;
-
-template <typename Rule>
-struct committed : pegtl::seq<pegtl::at<Rule>, Rule> {};
 
 // A piece abbreviation from the run-time letter table (see above).
 struct piece_letter {
@@ -98,27 +96,38 @@ struct null_move : pegtl::seq< pegtl::string< '-', '-' >, pegtl::not_at< pegtl::
 struct descriptive_square : pegtl::seq< pegtl::opt< pegtl::one< 'Q', 'K' > >, pegtl::opt< pegtl::one< 'R', 'N', 'B' > >, pegtl::range< '1', '8' > > {};
 struct descriptive_move : pegtl::seq< pegtl::plus< pegtl::upper >, pegtl::one< '-' >, pegtl::one< 'Q', 'K', 'R', 'N', 'B' >, pegtl::opt< pegtl::one< 'R', 'N', 'B' > >, pegtl::range< '1', '8' > > {};
 
+// The short forms are tried first (they are the most common); a second
+// square after the first means the long form (Sg1f3, e2-e4) instead.
+struct no_second_square : pegtl::not_at< pegtl::opt< move_separator >, file, rank > {};
+
+struct clear_squares : pegtl::success {};
+template <typename... Rules>
+struct squares : pegtl::seq< clear_squares, Rules... > {};
+
 struct piece_move : pegtl::seq< moving_piece, pegtl::sor<
-    committed< pegtl::seq< from_square, pegtl::opt< move_separator >, to_square > >,   // Sg1f3 Sg1-f3 Sg1xf3
-    committed< pegtl::seq< from_file, pegtl::opt< capture_mark >, to_square > >,       // Sgf3 Sgxf3
-    committed< pegtl::seq< from_rank, pegtl::opt< capture_mark >, to_square > >,       // S5f3 S5xf3
-    committed< pegtl::seq< pegtl::opt< capture_mark >, to_square > >,                  // Sf3 Sxf3 S:f3
-    committed< pegtl::seq< capture_mark, captured_piece > > > > {};                     // BxN LxS
+    squares< pegtl::opt< capture_mark >, to_square, no_second_square >,           // Sf3 Sxf3 S:f3
+    squares< from_file, pegtl::opt< capture_mark >, to_square >,                  // Sgf3 Sgxf3
+    squares< from_rank, pegtl::opt< capture_mark >, to_square >,                  // S5f3 S5xf3
+    squares< from_square, pegtl::opt< move_separator >, to_square >,              // Sg1f3 Sg1-f3 Sg1xf3
+    squares< capture_mark, captured_piece > > > {};                                // BxN LxS
 
 struct pawn_move : pegtl::sor<
-    committed< pegtl::seq< from_square, pegtl::opt< move_separator >, to_square, pegtl::opt< pegtl::sor< uci_promotion, promotion > > > >,  // e2e4 e2-e4 e5xd6 e7e8q
-    committed< pegtl::seq< from_file, pegtl::opt< capture_mark >, to_square, pegtl::opt< promotion > > >,  // exd5 ed5 e:d5 exf8S
-    committed< pegtl::seq< from_file, pegtl::opt< capture_mark >, to_file_only > >,                       // exd ed
-    committed< pegtl::seq< capture_mark, to_square, pegtl::opt< promotion > > >,                          // xd5
-    committed< pegtl::seq< to_square, pegtl::opt< promotion > > > > {};                                   // e4 d8D
+    squares< to_square, no_second_square, pegtl::opt< promotion > >,                     // e4 d8D
+    squares< from_file, pegtl::opt< capture_mark >, to_square, pegtl::opt< promotion > >,  // exd5 ed5 e:d5 exf8S
+    squares< from_file, pegtl::opt< capture_mark >, to_file_only >,                       // exd ed
+    squares< capture_mark, to_square, pegtl::opt< promotion > >,                          // xd5
+    squares< from_square, pegtl::opt< move_separator >, to_square, pegtl::opt< pegtl::sor< uci_promotion, promotion > > > > {};  // e2e4 e2-e4 e7e8q
 
-// Ordered by how cheaply an alternative fails: castling and null moves on
-// their first character, descriptive notation last (it is rare).
-struct move_body : pegtl::sor< committed< castling >,
-                               committed< null_move >,
-                               committed< piece_move >,
-                               committed< pawn_move >,
-                               descriptive_move > {};
+// Ordered by frequency and by how cheaply an alternative fails: castling
+// and null moves on their first character, descriptive notation last.
+struct move_start : pegtl::success {};
+template <typename Rule>
+struct fresh : pegtl::seq< move_start, Rule > {};
+struct move_body : pegtl::sor< fresh< castling >,
+                               fresh< null_move >,
+                               fresh< piece_move >,
+                               fresh< pawn_move >,
+                               fresh< descriptive_move > > {};
 
 // Marks after the move; a blank may come before "e.p." and "(=)".
 struct blanks : pegtl::star< pegtl::one< ' ', '\t' > > {};
@@ -127,14 +136,16 @@ struct mate_mark : pegtl::sor< pegtl::string< '+', '+' >, pegtl::one< '#' >, peg
 struct check_mark : pegtl::sor< pegtl::one< '+' >, pegtl::seq< pegtl::string< 'c', 'h' >, pegtl::not_at< pegtl::alnum > > > {};
 struct glyph : pegtl::sor< pegtl::string< '!', '!' >, pegtl::string< '?', '?' >, pegtl::string< '!', '?' >, pegtl::string< '?', '!' >, pegtl::one< '!' >, pegtl::one< '?' > > {};
 struct draw_offer : pegtl::string< '(', '=', ')' > {};
+// Each mark is tried only when its first character is there (most moves
+// have none, and this runs after every move).
 struct suffix : pegtl::star< pegtl::sor<
-    committed< pegtl::seq< blanks, en_passant_mark > >,
-    mate_mark, check_mark, glyph,
-    committed< pegtl::seq< blanks, draw_offer > > > > {};
+    pegtl::seq< pegtl::at< pegtl::one< '+', '#', 'X' > >, pegtl::sor< mate_mark, check_mark > >,
+    pegtl::seq< pegtl::at< pegtl::one< '!', '?' > >, glyph >,
+    pegtl::seq< pegtl::at< blanks, pegtl::one< 'e', 'c' > >, pegtl::sor< pegtl::seq< blanks, en_passant_mark >, check_mark > >,
+    pegtl::seq< pegtl::at< blanks, pegtl::one< '(' > >, blanks, draw_offer > > > {};
 
 // A move token (used inside movetext and scoresheet cells).
-struct move_start : pegtl::success {};
-struct written_move : pegtl::seq< move_start, move_body, suffix > {};
+struct written_move : pegtl::seq< move_body, suffix > {};
 
 // One move and nothing else (the `notera move` command, a sheet cell).
 struct trailing_blanks : pegtl::star< pegtl::space > {};

@@ -78,8 +78,10 @@ struct move_token : pegtl::seq< move::written_move, token_end > {};
 // Anything else up to the next blank or delimiter.
 struct unknown_token : pegtl::plus< pegtl::not_at< pegtl::sor< blank, delimiter > >, pegtl::any > {};
 
-struct token : pegtl::sor< blank, comment, line_comment, draw_offer, variation_start, variation_end,
-                           nag, result, move_number, move_token,
+// Moves and blanks first: they are most of any movetext. No move can be
+// read as a result or a move number ("0-1" is not castling, "12." no move).
+struct token : pegtl::sor< blank, move_token, move_number, comment, draw_offer, variation_start,
+                           variation_end, nag, result, line_comment,
                            detached_en_passant, detached_check, evaluation,
                            stray_delimiter, unknown_token > {};
 

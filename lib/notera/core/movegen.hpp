@@ -7,6 +7,7 @@
 // reach f3 and nothing else.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "notera/core/position.hpp"
@@ -16,6 +17,17 @@ namespace notera {
 class MoveList {
  public:
   static constexpr int capacity = 256;  // more than the 218 of any legal position
+
+  MoveList() = default;
+  // Copies only the moves in use, not the whole array.
+  MoveList(const MoveList& other) : size_(other.size_) {
+    std::copy(other.moves_, other.moves_ + size_, moves_);
+  }
+  MoveList& operator=(const MoveList& other) {
+    size_ = other.size_;
+    std::copy(other.moves_, other.moves_ + size_, moves_);
+    return *this;
+  }
 
   void push(Move m) { moves_[size_++] = m; }
   void clear() { size_ = 0; }

@@ -81,7 +81,9 @@ class Move {
  public:
   enum class Kind : std::uint8_t { normal, promotion, en_passant, castling };
 
-  constexpr Move() = default;
+  // Trivial on purpose: move lists hold hundreds of them and must not be
+  // zero-filled on every use. Move() and Move{} still give Move::none().
+  Move() = default;
   constexpr Move(Square from, Square to) : data_(static_cast<std::uint16_t>(from | (to << 6))) {}
   constexpr static Move make(Square from, Square to, Kind kind,
                              PieceType promotion = PieceType::knight) {
@@ -89,7 +91,7 @@ class Move {
                                            ((index(promotion) - index(PieceType::knight)) << 12) |
                                            (static_cast<int>(kind) << 14)));
   }
-  constexpr static Move none() { return Move(); }
+  constexpr static Move none() { return Move(std::uint16_t{0}); }
   constexpr static Move null() { return Move(static_cast<std::uint16_t>(b1 | (b1 << 6))); }
 
   constexpr Square from() const { return static_cast<Square>(data_ & 63); }
@@ -109,7 +111,7 @@ class Move {
 
  private:
   constexpr explicit Move(std::uint16_t data) : data_(data) {}
-  std::uint16_t data_ = 0;
+  std::uint16_t data_;
 };
 
 }  // namespace notera

@@ -1,6 +1,7 @@
 #include "notera/notation/letters.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "notera/locale/bundle.hpp"
 
@@ -121,7 +122,10 @@ int LetterTable::match(std::string_view text, LanguageMask languages, std::size_
   if (text.empty()) return -1;
   for (int id : by_first_byte_[static_cast<unsigned char>(text[0])]) {
     const Entry& e = entries_[static_cast<std::size_t>(id)];
-    if ((e.languages & languages) && text.substr(0, e.text.size()) == e.text) {
+    if (!(e.languages & languages)) continue;
+    // Most letters are one byte, and the first byte already matched.
+    if (e.text.size() == 1 ||
+        (e.text.size() <= text.size() && std::memcmp(text.data() + 1, e.text.data() + 1, e.text.size() - 1) == 0)) {
       length = e.text.size();
       return id;
     }

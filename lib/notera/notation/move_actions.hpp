@@ -43,6 +43,16 @@ struct move_action<gm::move_start> {
   }
 };
 template <>
+struct move_action<gm::clear_squares> {
+  static void apply0(MoveParseState& s) {
+    WrittenMove& m = s.move;
+    m.from_file = m.from_rank = m.to_file = m.to_rank = -1;
+    m.capture = m.dash = m.promotion_mark = m.uci_promotion = false;
+    m.captured = WrittenPiece{};
+    m.promotion = WrittenPiece{};
+  }
+};
+template <>
 struct move_action<gm::moving_piece> {
   static void apply0(MoveParseState& s) {
     s.move.kind = WrittenKind::piece;

@@ -1,0 +1,56 @@
+#include "notera/notation/write_move.hpp"
+
+#include "notera/core/uci.hpp"
+#include "notera/notation/letters.hpp"
+
+namespace notera {
+
+std::optional<OutputNotation> output_notation(std::string_view name) {
+  OutputNotation n;
+  n.name = std::string(name);
+  if (name == "san" || name == "pgn") {
+    n.kind = OutputNotation::Kind::san;
+  } else if (name == "lan") {
+    n.kind = OutputNotation::Kind::lan;
+    n.style.long_form = true;
+  } else if (name == "uci") {
+    n.kind = OutputNotation::Kind::uci;
+  } else if (name == "figurine") {
+    n.kind = OutputNotation::Kind::figurine;
+    n.style = LetterTable::figurine_style();
+  } else {
+    const LetterTable& letters = LetterTable::instance();
+    const int language = letters.language_index(name);
+    if (language < 0) return std::nullopt;
+    n.kind = OutputNotation::Kind::language;
+    n.language = language;
+    n.style = letters.style(language);
+  }
+  return n;
+}
+
+void append_move(const Position& pos, Move m, const Position& after, const OutputNotation& notation,
+                 std::string& out) {
+  if (notation.kind == OutputNotation::Kind::uci) {
+    append_uci(pos, m, out);
+    return;
+  }
+  SanText text;
+  write_san_body(pos, m, text, notation.style);
+  out.append(text.view());
+  out.append(check_mark(after));
+}
+
+std::string move_text(const Position& pos, Move m, const OutputNotation& notation) {
+  Position after = pos;
+  Undo undo;
+  if (m == Move::null())
+    after.do_null_move(undo);
+  else
+    after.do_move(m, undo);
+  std::string out;
+  append_move(pos, m, after, notation, out);
+  return out;
+}
+
+}  // namespace notera
