@@ -118,13 +118,14 @@ struct pawn_move : pegtl::sor<
     squares< capture_mark, to_square, pegtl::opt< promotion > >,                          // xd5
     squares< from_square, pegtl::opt< move_separator >, to_square, pegtl::opt< pegtl::sor< uci_promotion, promotion > > > > {};  // e2e4 e2-e4 e7e8q
 
-// Ordered by frequency and by how cheaply an alternative fails: castling
-// and null moves on their first character, descriptive notation last.
+// Ordered by frequency; descriptive notation (rare) last.
 struct move_start : pegtl::success {};
 template <typename Rule>
 struct fresh : pegtl::seq< move_start, Rule > {};
-struct move_body : pegtl::sor< fresh< castling >,
-                               fresh< null_move >,
+// Castling and null moves are only tried when their first character is
+// there: most moves are neither, and each try costs a reset.
+struct move_body : pegtl::sor< pegtl::seq< pegtl::at< castle_o >, fresh< castling > >,
+                               pegtl::seq< pegtl::at< pegtl::one< '-' > >, fresh< null_move > >,
                                fresh< piece_move >,
                                fresh< pawn_move >,
                                fresh< descriptive_move > > {};

@@ -124,6 +124,8 @@ AttackTables build() {
   init_magics(bishop_directions, t.bishop, bishop_table);
 
   for (Square a = a1; a <= h8; ++a) {
+    t.rook_rays[a] = sliding_attacks(rook_directions, a, 0);
+    t.bishop_rays[a] = sliding_attacks(bishop_directions, a, 0);
     for (Square b = a1; b <= h8; ++b) {
       for (const auto* dirs : {&bishop_directions, &rook_directions}) {
         if (sliding_attacks(*dirs, a, 0) & bb(b)) {

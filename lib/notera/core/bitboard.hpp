@@ -64,6 +64,8 @@ struct AttackTables {
   Bitboard king[64];
   Magic bishop[64];
   Magic rook[64];
+  Bitboard rook_rays[64];    // rook attacks on an empty board
+  Bitboard bishop_rays[64];  // bishop attacks on an empty board
   Bitboard between[64][64];  // squares strictly between two aligned squares
   Bitboard line[64][64];     // the whole line through two aligned squares, or 0
 };
@@ -88,6 +90,10 @@ inline Bitboard rook_attacks(Square s, Bitboard occupied) {
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }
+// Attacks on an empty board (the rays a slider could use).
+inline Bitboard rook_rays(Square s) { return detail::tables.rook_rays[s]; }
+inline Bitboard bishop_rays(Square s) { return detail::tables.bishop_rays[s]; }
+
 // Attacks of a non-pawn piece type from s.
 Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied);
 

@@ -30,7 +30,13 @@ void generate_pawn_moves(const Position& pos, MoveList& moves, Bitboard from_mas
   const Bitboard enemies = pos.pieces(them);
   const int promotion_rank = relative_rank(us, 7);
   const Bitboard double_push_rank = rank_bb(relative_rank(us, 3));
-  const Bitboard pawns = pos.pieces(us, PieceType::pawn) & from_mask;
+  Bitboard pawns = pos.pieces(us, PieceType::pawn) & from_mask;
+  // Only pawns that could reach a wanted square at all (the resolver asks
+  // for one square; full generation asks for all).
+  if (~to_filter) {
+    const Bitboard back = pawn_push_bb(them, to_filter);
+    pawns &= back | pawn_push_bb(them, back) | pawn_attacks_bb(them, to_filter);
+  }
 
   Bitboard free = pawns & ~pos.pinned();
   Bitboard pinned = pawns & pos.pinned();

@@ -158,8 +158,8 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
 
 Bitboard Position::slider_blockers(Bitboard sliders, Square target) const {
   Bitboard blockers = 0;
-  Bitboard snipers = ((rook_attacks(target, 0) & pieces(PieceType::rook, PieceType::queen)) |
-                      (bishop_attacks(target, 0) & pieces(PieceType::bishop, PieceType::queen))) &
+  Bitboard snipers = ((rook_rays(target) & pieces(PieceType::rook, PieceType::queen)) |
+                      (bishop_rays(target) & pieces(PieceType::bishop, PieceType::queen))) &
                      sliders;
   const Bitboard occupied = pieces();
   while (snipers) {
@@ -171,7 +171,13 @@ Bitboard Position::slider_blockers(Bitboard sliders, Square target) const {
 
 void Position::update_check_info() {
   const Square ksq = king_square(side_);
-  checkers_ = attackers_to(ksq, pieces()) & pieces(~side_);
+  const Color them = ~side_;
+  const Bitboard occupied = pieces();
+  // Only the other side's pieces can give check, and never its king.
+  checkers_ = ((pawn_attacks(side_, ksq) & pieces(them, PieceType::pawn)) |
+               (knight_attacks(ksq) & pieces(them, PieceType::knight)) |
+               (bishop_attacks(ksq, occupied) & pieces(them, PieceType::bishop, PieceType::queen)) |
+               (rook_attacks(ksq, occupied) & pieces(them, PieceType::rook, PieceType::queen)));
   pinned_ = slider_blockers(pieces(~side_), ksq) & pieces(side_);
 }
 

@@ -48,25 +48,38 @@ class Builder {
     game_.mainline.comment_before.clear();
     game_.mainline.moves.clear();
     frames_.clear();
-    frames_.push_back({&game_.mainline, game_.start, game_.start, false, false});
+    frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false});
     for (std::size_t i = 0; i < parse_.events.size(); ++i) {
       handle(parse_.events[i]);
       if (mainline_only_ && stopped_) break;
     }
     if (frames_.size() > 1 && !mainline_only_)
       diagnose(Severity::warning, Message("game.variation_not_closed"), source_.size(), 0);
+    mainline_end_ = frames_.front().pos;
     return static_cast<int>(game_.mainline.moves.size());
   }
 
   bool stopped() const { return stopped_; }
+  // The position at the end of the main line (after run()).
+  const Position& final_position() const { return mainline_end_; }
 
  private:
   struct Frame {
     Line* line;
     Position pos;     // the position now
-    Position before;  // the position before the line's last move
-    bool has_before;
+    Undo last_undo;   // takes back the line's last move (a variation starts there)
+    bool has_before;  // the line has a last move
     bool skipping;    // a bad move ended this variation: ignore the rest of it
+
+    Position before() const {
+      Position p = pos;
+      const Move last = line->moves.back().move;
+      if (last == Move::null())
+        p.undo_null_move(last_undo);
+      else
+        p.undo_move(last, last_undo);
+      return p;
+    }
   };
 
   void handle(const MovetextEvent& e) {
@@ -145,10 +158,11 @@ class Builder {
       ++skip_depth_;
       return;
     }
+    const Position start = f.before();
     GameMove& parent = f.line->moves.back();
     parent.variations.emplace_back();
     Line* line = &parent.variations.back();
-    frames_.push_back({line, f.before, f.before, false, false});
+    frames_.push_back({line, start, Undo{}, false, false});
   }
 
   void add_comment(Frame& f, std::string_view text) {
@@ -193,13 +207,12 @@ class Builder {
     gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
     gm.draw_offer = e.move.draw_offer;
     if (e.move.glyph) gm.nags.push_back(e.move.glyph);
-    f.before = f.pos;
     f.has_before = true;
-    Undo undo;
+    const int ply = ply_of(f.pos);
     if (r.move == Move::null())
-      f.pos.do_null_move(undo);
+      f.pos.do_null_move(f.last_undo);
     else
-      f.pos.do_move(r.move, undo);
+      f.pos.do_move(r.move, f.last_undo);
     if (options_.warnings && !mainline_only_) {
       const std::uint32_t w =
           relevant_warnings(r.warnings | judge_check_marks(f.pos, e.move), options_.laws);
@@ -207,8 +220,7 @@ class Builder {
         const auto flag = static_cast<WrittenWarning>(1u << bit);
         if (w & flag)
           diagnose(Severity::warning,
-                   Message(std::string(warning_key(flag))).with("text", text_of(e)), e.begin,
-                   ply_of(f.before));
+                   Message(std::string(warning_key(flag))).with("text", text_of(e)), e.begin, ply);
       }
     }
   }
@@ -251,6 +263,7 @@ class Builder {
   ResolveOptions resolve_options_;
   bool mainline_only_;
   std::vector<Frame> frames_;
+  Position mainline_end_;
   int skip_depth_ = 0;
   bool stopped_ = false;
   bool result_seen_ = false;
@@ -290,9 +303,10 @@ LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source
   LanguageChoice choice;
   if (options.language != ResolveOptions::any_language) {
     choice.language = options.language;
-    Builder(parse, source, base, &locator, game, options, options.language, false).run();
+    Builder builder(parse, source, base, &locator, game, options, options.language, false);
+    builder.run();
     game.language = LetterTable::instance().language(options.language).code;
-    check_result(game);
+    check_result(game, builder.final_position());
     return choice;
   }
 
@@ -306,7 +320,7 @@ LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source
     if (!english.stopped()) {
       choice.language = LetterTable::english;
       game.language = "en";
-      check_result(game);
+      check_result(game, english.final_position());
       return choice;
     }
   }
@@ -335,15 +349,17 @@ LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source
     if (lang != best) choice.also_fit.push_back(lang);
   game.diagnostics.resize(diagnostics_before);
   game.status = GameStatus::complete;
-  Builder(parse, source, base, &locator, game, options, best, false).run();
+  Builder builder(parse, source, base, &locator, game, options, best, false);
+  builder.run();
   game.language = LetterTable::instance().language(best).code;
-  check_result(game);
+  check_result(game, builder.final_position());
   return choice;
 }
 
-void check_result(Game& game) {
+void check_result(Game& game) { check_result(game, game.final_position()); }
+
+void check_result(Game& game, const Position& final) {
   if (game.status != GameStatus::complete) return;
-  const Position final = game.final_position();
   std::string_view expected;
   Message why;
   if (is_checkmate(final)) {

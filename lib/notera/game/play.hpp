@@ -55,6 +55,8 @@ std::vector<int> candidate_languages(const MovetextParse& parse, const PlayOptio
 // Checks the written result against the final position (mate, stalemate,
 // dead position) and adds a diagnostic when they contradict.
 void check_result(Game& game);
+// The same, when the caller already has the final position.
+void check_result(Game& game, const Position& final);
 
 // Convenience for plain movetext (no tags): reads and plays `text` from
 // `start`. Line numbers in diagnostics start at `first_line`.

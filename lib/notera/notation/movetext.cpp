@@ -153,7 +153,7 @@ void parse_movetext(std::string_view text, LanguageMask languages, MovetextParse
     input = out.normalized.text;
   }
   MovetextState state(LetterTable::instance(), languages, out, input.data(), normal);
-  pegtl::memory_input in(input.data(), input.size(), "movetext");
+  pegtl::memory_input<pegtl::tracking_mode::lazy> in(input.data(), input.size(), "movetext");
   try {
     pegtl::parse<gt::movetext, action>(in, state);
   } catch (const pegtl::parse_error&) {

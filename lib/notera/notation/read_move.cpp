@@ -26,7 +26,7 @@ ReadMoveResult read_written_move(std::string_view text, LanguageMask languages) 
     input = normal.text;
   }
   detail::MoveParseState state(LetterTable::instance(), languages);
-  pegtl::memory_input in(input.data(), input.size(), "move");
+  pegtl::memory_input<pegtl::tracking_mode::lazy> in(input.data(), input.size(), "move");
   bool matched = false;
   try {
     matched = pegtl::parse<grammar::move::single_move, detail::move_action>(in, state);
@@ -47,7 +47,7 @@ ReadMoveResult read_written_move(std::string_view text, LanguageMask languages) 
   } else {
     // Try the move alone to tell "junk after a move" from "no move at all".
     detail::MoveParseState probe(LetterTable::instance(), languages);
-    pegtl::memory_input again(input.data(), input.size(), "move");
+    pegtl::memory_input<pegtl::tracking_mode::lazy> again(input.data(), input.size(), "move");
     bool prefix = false;
     try {
       prefix = pegtl::parse<pegtl::seq<grammar::move::trailing_blanks, grammar::move::written_move>,

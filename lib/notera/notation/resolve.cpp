@@ -67,13 +67,16 @@ namespace {
 // One way to read the written piece: a type, and the language that reads it so.
 struct Reading {
   PieceType type = PieceType::none;
-  int language = -1;
+  std::int8_t language = -1;
   bool foreign = false;  // an English letter read in a game in another language
 };
 
 struct Readings {
   std::array<Reading, 8> items{};
   int size = 0;
+  void add(PieceType type, int language, bool foreign) {
+    add(Reading{type, static_cast<std::int8_t>(language), foreign});
+  }
   void add(Reading r) {
     for (int i = 0; i < size; ++i)
       if (items[static_cast<std::size_t>(i)].type == r.type) return;
@@ -87,31 +90,31 @@ struct Readings {
 void piece_readings(const LetterTable& letters, int letter, const ResolveOptions& options,
                     Readings& primary, Readings& secondary) {
   if (letters.is_figurine(letter)) {
-    primary.add({letters.meaning(letter, 0), options.language, false});
+    primary.add(letters.meaning(letter, 0), options.language, false);
     return;
   }
   if (options.language == ResolveOptions::any_language) {
     // English (FIDE's international form) first, then every other language.
     const PieceType english = letters.meaning(letter, LetterTable::english);
-    if (english != PieceType::none) primary.add({english, LetterTable::english, false});
+    if (english != PieceType::none) primary.add(english, LetterTable::english, false);
     for (int lang = 1; lang < letters.language_count(); ++lang) {
       const PieceType t = letters.meaning(letter, lang);
       if (t == PieceType::none) continue;
       if (english != PieceType::none)
-        secondary.add({t, lang, false});
+        secondary.add(t, lang, false);
       else
-        primary.add({t, lang, false});
+        primary.add(t, lang, false);
     }
     return;
   }
   const PieceType local = letters.meaning(letter, options.language);
   const PieceType english = letters.meaning(letter, LetterTable::english);
   if (local != PieceType::none) {
-    primary.add({local, options.language, false});
+    primary.add(local, options.language, false);
     if (options.foreign_letters && english != PieceType::none && english != local)
-      secondary.add({english, LetterTable::english, true});
+      secondary.add(english, LetterTable::english, true);
   } else if (english != PieceType::none) {
-    primary.add({english, LetterTable::english, options.language != LetterTable::english});
+    primary.add(english, LetterTable::english, options.language != LetterTable::english);
   }
 }
 
@@ -365,33 +368,43 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
              color_of(pos.piece_on(w.from_square())) == us &&
              type_of(pos.piece_on(w.from_square())) != PieceType::pawn) {
     // Long form without a letter ("g1f3", as UCI writes): the piece there.
-    primary.add({type_of(pos.piece_on(w.from_square())), options.language, false});
+    primary.add(type_of(pos.piece_on(w.from_square())), options.language, false);
     r.warnings |= warn_no_piece_letter;
   } else {
-    primary.add({PieceType::pawn, options.language, false});
+    primary.add(PieceType::pawn, options.language, false);
   }
 
   const Bitboard from_mask = from_mask_of(w);
-  MoveList found;  // distinct fitting moves over all readings of one pass
+  // The moves one reading allows: those that fit the written origin go to
+  // `fits`, other moves of that piece type to the same squares to `rivals`.
+  auto generate_reading = [&](const Reading& reading, MoveList& fits, MoveList& rivals) {
+    const PieceType promotion = w.promotion.present()
+                                    ? promotion_reading(letters, w.promotion.letter, reading.language)
+                                    : PieceType::none;
+    MoveFilter filter;
+    filter.piece_types = piece_type_bit(reading.type);
+    filter.to = to_mask_of(pos, w, reading.language, letters);
+    filter.castling = false;
+    if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
+    MoveList all;
+    generate_legal(pos, all, filter);
+    filter_candidates(pos, w, reading.type, promotion, all, fits, rivals, from_mask);
+  };
+  MoveList& found = r.candidates;  // distinct fitting moves over the readings of one pass
   Reading used{};
   for (const Readings* pass : {&primary, &secondary}) {
-    for (int i = 0; i < pass->size; ++i) {
-      const Reading reading = pass->items[static_cast<std::size_t>(i)];
-      if (reading.type == PieceType::none) continue;
-      const int lang = reading.language;
-      const PieceType promotion =
-          w.promotion.present() ? promotion_reading(letters, w.promotion.letter, lang) : PieceType::none;
-      MoveFilter filter;
-      filter.piece_types = piece_type_bit(reading.type);
-      filter.to = to_mask_of(pos, w, lang, letters);
-      filter.castling = false;
-      if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
-      MoveList all;
-      generate_legal(pos, all, filter);
-      MoveList fits, rivals;
-      filter_candidates(pos, w, reading.type, promotion, all, fits, rivals, from_mask);
-      for (Move m : fits) {
-        if (!found.contains(m)) {
+    if (pass->size == 1) {  // the usual case: straight into the result
+      if (pass->items[0].type == PieceType::none) continue;
+      generate_reading(pass->items[0], found, r.rivals);
+      used = pass->items[0];
+    } else {
+      for (int i = 0; i < pass->size; ++i) {
+        const Reading reading = pass->items[static_cast<std::size_t>(i)];
+        if (reading.type == PieceType::none) continue;
+        MoveList fits, rivals;
+        generate_reading(reading, fits, rivals);
+        for (Move m : fits) {
+          if (found.contains(m)) continue;
           found.push(m);
           if (found.size() == 1) {
             used = reading;
@@ -401,9 +414,9 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
       }
     }
     if (!found.empty()) break;
+    r.rivals.clear();
   }
 
-  r.candidates = found;
   if (found.empty()) {
     r.verdict = Verdict::illegal;
     const Reading first = primary.size ? primary.items[0] : Reading{};
