@@ -25,8 +25,13 @@ std::string candidate_list(const Position& pos, const MoveList& moves) {
 
 MoveReport report_move(Context& context, const Position& pos, std::string_view text,
                        const ResolveOptions& options, Laws laws) {
+  return describe_move(context, pos, text, read_and_resolve(pos, text, options), laws);
+}
+
+MoveReport describe_move(Context& context, const Position& pos, std::string_view text,
+                         const MoveReading& reading, Laws laws) {
   MoveReport report;
-  report.reading = read_and_resolve(pos, text, options);
+  report.reading = reading;
   const Resolution& r = report.reading.resolution;
   const LetterTable& letters = LetterTable::instance();
   nlohmann::json& j = report.json;
