@@ -55,8 +55,7 @@ const Diagnostic& diagnostic(const Scoresheet& sheet, const std::string& key) {
 std::string arg(const Diagnostic& d, const std::string& name) {
   for (const auto& [n, value] : d.message.args) {
     if (n != name) continue;
-    if (const auto* s = std::get_if<std::string>(&value)) return *s;
-    return std::to_string(std::get<std::int64_t>(value));
+    return value.is_number ? std::to_string(value.number) : value.text;
   }
   return "<no " + name + ">";
 }

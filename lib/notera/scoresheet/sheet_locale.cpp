@@ -92,7 +92,11 @@ const SheetWords& SheetWords::get() {
 }
 
 SheetWords::SheetWords() {
-  for (const std::string& code : locale::available_languages()) {
+  // Root holds the English words; every other language has its own bundle.
+  std::vector<std::string> codes = {"root"};
+  for (const std::string& code : locale::available_languages())
+    if (code != "root" && code != "en") codes.push_back(code);
+  for (const std::string& code : codes) {
     const locale::Bundle bundle(code);
     const std::string language = display_code(code);
     languages_.push_back(language);
