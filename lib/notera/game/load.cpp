@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "notera/core/fen.hpp"
+#include "notera/scoresheet/sheet_game.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/text/locate.hpp"
 
@@ -58,6 +59,16 @@ std::optional<Game> load_game_file(const std::string& path, const PlayOptions& o
   std::ostringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
+
+  if (path.size() > 6 && path.compare(path.size() - 6, 6, ".sheet") == 0) {
+    const Scoresheet sheet = read_scoresheet(text, path);
+    for (const Diagnostic& d : sheet.diagnostics)
+      if (d.severity == Severity::error) problems.push_back(d);
+    SheetGame read = sheet_game(sheet, options);
+    for (const Diagnostic& d : read.game.diagnostics)
+      if (d.severity == Severity::error) problems.push_back(d);
+    return std::move(read.game);
+  }
 
   Game game;
   const std::size_t moves_at = read_tag_lines(text, game);
