@@ -150,7 +150,7 @@ TEST_CASE("pgn splitter: NUL bytes are reported and read as spaces") {
   const auto& n = note(games[0], "pgn.split.nul_bytes");
   CHECK(n.line == 3);
   CHECK(n.column == 17);
-  CHECK(n.message.args.at(0).second == Message::Value{std::int64_t{2}});
+  CHECK(n.message.args.at(0).second.number == 2);
   CHECK(has_note(games[1], "pgn.split.nul_bytes"));
 }
 
@@ -170,8 +170,8 @@ TEST_CASE("pgn splitter: text between games is skipped and reported, not glued t
   s.text = pieces[1].text;
   const Message m = pgn::describe_skipped(s);
   CHECK(m.key == "pgn.split.skip.between_games");
-  CHECK(m.args.at(0).second == Message::Value{std::string("Poikovsky")});
-  CHECK(m.args.at(1).second == Message::Value{std::int64_t{3}});
+  CHECK(m.args.at(0).second.text == "Poikovsky");
+  CHECK(m.args.at(1).second.number == 3);
   CHECK(pieces[2].kind == SegmentKind::game);
 }
 
