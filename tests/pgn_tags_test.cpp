@@ -86,7 +86,7 @@ TEST_CASE("pgn tags: an unterminated string is an error with its place, not a cr
   CHECK(d->severity == Severity::error);
   CHECK(d->where.line == 7);
   CHECK(d->where.column == 8);
-  CHECK(d->message.args.at(0).second .text == "Event");
+  CHECK(d->message.args.at(0).second.text == "Event");
   // The second one: the column counts characters (ø is one).
   CHECK(s.diagnostics.size() == 2);
   CHECK(s.diagnostics[1].where.line == 8);
@@ -113,7 +113,7 @@ TEST_CASE("pgn tags: every tolerated bend has its key") {
   CHECK(find(s, "pgn.tag.missing_value")->severity == Severity::error);
   const Diagnostic* nameless = find(s, "pgn.tag.missing_name");
   REQUIRE(nameless != nullptr);
-  CHECK(nameless->message.args.at(0).second .text == "lost");
+  CHECK(nameless->message.args.at(0).second.text == "lost");
   CHECK(value(s, "Date") == "2001");
   const Diagnostic* junk = find(s, "pgn.tag.junk");
   REQUIRE(junk != nullptr);
@@ -138,7 +138,7 @@ TEST_CASE("pgn tags: odd and lowercase names, duplicates") {
   CHECK(c->severity == Severity::note);
   const Diagnostic* dup = find(s, "pgn.tag.duplicate");
   REQUIRE(dup != nullptr);
-  CHECK(dup->message.args.at(1).second .text == "b");
+  CHECK(dup->message.args.at(1).second.text == "b");
   CHECK(pgn::canonical_tag_name("fen") == "FEN");
   CHECK(pgn::canonical_tag_name("setup") == "SetUp");
   CHECK(pgn::canonical_tag_name("Whatever") == "Whatever");
