@@ -228,7 +228,7 @@ struct Writer::Impl {
         tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(end - number)));
       }
       need_number = false;
-      write_san_body(pos, m.move, san);
+      write_san_body(pos, m.move, san, options.san_style);
       // A variation replaces this move: it starts from the position before it.
       if (!m.variations.empty()) branch_start = pos;
       Undo undo;

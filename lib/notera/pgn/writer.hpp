@@ -40,6 +40,7 @@
 #include <memory>
 #include <string>
 
+#include "notera/core/san.hpp"
 #include "notera/game/game.hpp"
 
 namespace notera::text {
@@ -60,6 +61,9 @@ struct WriterOptions {
   // Latin-1 lacks are transliterated before the lines are measured, so the
   // lines stay under the limit after conversion (text::OutputEncoder).
   bool latin1_repertoire = false;
+  // How moves are spelled: PGN SAN (the export format) by default; a
+  // language's letters or figurines for `convert --to nb|figurine`.
+  SanStyle san_style = pgn_san_style;
 };
 
 class Writer {
