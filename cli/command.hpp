@@ -67,5 +67,7 @@ std::optional<Laws> laws_option(Context& context, std::string_view year);
 // Each subcommand lives in its own file and is registered here.
 Command add_perft_command(CLI::App& app, Context& context);
 Command add_move_command(CLI::App& app, Context& context);
+Command add_claim_command(CLI::App& app, Context& context);
+Command add_envelope_command(CLI::App& app, Context& context);
 
 }  // namespace notera::cli

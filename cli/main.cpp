@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   const std::vector<Command> commands = {
       add_move_command(app, context),
       add_perft_command(app, context),
+      add_claim_command(app, context),
+      add_envelope_command(app, context),
   };
 
   try {
