@@ -82,5 +82,7 @@ Command add_move_command(CLI::App& app, Context& context);
 Command add_sealed_command(CLI::App& app, Context& context);
 Command add_convert_command(CLI::App& app, Context& context);
 Command add_check_command(CLI::App& app, Context& context);
+Command add_claim_command(CLI::App& app, Context& context);
+Command add_envelope_command(CLI::App& app, Context& context);
 
 }  // namespace notera::cli

@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
       add_move_command(app, context),
       add_perft_command(app, context),
       add_sealed_command(app, context),
+      add_claim_command(app, context),
+      add_envelope_command(app, context),
   };
 
   try {
