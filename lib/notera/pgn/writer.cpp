@@ -115,7 +115,6 @@ struct Writer::Impl {
   std::string comment_text;   // scratch for a comment being written
   std::vector<Tag> computed;  // SetUp, FEN, Variant of the current game
   std::vector<const Tag*> others;
-  Position branch_start;  // the position before a move with variations
 
   // Text that Latin-1 cannot hold, transliterated (when asked for).
   std::string_view repertoire(std::string_view text) {
@@ -210,15 +209,46 @@ struct Writer::Impl {
     return true;
   }
 
-  void write_line(const Line& line, Position& pos, TokenWriter& tokens) {
+  // Where a line stands: the position (to spell moves without hints), or
+  // only the move number and side to move (enough when every move carries
+  // its SAN hint, which games read by notera do: no replay needed).
+  struct Cursor {
+    Position pos;
+    bool use_position = true;
+    int fullmove = 1;
+    Color side = Color::white;
+
+    void advance(Move m) {
+      if (use_position) {
+        Undo undo;
+        if (m == Move::null())
+          pos.do_null_move(undo);
+        else
+          pos.do_move(m, undo);
+      }
+      if (side == Color::black) ++fullmove;
+      side = ~side;
+    }
+  };
+
+  static bool all_hinted(const Line& line) {
+    for (const GameMove& m : line.moves) {
+      if (!m.san.valid()) return false;
+      for (const Line& v : m.variations)
+        if (!all_hinted(v)) return false;
+    }
+    return true;
+  }
+
+  void write_line(const Line& line, Cursor& cursor, TokenWriter& tokens) {
     bool need_number = true;  // §8.2.2.2: first move of the movetext or a variation
     if (!line.comment_before.empty()) write_comment(line.comment_before, tokens);
     SanText san;
     char number[24];
     for (const GameMove& m : line.moves) {
-      const Color side = pos.side_to_move();
+      const Color side = cursor.side;
       if (side == Color::white || need_number) {
-        const auto r = std::to_chars(number, number + 16, pos.fullmove_number());
+        const auto r = std::to_chars(number, number + 16, cursor.fullmove);
         char* end = r.ptr;
         *end++ = '.';
         if (side == Color::black) {
@@ -228,16 +258,16 @@ struct Writer::Impl {
         tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(end - number)));
       }
       need_number = false;
-      write_san_body(pos, m.move, san, options.san_style);
-      // A variation replaces this move: it starts from the position before it.
-      if (!m.variations.empty()) branch_start = pos;
-      Undo undo;
-      const bool null_move = m.move == Move::null();
-      if (null_move)
-        pos.do_null_move(undo);
-      else
-        pos.do_move(m.move, undo);
-      if (!null_move) san.append(check_mark(pos));
+      // A variation replaces this move: it starts where this move starts.
+      const Cursor before = m.variations.empty() ? Cursor{} : cursor;
+      if (cursor.use_position) {
+        write_san_body(cursor.pos, m.move, san, options.san_style);
+        cursor.advance(m.move);
+        if (m.move != Move::null()) san.append(check_mark(cursor.pos));
+      } else {
+        write_san(m.move, m.san, san, options.san_style);
+        cursor.advance(m.move);
+      }
       tokens.ascii_token(san.view());
       for (std::uint8_t nag : m.nags) {
         number[0] = '$';
@@ -247,16 +277,13 @@ struct Writer::Impl {
       if (m.draw_offer && write_comment(draw_offer_comment, tokens)) need_number = true;
       for (const std::string& c : m.comments)
         if (write_comment(c, tokens)) need_number = true;
-      if (!m.variations.empty()) {
-        const Position before = branch_start;  // branch_start is reused by the recursion
-        for (const Line& variation : m.variations) {
-          if (variation.moves.empty() && variation.comment_before.empty()) continue;
-          Position branch = before;
-          tokens.open_variation();
-          write_line(variation, branch, tokens);
-          tokens.close_variation();
-          need_number = true;
-        }
+      for (const Line& variation : m.variations) {
+        if (variation.moves.empty() && variation.comment_before.empty()) continue;
+        Cursor branch = before;
+        tokens.open_variation();
+        write_line(variation, branch, tokens);
+        tokens.close_variation();
+        need_number = true;
       }
     }
   }
@@ -275,8 +302,12 @@ void Writer::write(const Game& game, std::string& out) {
   const std::string_view result = termination_marker(game.result);
   w.write_tags(game, result, out);
   TokenWriter tokens(out, w.options.max_line_length);
-  Position pos = game.start;
-  w.write_line(game.mainline, pos, tokens);
+  Impl::Cursor cursor;
+  cursor.use_position = !Impl::all_hinted(game.mainline);
+  if (cursor.use_position) cursor.pos = game.start;
+  cursor.fullmove = game.start.fullmove_number();
+  cursor.side = game.start.side_to_move();
+  w.write_line(game.mainline, cursor, tokens);
   tokens.ascii_token(result);
   tokens.finish();
   out += '\n';
