@@ -72,6 +72,17 @@ void generate_piece_moves(const Position& pos, MoveList& moves, PieceType type,
   Bitboard pieces = pos.pieces(us, type) & from_mask;
   // A pinned knight can never move; other pinned pieces stay on the pin line.
   if (type == PieceType::knight) pieces &= ~pos.pinned();
+  // One destination (what the notation resolver asks): look back from it,
+  // one attack lookup instead of one per piece.
+  if (targets && !more_than_one(targets)) {
+    const Square to = lsb(targets);
+    Bitboard from = piece_attacks(type, to, occupied) & pieces;
+    while (from) {
+      const Square s = pop_lsb(from);
+      if (!(bb(s) & pos.pinned()) || aligned(ksq, s, to)) moves.push(Move(s, to));
+    }
+    return;
+  }
   while (pieces) {
     const Square from = pop_lsb(pieces);
     Bitboard to = piece_attacks(type, from, occupied) & targets;
