@@ -259,7 +259,8 @@ struct Writer::Impl {
       }
       need_number = false;
       // A variation replaces this move: it starts where this move starts.
-      const Cursor before = m.variations.empty() ? Cursor{} : cursor;
+      std::optional<Cursor> before;
+      if (!m.variations.empty()) before = cursor;
       if (cursor.use_position) {
         write_san_body(cursor.pos, m.move, san, options.san_style);
         cursor.advance(m.move);
@@ -279,7 +280,7 @@ struct Writer::Impl {
         if (write_comment(c, tokens)) need_number = true;
       for (const Line& variation : m.variations) {
         if (variation.moves.empty() && variation.comment_before.empty()) continue;
-        Cursor branch = before;
+        Cursor branch = *before;
         tokens.open_variation();
         write_line(variation, branch, tokens);
         tokens.close_variation();
