@@ -328,6 +328,9 @@ LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source
   // and then one pass is all it takes.
   choice.guessed = true;
   const std::size_t diagnostics_before = game.diagnostics.size();
+  // The caller may have found problems already (a gap on a scoresheet):
+  // the final replay starts from that status, not from "complete".
+  const GameStatus status_before = game.status;
   {
     Builder english(parse, source, base, &locator, game, options, LetterTable::english, false);
     english.run();
@@ -362,7 +365,7 @@ LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source
   for (int lang : full)
     if (lang != best) choice.also_fit.push_back(lang);
   game.diagnostics.resize(diagnostics_before);
-  game.status = GameStatus::complete;
+  game.status = status_before;
   Builder builder(parse, source, base, &locator, game, options, best, false);
   builder.run();
   game.language = LetterTable::instance().language(best).code;
