@@ -132,3 +132,31 @@ TEST_CASE("hostile regression: comment words that must not start a line") {
     }
   }
 }
+
+// Hostile set: a game with 200,000 distinct tags took minutes (every tag was
+// compared with every other, and every problem located from the start).
+TEST_CASE("hostile regression: thousands of tags are rejected in linear time") {
+  std::string text;
+  for (int i = 0; i < 200000; ++i) text += "[T" + std::to_string(i) + " \"v\"]\n";
+  text += "\n1. e4 *\n";
+  const auto start = std::chrono::steady_clock::now();
+  pgn::TagSection tags;
+  pgn::read_tag_section(text, 1, tags);
+  CHECK(seconds_since(start) < 20);  // minutes before; well under a second now
+  CHECK(tags.over_limit);
+  CHECK(tags.tags.size() == 1000);
+  REQUIRE(tags.diagnostics.size() == 1);
+  CHECK(tags.diagnostics.front().message.key == "pgn.tag.too_many");
+  CHECK(tags.diagnostics.front().where.line == 1001);
+
+  pgn::GameReader reader(pgn::ReadOptions{});
+  Game game;
+  reader.read(text, 1, game);
+  CHECK(game.status == GameStatus::rejected);
+
+  // A value over the limit, and one at it.
+  pgn::read_tag_section("[Event \"" + std::string(8193, 'x') + "\"]\n\n", 1, tags);
+  CHECK(tags.over_limit);
+  pgn::read_tag_section("[Event \"" + std::string(8192, 'x') + "\"]\n\n", 1, tags);
+  CHECK_FALSE(tags.over_limit);
+}

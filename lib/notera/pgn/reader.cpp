@@ -71,9 +71,13 @@ struct GameReader::Impl {
              Message("encoding.replaced").with("count", static_cast<std::int64_t>(decoded.replaced)), start);
     }
 
-    read_tag_section(text, first_line, tags);
+    read_tag_section(text, first_line, tags, options.tags);
     game.tags = tags.tags;
     for (const Diagnostic& d : tags.diagnostics) game.diagnostics.push_back(d);
+    if (tags.over_limit) {  // reported by the tag reader, with where
+      game.status = GameStatus::rejected;
+      return;
+    }
 
     // The variant and the start position.
     bool chess960 = false;
