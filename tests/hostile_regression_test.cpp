@@ -160,3 +160,82 @@ TEST_CASE("hostile regression: thousands of tags are rejected in linear time") {
   pgn::read_tag_section("[Event \"" + std::string(8192, 'x') + "\"]\n\n", 1, tags);
   CHECK_FALSE(tags.over_limit);
 }
+
+// Hostile set: 100,000 problems on one long line took half a minute (each
+// column was counted from the start of the line).
+TEST_CASE("hostile regression: locating many problems on one long line is linear") {
+  std::string line = "1. e4 ";
+  for (int i = 0; i < 100000; ++i) line += "(1. zz) ";
+  line += "e5 *";
+  const auto start = std::chrono::steady_clock::now();
+  PlayOptions options;
+  options.max_diagnostics = 1 << 30;
+  const Game game = read_movetext_game(line, options);
+  CHECK(seconds_since(start) < 20);
+  CHECK(game.diagnostics.size() == 100000);
+  CHECK(game.diagnostics.back().where.column == static_cast<int>(line.rfind("zz")) + 1);
+
+  // The locator's columns are char_column's, in any order of questions.
+  const std::string text = "ab\xC3\xA9 \xE2\x99\x98" "f3 e\xCC\x81x\n\xFF\xFEz\rq";
+  std::vector<std::size_t> offsets;
+  for (std::size_t i = 0; i <= text.size(); ++i) offsets.push_back(i);
+  for (std::size_t i = text.size() + 1; i-- > 0;) offsets.push_back(i);
+  TextLocator locator(text, 7);
+  for (std::size_t offset : offsets) {
+    const SourceLocation where = locator.at(offset);
+    std::size_t line_start = 0;
+    int line_number = 7;
+    for (std::size_t i = 0; i < offset; ++i)
+      if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) {
+        ++line_number;
+        line_start = i + 1;
+      }
+    INFO("offset " << offset);
+    CHECK(where.line == line_number);
+    CHECK(where.column == utf8::char_column(std::string_view(text).substr(line_start), offset - line_start));
+  }
+}
+
+// Hostile set: limits in a game stop it with an error, the moves before kept.
+TEST_CASE("hostile regression: game limits make the game incomplete, with where") {
+  PlayOptions options;
+  options.max_plies = 10;
+  Game game = read_movetext_game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *", options);
+  CHECK(game.status == GameStatus::incomplete);
+  CHECK(game.mainline.moves.size() == 10);
+  REQUIRE(has_key(game, "game.limit_stops"));
+  CHECK(game.diagnostics.back().ply == 11);
+  CHECK(game.diagnostics.back().where.column == 59);  // "6. Ng1"
+
+  options = PlayOptions{};
+  options.max_moves = 4;
+  game = read_movetext_game("1. e4 (1. d4 d5 2. c4) e5 2. Nf3 *", options);
+  CHECK(game.status == GameStatus::incomplete);
+  CHECK(has_key(game, "game.limit_stops"));
+
+  options = PlayOptions{};
+  options.max_comment_length = 10;
+  game = read_movetext_game("1. e4 {short} e5 {a comment of more than ten bytes} 2. Nf3 *", options);
+  CHECK(game.status == GameStatus::incomplete);
+  CHECK(game.mainline.moves.size() == 2);
+  CHECK(game.diagnostics.back().ply == 3);
+
+  // Variations nested deeper than the limit are left out: not in full.
+  options = PlayOptions{};
+  options.max_variation_depth = 3;
+  game = read_movetext_game("1. e4 (1. d4 (1. c4 (1. Nf3 (1. b3)))) e5 *", options);
+  CHECK(game.status == GameStatus::incomplete);
+  CHECK(has_key(game, "game.variation_too_deep"));
+  game = read_movetext_game("1. e4 (1. d4 (1. c4)) e5 *", options);
+  CHECK(game.status == GameStatus::complete);
+
+  // Problems beyond max_diagnostics are counted, not kept.
+  options = PlayOptions{};
+  options.max_diagnostics = 5;
+  std::string text = "1. e4 ";
+  for (int i = 0; i < 50; ++i) text += "(1. zz) ";
+  game = read_movetext_game(text + "e5 *", options);
+  CHECK(game.diagnostics.size() == 6);
+  CHECK(game.diagnostics.back().message.key == "game.more_problems");
+  CHECK(game.status == GameStatus::complete);
+}
