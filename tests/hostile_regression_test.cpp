@@ -239,3 +239,24 @@ TEST_CASE("hostile regression: game limits make the game incomplete, with where"
   CHECK(game.diagnostics.back().message.key == "game.more_problems");
   CHECK(game.status == GameStatus::complete);
 }
+
+// Hostile set: a game cut at the size limit exactly at a line end lost the
+// next game's first tag line into the skipped overflow.
+TEST_CASE("hostile regression: a tag line right after a cut starts the next game") {
+  pgn::SplitterOptions options;
+  options.max_game_size = 64;
+  options.max_line_length = 32;
+  options.chunk_size = 16;
+  std::string input = "[Event \"a\"]\n\n";
+  while (input.size() < 64) input += "1. e4 e5\n";  // the game reaches 64 bytes at a line end
+  REQUIRE(input.size() == 67);
+  input += "[Event \"next\"]\n[Site \"b\"]\n\n1. d4 *\n";
+  text::MemorySource source(input);
+  pgn::Splitter splitter(source, options);
+  pgn::Segment segment;
+  std::vector<std::string> games;
+  while (splitter.next(segment))
+    if (segment.kind == pgn::SegmentKind::game) games.emplace_back(segment.text);
+  REQUIRE(games.size() == 2);
+  CHECK(games[1] == "[Event \"next\"]\n[Site \"b\"]\n\n1. d4 *\n");
+}
