@@ -260,3 +260,72 @@ TEST_CASE("hostile regression: a tag line right after a cut starts the next game
   REQUIRE(games.size() == 2);
   CHECK(games[1] == "[Event \"next\"]\n[Site \"b\"]\n\n1. d4 *\n");
 }
+
+// Hostile set: the batch pipeline dropped the splitter's notes, so a game
+// cut at a size limit was written as complete, exit 0, and --rejects did
+// not get it; NULs and lone CRs reached --rejects changed.
+TEST_CASE("hostile regression: a cut game is incomplete and its bytes reach --rejects verbatim") {
+  TempDir dir;
+  std::string input = "[Event \"long line\"]\n\n1. e4 e5 ";
+  while (input.size() < (std::size_t{3} << 20)) input += "2. Nf3 Nc6 3. Bb5 a6 ";
+  input += "*\n\n[Event \"after\"]\n\n1. d4 *\n";
+  const auto path = dir.write("cut.pgn", input);
+  const auto rejects = dir.path() / "rejects.pgn";
+  const auto r = run_notera({"convert", path.string(), "-o", (dir.path() / "out.pgn").string(), "--rejects",
+                             rejects.string(), "--no-progress"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("cut.pgn:3:1048577: game 1: the line is longer than 1,048,576 bytes") != std::string::npos);
+  // One line for the skipped rest of the game, however many pieces it came in.
+  CHECK(r.err.find("cut.pgn:3:1: 2,097,") != std::string::npos);
+  CHECK(r.err.find("1 incomplete") != std::string::npos);
+  const std::string cut_game = input.substr(0, input.find("[Event \"after\"]"));
+  CHECK(read_file(rejects) == cut_game);
+
+  const auto nul = data_path("hostile/nul_and_lone_cr.pgn");
+  const std::string bytes = read_file(nul);
+  const auto r2 = run_notera({"convert", nul.string(), "-o", (dir.path() / "out2.pgn").string(), "--rejects",
+                              rejects.string(), "--no-progress"});
+  CHECK(r2.exit_code == 1);
+  CHECK(r2.err.find("nul_and_lone_cr.pgn:1:12: game 1: 2 NUL bytes in the game, read as spaces") != std::string::npos);
+  CHECK(read_file(rejects) == bytes.substr(0, bytes.find("[Event \"fine\"]")) + "\n");
+}
+
+// A byte order mark and blank lines before the first game printed empty
+// problem lines ("FILE:1:1: ") and counted as text between games.
+TEST_CASE("hostile regression: a BOM and blank lines are not problems") {
+  TempDir dir;
+  const auto path = dir.write("bom.pgn", "\xEF\xBB\xBF\n\n  \n[Event \"x\"]\n\n1. e4 *\n");
+  const auto r = run_notera({"check", path.string(), "--no-progress"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("bom.pgn:") == std::string::npos);
+  CHECK(r.err.find("0 pieces of text between games") != std::string::npos);
+}
+
+// Hostile set: a batch held 128 games whatever their size, so games of
+// megabytes took memory in proportion to the input (680 MB for 156 MB).
+TEST_CASE("hostile regression: memory stays bounded with many large games") {
+  TempDir dir;
+  const auto path = dir.path() / "large_games.pgn";
+  {
+    std::string game = "[Event \"large\"]\n\n1. e4 e5 ";
+    while (game.size() < (std::size_t{3} << 20)) game += "{a comment between the moves of a game}\n";
+    game += "2. Nf3 *\n\n";
+    std::ofstream out(path, std::ios::binary);
+    for (int i = 0; i < 40; ++i) out << game;
+  }
+  const auto run = test::run_measured({"convert", path.string(), "--jobs", "2", "--no-progress"});
+  CHECK(run.exit_code == 0);
+  CHECK(run.peak_rss_kib < 256 * 1024);
+  MESSAGE("40 games of 3 MiB: peak RSS " << run.peak_rss_kib / 1024 << " MiB");
+}
+
+// A .sheet file was read whole into memory, whatever its size.
+TEST_CASE("hostile regression: a scoresheet larger than 4 MiB is an input error") {
+  TempDir dir;
+  std::string sheet = "Event: Big\n\n";
+  while (sheet.size() < (std::size_t{5} << 20)) sheet += "1. e4 e5\n";
+  const auto path = dir.write("big.sheet", sheet);
+  const auto run = test::run_measured({"convert", path.string(), "--no-progress"});
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("big.sheet is larger than 4,194,304 bytes, too large for a scoresheet") != std::string::npos);
+}
