@@ -72,8 +72,12 @@ class ConvertSink final : public batch::Sink {
       return;
     }
     if (input.detection.guessed || input.detection.encoding != text::Encoding::utf8) {
-      if (!input.detection.message.empty())
-        problem_line(std::string(input.file) + ": " + context_.format(input.detection.message));
+      if (!input.detection.message.empty()) {
+        const std::string where = input.detection.line > 0 ? ':' + std::to_string(input.detection.line) + ':' +
+                                                                 std::to_string(input.detection.column)
+                                                           : std::string();
+        problem_line(std::string(input.file) + where + ": " + context_.format(input.detection.message));
+      }
     }
     if (progress_) progress_->add_total(input.size);
   }

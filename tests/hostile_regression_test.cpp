@@ -329,3 +329,27 @@ TEST_CASE("hostile regression: a scoresheet larger than 4 MiB is an input error"
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("big.sheet is larger than 4,194,304 bytes, too large for a scoresheet") != std::string::npos);
 }
+
+// Invalid UTF-8 was reported without a place (or, for one game in a UTF-8
+// file, not at all): now the first byte that is not UTF-8 is named.
+TEST_CASE("hostile regression: where the input stops being UTF-8") {
+  const text::Detection d = text::detect_encoding("[Event \"a\"]\n[Site \"Sj\xF8vik\"]\n", true);
+  CHECK(d.guessed);
+  CHECK(d.line == 2);
+  CHECK(d.column == 10);
+  CHECK(text::first_invalid_utf8("ab\xC3\xA9\xC3") == 4);
+  CHECK(text::first_invalid_utf8("ab\xC3\xA9") == 4);
+
+  text::MemorySource source("[Event \"x\"]\n\n1. e4 *\n");
+  const text::OpenedInput opened = text::open_input(source);
+  pgn::GameReader reader(pgn::ReadOptions{}, &opened.detection);
+  Game game;
+  reader.read("[Event \"x\"]\n[White \"M\xFCller\"]\n\n1. e4 *\n", 40, game);
+  REQUIRE(has_key(game, "encoding.game_guessed"));
+  for (const Diagnostic& diagnostic : game.diagnostics) {
+    if (diagnostic.message.key != "encoding.game_guessed") continue;
+    CHECK(diagnostic.severity == Severity::warning);
+    CHECK(diagnostic.where.line == 41);
+    CHECK(diagnostic.where.column == 10);
+  }
+}
