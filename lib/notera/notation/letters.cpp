@@ -19,11 +19,6 @@ bool has_non_ascii_letters(const std::string& s) {
 
 }  // namespace
 
-const LetterTable& LetterTable::instance() {
-  static const LetterTable table;
-  return table;
-}
-
 LetterTable::LetterTable() {
   // English first (index 0), then every other bundle language.
   std::vector<std::string> codes = {"en"};
@@ -98,6 +93,14 @@ LetterTable::LetterTable() {
       single_languages_[byte] = entries_[static_cast<std::size_t>(ids[0])].languages;
     }
   }
+  const std::size_t count = languages_.size();
+  meanings_.assign(entries_.size() * count, PieceType::none);
+  for (std::size_t id = 0; id < entries_.size(); ++id) {
+    const Entry& e = entries_[id];
+    for (std::size_t lang = 0; lang < count; ++lang) meanings_[id * count + lang] = e.figurine_type;
+    if (e.figurine) continue;
+    for (const auto& [lang, type] : e.meanings) meanings_[id * count + static_cast<std::size_t>(lang)] = type;
+  }
 }
 
 int LetterTable::add_letter(std::string_view text, int language, PieceType type) {
@@ -126,14 +129,7 @@ int LetterTable::language_index(std::string_view code) const {
   return -1;
 }
 
-int LetterTable::match(std::string_view text, LanguageMask languages, std::size_t& length) const {
-  if (text.empty()) return -1;
-  const auto first = static_cast<unsigned char>(text[0]);
-  if (single_id_[first] >= 0) {
-    if (!(single_languages_[first] & languages)) return -1;
-    length = 1;
-    return single_id_[first];
-  }
+int LetterTable::match_longer(std::string_view text, LanguageMask languages, std::size_t& length) const {
   for (int id : by_first_byte_[static_cast<unsigned char>(text[0])]) {
     const Entry& e = entries_[static_cast<std::size_t>(id)];
     if (!(e.languages & languages)) continue;
@@ -145,14 +141,6 @@ int LetterTable::match(std::string_view text, LanguageMask languages, std::size_
     }
   }
   return -1;
-}
-
-PieceType LetterTable::meaning(int id, int language) const {
-  const Entry& e = entries_[static_cast<std::size_t>(id)];
-  if (e.figurine) return e.figurine_type;
-  for (const auto& [lang, type] : e.meanings)
-    if (lang == language) return type;
-  return PieceType::none;
 }
 
 SanStyle LetterTable::style(int language) const {
