@@ -52,6 +52,14 @@ class TokenWriter {
 
   // Moves, move numbers, NAGs and results: ASCII, one byte per character.
   void ascii_token(std::string_view text) { place(text, static_cast<int>(text.size())); }
+  // The same for a token of at most 16 bytes in a buffer with 16 readable
+  // bytes (SanText, a number): copied with one fixed-size move.
+  void short_ascii_token(const char* text, std::size_t size) {
+    reserve(16 + static_cast<std::size_t>(pending_open_) + 1);
+    separate(static_cast<int>(size) + pending_open_);
+    std::memcpy(data_ + size_, text, 16);
+    size_ += size;
+  }
   void token(std::string_view text) { place(text, char_count(text)); }
 
   void open_variation() { ++pending_open_; }
@@ -87,7 +95,14 @@ class TokenWriter {
 
   void place(std::string_view text, int width) {
     reserve(text.size() + static_cast<std::size_t>(pending_open_) + 1);
-    const int w = width + pending_open_;
+    separate(width + pending_open_);
+    std::memcpy(data_ + size_, text.data(), text.size());
+    size_ += text.size();
+  }
+
+  // The space or line break before a token of width w (with its pending
+  // "(", which it writes), counted in the line's width.
+  void separate(int w) {
     space_before_last_ = npos;
     if (width_ > 0) {
       if (width_ + 1 + w > max_) {
@@ -101,8 +116,6 @@ class TokenWriter {
       }
     }
     for (; pending_open_ > 0; --pending_open_) data_[size_++] = '(';
-    std::memcpy(data_ + size_, text.data(), text.size());
-    size_ += text.size();
     width_ += w;
   }
 
@@ -282,7 +295,7 @@ struct Writer::Impl {
         *end++ = '.';
         *end++ = '.';
       }
-      tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(end - number)));
+      tokens.short_ascii_token(number, static_cast<std::size_t>(end - number));
     }
     need_number = false;
     SanText san;
@@ -294,7 +307,10 @@ struct Writer::Impl {
       write_san(m.move, m.san, san, options.san_style);
       cursor.advance(m.move);
     }
-    tokens.ascii_token(san.view());
+    if (san.size <= 16)
+      tokens.short_ascii_token(san.data, san.size);
+    else
+      tokens.ascii_token(san.view());
     for (std::uint8_t nag : m.nags) {
       number[0] = '$';
       const auto r = std::to_chars(number + 1, number + 8, static_cast<int>(nag));
