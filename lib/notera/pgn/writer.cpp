@@ -165,26 +165,30 @@ struct Writer::Impl {
 
   void write_tag(std::string_view name, std::string_view value, std::string& out) {
     value = repertoire(value);
-    out += '[';
-    out += name;
-    out += " \"";
-    // Runs of plain characters are copied whole.
-    std::size_t plain = 0;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      const char c = value[i];
-      const bool escape = c == '\\' || c == '"';
-      if (!escape && static_cast<unsigned char>(c) >= 0x20 && c != 0x7F) continue;
-      out.append(value.data() + plain, i - plain);
-      plain = i + 1;
-      if (escape) {
-        out += '\\';
-        out += c;
+    // Room for the worst case (every character escaped), written with plain
+    // stores, then cut to what was written.
+    const std::size_t start = out.size();
+    out.resize(start + name.size() + 2 * value.size() + 6);
+    char* p = out.data() + start;
+    *p++ = '[';
+    std::memcpy(p, name.data(), name.size());
+    p += name.size();
+    *p++ = ' ';
+    *p++ = '"';
+    for (const char c : value) {
+      if (c == '\\' || c == '"') {
+        *p++ = '\\';
+        *p++ = c;
+      } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+        *p++ = ' ';  // §8.1: no tabs or line breaks in a tag value
       } else {
-        out += ' ';  // §8.1: no tabs or line breaks in a tag value
+        *p++ = c;
       }
     }
-    out.append(value.data() + plain, value.size() - plain);
-    out += "\"]\n";
+    *p++ = '"';
+    *p++ = ']';
+    *p++ = '\n';
+    out.resize(static_cast<std::size_t>(p - out.data()));
   }
 
   void write_tags(const Game& game, std::string_view result, std::string& out) {
