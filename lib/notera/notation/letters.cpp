@@ -1,7 +1,6 @@
 #include "notera/notation/letters.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "notera/locale/bundle.hpp"
 
@@ -133,10 +132,14 @@ int LetterTable::match_longer(std::string_view text, LanguageMask languages, std
   for (int id : by_first_byte_[static_cast<unsigned char>(text[0])]) {
     const Entry& e = entries_[static_cast<std::size_t>(id)];
     if (!(e.languages & languages)) continue;
-    // Most letters are one byte, and the first byte already matched.
-    if (e.text.size() == 1 ||
-        (e.text.size() <= text.size() && std::memcmp(text.data() + 1, e.text.data() + 1, e.text.size() - 1) == 0)) {
-      length = e.text.size();
+    // The first byte already matched; the rest are a byte or three (an
+    // inline loop, not a call to memcmp: "K" meets "Kt", "Kp" and "KP").
+    const std::size_t n = e.text.size();
+    if (n > text.size()) continue;
+    std::size_t i = 1;
+    while (i < n && text[i] == e.text[i]) ++i;
+    if (i == n) {
+      length = n;
       return id;
     }
   }
