@@ -73,7 +73,9 @@ struct GameReader::Impl {
     }
 
     read_tag_section(text, first_line, tags);
-    game.tags = tags.tags;
+    // The game takes the tags; the section gets the game's old (cleared)
+    // vector to fill next time.
+    game.tags.swap(tags.tags);
     for (const Diagnostic& d : tags.diagnostics) game.diagnostics.push_back(d);
 
     // The variant and the start position.
