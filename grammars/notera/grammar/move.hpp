@@ -138,12 +138,12 @@ struct check_mark : pegtl::sor< pegtl::one< '+' >, pegtl::seq< pegtl::string< 'c
 struct glyph : pegtl::sor< pegtl::string< '!', '!' >, pegtl::string< '?', '?' >, pegtl::string< '!', '?' >, pegtl::string< '?', '!' >, pegtl::one< '!' >, pegtl::one< '?' > > {};
 struct draw_offer : pegtl::string< '(', '=', ')' > {};
 // Each mark is tried only when its first character is there (most moves
-// have none, and this runs after every move).
+// have none, and this runs after every move); the marks that may follow a
+// blank share one look past the blanks.
 struct suffix : pegtl::star< pegtl::sor<
     pegtl::seq< pegtl::at< pegtl::one< '+', '#', 'X' > >, pegtl::sor< mate_mark, check_mark > >,
     pegtl::seq< pegtl::at< pegtl::one< '!', '?' > >, glyph >,
-    pegtl::seq< pegtl::at< blanks, pegtl::one< 'e', 'c' > >, pegtl::sor< pegtl::seq< blanks, en_passant_mark >, check_mark > >,
-    pegtl::seq< pegtl::at< blanks, pegtl::one< '(' > >, blanks, draw_offer > > > {};
+    pegtl::seq< pegtl::at< blanks, pegtl::one< 'e', 'c', '(' > >, pegtl::sor< pegtl::seq< blanks, en_passant_mark >, check_mark, pegtl::seq< blanks, draw_offer > > > > > {};
 
 // A move token (used inside movetext and scoresheet cells).
 struct written_move : pegtl::seq< move_body, suffix > {};

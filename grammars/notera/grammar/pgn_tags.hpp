@@ -44,9 +44,12 @@ struct tag_open : pegtl::seq< pegtl::one< '[' >, blanks, pegtl::at< pegtl::sor< 
 
 struct quote : pegtl::one< '"' > {};
 struct escaped : pegtl::seq< pegtl::one< '\\' >, pegtl::one< '"', '\\' > > {};
-struct value_char : pegtl::sor< escaped, pegtl::not_one< '\r', '\n' > > {};
 struct closing_quote : pegtl::seq< quote, pegtl::at< blanks, pegtl::sor< pegtl::one< ']' >, line_end > > > {};
-struct value_text : pegtl::star< pegtl::not_at< closing_quote >, value_char > {};
+// Runs of ordinary characters in one step; a quote only where it cannot
+// close the value; a backslash alone is an ordinary character.
+struct plain_run : pegtl::plus< pegtl::not_one< '"', '\\', '\r', '\n' > > {};
+struct inner_quote : pegtl::seq< pegtl::not_at< closing_quote >, quote > {};
+struct value_text : pegtl::star< pegtl::sor< plain_run, escaped, inner_quote, pegtl::one< '\\' > > > {};
 
 struct quoted_value : pegtl::seq< quote, value_text, closing_quote > {};
 // A value that ends at its first unescaped quote, with junk after it

@@ -407,7 +407,7 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
                       if (d.severity != Severity::note) read.game.diagnostics.insert(read.game.diagnostics.begin(), d);
                     if (read.needs_reconstruction)
                       read.game.diagnostics.push_back(
-                          Diagnostic{Severity::note, Message("sheet.use_reconstruct"), {}, 0});
+                          Diagnostic{Severity::warning, Message("sheet.use_reconstruct"), {}, 0});
                     item.game = std::move(read.game);
                   } else {
                     worker.reader_for(batch->input, records).read(text, item.line, item.game);

@@ -1,7 +1,10 @@
 #include "notera/core/bitboard.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
+
+#include "notera/core/magics.inc"
 
 namespace notera {
 namespace detail {
@@ -49,50 +52,62 @@ class Prng {
   std::uint64_t state_;
 };
 
-void init_magics(const int (&dirs)[4][2], Magic (&magics)[64], Bitboard* table) {
-  // Seeds per rank that are known to converge quickly for this PRNG.
-  constexpr std::uint64_t seeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
-  std::array<Bitboard, 4096> occupancy{};
-  std::array<Bitboard, 4096> reference{};
-  std::array<int, 4096> epoch{};
-  int attempt = 0;
-  Bitboard* next_table = table;
+// The relevant occupancy of a slider on s: its rays without the board
+// edges (unless it stands on them), where a blocker changes nothing.
+Bitboard relevant_mask(const int (&dirs)[4][2], Square s) {
+  const Bitboard edges = ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s))) |
+                         ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
+  return sliding_attacks(dirs, s, 0) & ~edges;
+}
 
+// Every subset of the mask (carry-rippler) with its attacks; the count.
+int enumerate_occupancies(const int (&dirs)[4][2], Square s, Bitboard mask, Bitboard* occupancy,
+                          Bitboard* reference) {
+  int size = 0;
+  Bitboard b = 0;
+  do {
+    occupancy[size] = b;
+    reference[size] = sliding_attacks(dirs, s, b);
+    ++size;
+    b = (b - mask) & mask;
+  } while (b);
+  return size;
+}
+
+// Fills the square's table through the magic, checking every entry: false
+// when two occupancies with different attacks share an index. A slider
+// always attacks some square, so 0 marks an unused entry.
+bool fill_checked(const Magic& m, const Bitboard* occupancy, const Bitboard* reference, int size,
+                  Bitboard* entries) {
+  std::fill(entries, entries + size, Bitboard{0});
+  for (int i = 0; i < size; ++i) {
+    Bitboard& entry = entries[m.index(occupancy[i])];
+    if (entry == 0)
+      entry = reference[i];
+    else if (entry != reference[i])
+      return false;
+  }
+  return true;
+}
+
+const int (&directions(bool rook))[4][2] { return rook ? rook_directions : bishop_directions; }
+
+int fallback_count = 0;
+
+void init_magics(bool rook, const Bitboard (&stored)[64], Magic (&magics)[64], Bitboard* table) {
+  std::vector<Bitboard> occupancy(4096), reference(4096);
+  Bitboard* next_table = table;
   for (Square s = a1; s <= h8; ++s) {
-    // Board edges are not relevant unless the slider stands on them.
-    const Bitboard edges = ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s))) |
-                           ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
     Magic& m = magics[s];
-    m.mask = sliding_attacks(dirs, s, 0) & ~edges;
+    m.mask = relevant_mask(directions(rook), s);
     m.shift = static_cast<unsigned>(64 - popcount(m.mask));
     m.attacks = next_table;
-
-    // Carry-rippler: enumerate every subset of the mask.
-    int size = 0;
-    Bitboard b = 0;
-    do {
-      occupancy[size] = b;
-      reference[size] = sliding_attacks(dirs, s, b);
-      ++size;
-      b = (b - m.mask) & m.mask;
-    } while (b);
-
-    Prng rng(seeds[rank_of(s)]);
-    Bitboard* entries = next_table;
-    for (int i = 0; i < size;) {
-      for (m.magic = 0; popcount((m.magic * m.mask) >> 56) < 6;) m.magic = rng.sparse();
-      // A magic works when no two occupancies with different attacks share
-      // an index; `epoch` avoids clearing the table between attempts.
-      ++attempt;
-      for (i = 0; i < size; ++i) {
-        const unsigned idx = m.index(occupancy[i]);
-        if (epoch[idx] < attempt) {
-          epoch[idx] = attempt;
-          entries[idx] = reference[i];
-        } else if (entries[idx] != reference[i]) {
-          break;
-        }
-      }
+    const int size = enumerate_occupancies(directions(rook), s, m.mask, occupancy.data(), reference.data());
+    m.magic = stored[s];
+    if (!fill_checked(m, occupancy.data(), reference.data(), size, next_table)) {
+      ++fallback_count;  // a wrong stored number: search again
+      m.magic = search_magic(rook, s);
+      fill_checked(m, occupancy.data(), reference.data(), size, next_table);
     }
     next_table += size;
   }
@@ -120,8 +135,8 @@ AttackTables build() {
     t.knight[s] = knight;
     t.king[s] = king;
   }
-  init_magics(rook_directions, t.rook, rook_table);
-  init_magics(bishop_directions, t.bishop, bishop_table);
+  init_magics(true, stored_rook_magics, t.rook, rook_table);
+  init_magics(false, stored_bishop_magics, t.bishop, bishop_table);
 
   for (Square a = a1; a <= h8; ++a) {
     t.rook_rays[a] = sliding_attacks(rook_directions, a, 0);
@@ -139,6 +154,37 @@ AttackTables build() {
 }
 
 }  // namespace
+
+Bitboard search_magic(bool rook, Square s) {
+  // Seeds per rank that are known to converge quickly for this PRNG.
+  constexpr std::uint64_t seeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
+  std::vector<Bitboard> occupancy(4096), reference(4096), entries(4096);
+  std::vector<int> epoch(4096, 0);
+  Magic m{};
+  m.mask = relevant_mask(directions(rook), s);
+  m.shift = static_cast<unsigned>(64 - popcount(m.mask));
+  const int size = enumerate_occupancies(directions(rook), s, m.mask, occupancy.data(), reference.data());
+  Prng rng(seeds[rank_of(s)]);
+  int attempt = 0;
+  for (int i = 0; i < size;) {
+    for (m.magic = 0; popcount((m.magic * m.mask) >> 56) < 6;) m.magic = rng.sparse();
+    // A magic works when no two occupancies with different attacks share
+    // an index; `epoch` avoids clearing the table between attempts.
+    ++attempt;
+    for (i = 0; i < size; ++i) {
+      const unsigned idx = m.index(occupancy[i]);
+      if (epoch[idx] < attempt) {
+        epoch[idx] = attempt;
+        entries[idx] = reference[i];
+      } else if (entries[idx] != reference[i]) {
+        break;
+      }
+    }
+  }
+  return m.magic;
+}
+
+int magic_fallbacks() { return fallback_count; }
 
 const AttackTables tables = build();
 

@@ -2,8 +2,12 @@
 //
 // Sliding attacks use "fancy" magic bitboards: the relevant occupancy of a
 // ray set is multiplied by a magic number and shifted down to index a table.
-// The magics are found once at start-up by a seeded random search (a few
-// milliseconds), so no opaque constants live in the source.
+// The magic numbers come from a deterministic seeded search
+// (detail::search_magic, also run by tools/gen_magics.cpp, which wrote the
+// stored table core/magics.inc). Start-up fills the tables with the stored
+// numbers and checks every entry as it goes: a stored number that does not
+// work for a square is replaced by a fresh search for that square, so a
+// wrong table costs time, never a wrong attack.
 #pragma once
 
 #include <bit>
@@ -73,6 +77,14 @@ struct AttackTables {
 // Built during static initialisation of the library (bitboard.cpp); nothing
 // in notera uses attacks from another static initialiser.
 extern const AttackTables tables;
+
+// The seeded search for a rook's or bishop's magic on square s (the same
+// numbers on every run and machine). Used by tools/gen_magics.cpp and as
+// the fallback for a stored magic that fails its check.
+Bitboard search_magic(bool rook, Square s);
+// How many stored magics failed their check at start-up (0 unless the
+// stored table is wrong); for tests.
+int magic_fallbacks();
 
 }  // namespace detail
 

@@ -31,6 +31,9 @@ class MoveList {
 
   void push(Move m) { moves_[size_++] = m; }
   void clear() { size_ = 0; }
+  // For filtering in place: overwrite move i (< size), keep the first n.
+  void set(int i, Move m) { moves_[i] = m; }
+  void truncate(int n) { size_ = n; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](int i) const { return moves_[i]; }

@@ -50,8 +50,8 @@ class Builder {
     game_.mainline.moves.clear();
     frames_.clear();
     frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false});
-    for (std::size_t i = 0; i < parse_.events.size(); ++i) {
-      handle(parse_.events[i]);
+    for (const MovetextEvent& e : parse_.events) {
+      handle(e);
       if ((mainline_only_ && stopped_) || halted_) break;
     }
     if (frames_.size() > 1 && !mainline_only_ && !halted_)
@@ -89,7 +89,7 @@ class Builder {
   void handle(const MovetextEvent& e) {
     if (halted_) return;
     Frame& f = frames_.back();
-    const bool in_mainline = frames_.size() == 1;
+    const bool in_mainline = in_mainline_();
     const bool ignoring = (in_mainline && stopped_) || f.skipping || skip_depth_ > 0;
     switch (e.kind) {
       case Kind::variation_start:
@@ -105,14 +105,14 @@ class Builder {
           --skip_depth_;
           return;
         }
-        if (frames_.size() == 1) {
+        if (in_mainline) {
           diagnose(Severity::warning, Message("game.stray_variation_end"), e.begin, 0);
           return;
         }
         frames_.pop_back();
         return;
       case Kind::result:
-        if (frames_.size() == 1 || skip_depth_ == 0) game_.result = result_text(e.number);
+        if (in_mainline || skip_depth_ == 0) game_.result = result_text(e.number);
         result_seen_ = true;
         return;
       case Kind::comment:
@@ -265,7 +265,7 @@ class Builder {
 
   void bad_move(Frame& f, const MovetextEvent& e, Message why) {
     const int ply = ply_of(f.pos);
-    if (frames_.size() == 1) {
+    if (in_mainline_()) {
       stopped_ = true;
       if (mainline_only_) return;
       report(Severity::error,
@@ -309,6 +309,10 @@ class Builder {
     if (locator_) d.where = locator_->at(base_ + offset);
     game_.diagnostics.push_back(std::move(d));
   }
+
+  // The main line is the only frame (no size(): frames are large, and
+  // dividing by their size at every event costs).
+  bool in_mainline_() const { return &frames_.back() == frames_.data(); }
 
   const MovetextParse& parse_;
   std::string_view source_;

@@ -1,7 +1,6 @@
 #include "notera/notation/letters.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "notera/locale/bundle.hpp"
 
@@ -18,11 +17,6 @@ bool has_non_ascii_letters(const std::string& s) {
 }
 
 }  // namespace
-
-const LetterTable& LetterTable::instance() {
-  static const LetterTable table;
-  return table;
-}
 
 LetterTable::LetterTable() {
   // English first (index 0), then every other bundle language.
@@ -98,6 +92,14 @@ LetterTable::LetterTable() {
       single_languages_[byte] = entries_[static_cast<std::size_t>(ids[0])].languages;
     }
   }
+  const std::size_t count = languages_.size();
+  meanings_.assign(entries_.size() * count, PieceType::none);
+  for (std::size_t id = 0; id < entries_.size(); ++id) {
+    const Entry& e = entries_[id];
+    for (std::size_t lang = 0; lang < count; ++lang) meanings_[id * count + lang] = e.figurine_type;
+    if (e.figurine) continue;
+    for (const auto& [lang, type] : e.meanings) meanings_[id * count + static_cast<std::size_t>(lang)] = type;
+  }
 }
 
 int LetterTable::add_letter(std::string_view text, int language, PieceType type) {
@@ -126,33 +128,22 @@ int LetterTable::language_index(std::string_view code) const {
   return -1;
 }
 
-int LetterTable::match(std::string_view text, LanguageMask languages, std::size_t& length) const {
-  if (text.empty()) return -1;
-  const auto first = static_cast<unsigned char>(text[0]);
-  if (single_id_[first] >= 0) {
-    if (!(single_languages_[first] & languages)) return -1;
-    length = 1;
-    return single_id_[first];
-  }
+int LetterTable::match_longer(std::string_view text, LanguageMask languages, std::size_t& length) const {
   for (int id : by_first_byte_[static_cast<unsigned char>(text[0])]) {
     const Entry& e = entries_[static_cast<std::size_t>(id)];
     if (!(e.languages & languages)) continue;
-    // Most letters are one byte, and the first byte already matched.
-    if (e.text.size() == 1 ||
-        (e.text.size() <= text.size() && std::memcmp(text.data() + 1, e.text.data() + 1, e.text.size() - 1) == 0)) {
-      length = e.text.size();
+    // The first byte already matched; the rest are a byte or three (an
+    // inline loop, not a call to memcmp: "K" meets "Kt", "Kp" and "KP").
+    const std::size_t n = e.text.size();
+    if (n > text.size()) continue;
+    std::size_t i = 1;
+    while (i < n && text[i] == e.text[i]) ++i;
+    if (i == n) {
+      length = n;
       return id;
     }
   }
   return -1;
-}
-
-PieceType LetterTable::meaning(int id, int language) const {
-  const Entry& e = entries_[static_cast<std::size_t>(id)];
-  if (e.figurine) return e.figurine_type;
-  for (const auto& [lang, type] : e.meanings)
-    if (lang == language) return type;
-  return PieceType::none;
 }
 
 SanStyle LetterTable::style(int language) const {

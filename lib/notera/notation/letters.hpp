@@ -41,7 +41,11 @@ struct LanguageInfo {
 class LetterTable {
  public:
   // The table built from the built-in locale bundles (created on first use).
-  static const LetterTable& instance();
+  // Inline: the resolver asks for it at every move.
+  static const LetterTable& instance() {
+    static const LetterTable table;
+    return table;
+  }
 
   int language_count() const { return static_cast<int>(languages_.size()); }
   // Index of a language code ("nb", "nb-NO" and "nb_NO" all give nb), -1 if unknown.
@@ -55,11 +59,29 @@ class LetterTable {
   // Longest letter or figurine starting at `text` that belongs to one of the
   // languages in `languages` (figurines belong to all). Returns the letter
   // id and its length in bytes, or -1.
-  int match(std::string_view text, LanguageMask languages, std::size_t& length) const;
+  // Inline for the one-byte letters and the bytes that start no letter (what
+  // the grammar meets almost every time); longer letters are searched.
+  int match(std::string_view text, LanguageMask languages, std::size_t& length) const {
+    if (text.empty()) return -1;
+    const auto first = static_cast<unsigned char>(text[0]);
+    const int single = single_id_[first];
+    if (single >= 0) {
+      if (!(single_languages_[first] & languages)) return -1;
+      length = 1;
+      return single;
+    }
+    if (by_first_byte_[first].empty()) return -1;
+    return match_longer(text, languages, length);
+  }
 
   // What letter `id` means in a language: PieceType::none when the letter is
   // not one of that language's letters. Figurines mean their piece anywhere.
-  PieceType meaning(int id, int language) const;
+  // One table lookup (the resolver asks at every move).
+  PieceType meaning(int id, int language) const {
+    if (static_cast<unsigned>(language) < static_cast<unsigned>(languages_.size()))
+      return meanings_[static_cast<std::size_t>(id) * languages_.size() + static_cast<std::size_t>(language)];
+    return entries_[static_cast<std::size_t>(id)].figurine_type;  // none for letters
+  }
   bool is_figurine(int id) const { return entries_[static_cast<std::size_t>(id)].figurine; }
   // Languages in which the letter means something.
   LanguageMask languages_of(int id) const { return entries_[static_cast<std::size_t>(id)].languages; }
@@ -73,6 +95,7 @@ class LetterTable {
  private:
   LetterTable();
   int add_letter(std::string_view text, int language, PieceType type);
+  int match_longer(std::string_view text, LanguageMask languages, std::size_t& length) const;
 
   struct Entry {
     std::string text;
@@ -89,6 +112,8 @@ class LetterTable {
   // starts with that byte: matched without the search.
   std::array<std::int16_t, 256> single_id_{};
   std::array<LanguageMask, 256> single_languages_{};
+  // meaning(id, language) for every letter and language, row by letter.
+  std::vector<PieceType> meanings_;
 };
 
 }  // namespace notera

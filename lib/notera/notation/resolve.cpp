@@ -65,22 +65,24 @@ std::string_view warning_key(WrittenWarning w) {
 namespace {
 
 // One way to read the written piece: a type, and the language that reads it so.
+// No default member values: Readings leaves its slots unset until used
+// (it is built at every move).
 struct Reading {
-  PieceType type = PieceType::none;
-  std::int8_t language = -1;
-  bool foreign = false;  // an English letter read in a game in another language
+  PieceType type;
+  std::int8_t language;
+  bool foreign;  // an English letter read in a game in another language
 };
 
 struct Readings {
-  std::array<Reading, 8> items{};
+  Reading items[8];
   int size = 0;
   void add(PieceType type, int language, bool foreign) {
     add(Reading{type, static_cast<std::int8_t>(language), foreign});
   }
   void add(Reading r) {
     for (int i = 0; i < size; ++i)
-      if (items[static_cast<std::size_t>(i)].type == r.type) return;
-    if (size < static_cast<int>(items.size())) items[static_cast<std::size_t>(size++)] = r;
+      if (items[i].type == r.type) return;
+    if (size < 8) items[size++] = r;
   }
 };
 
@@ -153,11 +155,17 @@ Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, con
   return ~Bitboard{0};
 }
 
-// Keeps the moves that fit what was written besides piece and squares.
+// Keeps the moves from `first` on that fit what was written besides piece
+// and squares: pawn moves that fit the written capture and promotion; of
+// other pieces those from the written origin, the rest go to `rivals`.
+// In place, in generation order.
 void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type,
-                       PieceType promotion, const MoveList& all, MoveList& fits, MoveList& rivals,
+                       PieceType promotion, MoveList& fits, int first, MoveList& rivals,
                        Bitboard from_mask) {
-  for (Move m : all) {
+  if (type != PieceType::pawn && from_mask == ~Bitboard{0}) return;  // "Nf3": all fit
+  int kept = first;
+  for (int i = first; i < fits.size(); ++i) {
+    const Move m = fits[i];
     if (type == PieceType::pawn) {
       const bool capture = pos.is_capture(m);
       // Without a file of origin and without x, a pawn move is a push
@@ -167,10 +175,11 @@ void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type
       if (promotion != PieceType::none && m.promotion() != promotion) continue;
     }
     if (bb(m.from()) & from_mask)
-      fits.push(m);
+      fits.set(kept++, m);
     else
       rivals.push(m);
   }
+  fits.truncate(kept);
 }
 
 // The squares a piece of type t on s could reach on an empty board.
@@ -394,12 +403,12 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     filter.to = to_mask_of(pos, w, reading.language, letters);
     filter.castling = false;
     if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
-    MoveList all;
-    generate_legal(pos, all, filter);
-    filter_candidates(pos, w, reading.type, promotion, all, fits, rivals, from_mask);
+    const int first = fits.size();
+    generate_legal(pos, fits, filter);
+    filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
   };
   MoveList& found = r.candidates;  // distinct fitting moves over the readings of one pass
-  Reading used{};
+  Reading used{PieceType::none, -1, false};
   for (const Readings* pass : {&primary, &secondary}) {
     if (pass->size == 1) {  // the usual case: straight into the result
       if (pass->items[0].type == PieceType::none) continue;
@@ -407,7 +416,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
       used = pass->items[0];
     } else {
       for (int i = 0; i < pass->size; ++i) {
-        const Reading reading = pass->items[static_cast<std::size_t>(i)];
+        const Reading reading = pass->items[i];
         if (reading.type == PieceType::none) continue;
         MoveList fits, rivals;
         generate_reading(reading, fits, rivals);
@@ -427,7 +436,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
 
   if (found.empty()) {
     r.verdict = Verdict::illegal;
-    const Reading first = primary.size ? primary.items[0] : Reading{};
+    const Reading first = primary.size ? primary.items[0] : Reading{PieceType::none, -1, false};
     r.piece = first.type;
     r.language = first.language;
     const PieceType promotion =

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "notera/core/fen.hpp"
+#include "notera/notation/letters.hpp"
 #include "notera/notation/movetext.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/pgn/tags.hpp"
@@ -76,7 +77,9 @@ struct GameReader::Impl {
     }
 
     read_tag_section(text, first_line, tags, options.tags);
-    game.tags = tags.tags;
+    // The game takes the tags; the section gets the game's old (cleared)
+    // vector to fill next time.
+    game.tags.swap(tags.tags);
     for (const Diagnostic& d : tags.diagnostics) game.diagnostics.push_back(d);
     if (tags.over_limit) {  // reported by the tag reader, with where
       game.status = GameStatus::rejected;
@@ -109,6 +112,18 @@ struct GameReader::Impl {
     parse_movetext(movetext, reading_languages(options.play.language), parse);
     TextLocator locator(text, static_cast<int>(first_line));
     language = play_movetext(parse, movetext, tags.movetext_offset, locator, game, options.play);
+    // Say which letters were assumed when they were not English (FIDE's
+    // international form) and not given, and which other languages fit.
+    if (language.guessed && language.language > 0) {
+      const LetterTable& letters = LetterTable::instance();
+      std::string others;
+      for (int l : language.also_fit) others += (others.empty() ? "" : ", ") + letters.language(l).code;
+      note(game, Severity::note,
+           Message(others.empty() ? "language.chosen" : "language.chosen_with_doubt")
+               .with("language", letters.language(language.language).code)
+               .with("others", others),
+           start);
+    }
 
     // The result: the termination marker ends the game; the tag should say
     // the same (PGN §8.1.1.7).

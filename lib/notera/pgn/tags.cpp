@@ -4,6 +4,7 @@
 #include <array>
 #include <limits>
 #include <string>
+#include <vector>
 #include <tao/pegtl.hpp>
 
 #include "notera/core/utf8.hpp"
@@ -137,18 +138,21 @@ std::size_t offset_of(const auto& in, const State& state) {
 }
 
 // Appends the value text with \" and \\ unescaped; returns whether an
-// unescaped quote was in it.
+// unescaped quote was in it. Runs without a backslash are copied whole.
 bool unescape(std::string_view raw, std::string& out) {
   bool raw_quote = false;
+  std::size_t plain = 0;
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const char c = raw[i];
-    if (c == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) {
+    if (c == '"') {
+      raw_quote = true;
+    } else if (c == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) {
+      out.append(raw.data() + plain, i - plain);
       out += raw[++i];
-      continue;
+      plain = i + 1;
     }
-    raw_quote |= c == '"';
-    out += c;
   }
+  out.append(raw.data() + plain, raw.size() - plain);
   return raw_quote;
 }
 
@@ -293,8 +297,18 @@ void TagSection::clear() {
 }
 
 std::string_view canonical_tag_name(std::string_view name) {
-  for (std::string_view known : known_tag_names)
+  // The known names by length, so a name is compared with a few at most
+  // (every tag of every game asks).
+  static const auto by_length = [] {
+    std::array<std::vector<std::string_view>, 16> t;
+    for (std::string_view known : known_tag_names) t[known.size()].push_back(known);
+    return t;
+  }();
+  if (name.size() >= by_length.size()) return name;
+  for (std::string_view known : by_length[name.size()]) {
+    if (known == name) return known;
     if (equal_ignoring_ascii_case(name, known)) return known;
+  }
   return name;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -37,57 +39,93 @@ int char_count(std::string_view s) {
 
 // Places movetext tokens on lines of at most max_width characters, one
 // space apart, with "(" glued to the next token and ")" to the previous.
+// Writes into a reused buffer with plain stores (one capacity check per
+// token) and appends the whole movetext to the output at the end.
 class TokenWriter {
  public:
-  TokenWriter(std::string& out, int max_width)
-      : out_(out), line_start_(out.size()), max_(max_width) {}
+  TokenWriter(std::string& out, std::string& buffer, int max_width)
+      : out_(out), buffer_(buffer), max_(max_width) {
+    if (buffer_.size() < 4096) buffer_.resize(4096);
+    data_ = buffer_.data();
+    capacity_ = buffer_.size();
+  }
 
   // Moves, move numbers, NAGs and results: ASCII, one byte per character.
   void ascii_token(std::string_view text) { place(text, static_cast<int>(text.size())); }
+  // The same for a token of at most 16 bytes in a buffer with 16 readable
+  // bytes (SanText, a number): copied with one fixed-size move.
+  void short_ascii_token(const char* text, std::size_t size) {
+    reserve(16 + static_cast<std::size_t>(pending_open_) + 1);
+    separate(static_cast<int>(size) + pending_open_);
+    std::memcpy(data_ + size_, text, 16);
+    size_ += size;
+  }
   void token(std::string_view text) { place(text, char_count(text)); }
 
   void open_variation() { ++pending_open_; }
 
   void close_variation() {
-    if (width_ + 1 > max_ && space_before_last_ != std::string::npos) {
+    if (width_ + 1 > max_ && space_before_last_ != npos) {
       // The ")" does not fit: the last token goes to a new line with it.
-      out_[space_before_last_] = '\n';
+      data_[space_before_last_] = '\n';
       line_start_ = space_before_last_ + 1;
-      width_ = char_count(std::string_view(out_).substr(line_start_));
-      space_before_last_ = std::string::npos;
+      width_ = char_count(std::string_view(data_ + line_start_, size_ - line_start_));
+      space_before_last_ = npos;
     }
-    out_ += ')';
+    reserve(1);
+    data_[size_++] = ')';
     ++width_;
   }
 
-  void finish() { out_ += '\n'; }
+  void finish() {
+    reserve(1);
+    data_[size_++] = '\n';
+    out_.append(data_, size_);
+  }
 
  private:
+  static constexpr std::size_t npos = std::string::npos;
+
+  void reserve(std::size_t n) {
+    if (size_ + n <= capacity_) return;
+    buffer_.resize(std::max(2 * capacity_, size_ + n));
+    data_ = buffer_.data();
+    capacity_ = buffer_.size();
+  }
+
   void place(std::string_view text, int width) {
-    const int w = width + pending_open_;
-    space_before_last_ = std::string::npos;
+    reserve(text.size() + static_cast<std::size_t>(pending_open_) + 1);
+    separate(width + pending_open_);
+    std::memcpy(data_ + size_, text.data(), text.size());
+    size_ += text.size();
+  }
+
+  // The space or line break before a token of width w (with its pending
+  // "(", which it writes), counted in the line's width.
+  void separate(int w) {
+    space_before_last_ = npos;
     if (width_ > 0) {
       if (width_ + 1 + w > max_) {
-        out_ += '\n';
-        line_start_ = out_.size();
+        data_[size_++] = '\n';
+        line_start_ = size_;
         width_ = 0;
       } else {
-        space_before_last_ = out_.size();
-        out_ += ' ';
+        space_before_last_ = size_;
+        data_[size_++] = ' ';
         ++width_;
       }
     }
-    if (pending_open_ != 0) {
-      out_.append(static_cast<std::size_t>(pending_open_), '(');
-      pending_open_ = 0;
-    }
-    out_ += text;
+    for (; pending_open_ > 0; --pending_open_) data_[size_++] = '(';
     width_ += w;
   }
 
   std::string& out_;
-  std::size_t line_start_;
-  std::size_t space_before_last_ = std::string::npos;  // the space before the last token
+  std::string& buffer_;
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+  std::size_t line_start_ = 0;
+  std::size_t space_before_last_ = npos;  // the space before the last token
   int width_ = 0;
   int max_;
   int pending_open_ = 0;
@@ -113,6 +151,7 @@ struct Writer::Impl {
   std::unique_ptr<text::Latin1Folder> folder;
   std::string folded;         // scratch for transliterated text
   std::string comment_text;   // scratch for a comment being written
+  std::string movetext;       // scratch: the movetext being laid out
   std::vector<Tag> computed;  // SetUp, FEN, Variant of the current game
   std::vector<const Tag*> others;
 
@@ -126,20 +165,30 @@ struct Writer::Impl {
 
   void write_tag(std::string_view name, std::string_view value, std::string& out) {
     value = repertoire(value);
-    out += '[';
-    out += name;
-    out += " \"";
-    for (char c : value) {
+    // Room for the worst case (every character escaped), written with plain
+    // stores, then cut to what was written.
+    const std::size_t start = out.size();
+    out.resize(start + name.size() + 2 * value.size() + 6);
+    char* p = out.data() + start;
+    *p++ = '[';
+    std::memcpy(p, name.data(), name.size());
+    p += name.size();
+    *p++ = ' ';
+    *p++ = '"';
+    for (const char c : value) {
       if (c == '\\' || c == '"') {
-        out += '\\';
-        out += c;
+        *p++ = '\\';
+        *p++ = c;
       } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-        out += ' ';  // §8.1: no tabs or line breaks in a tag value
+        *p++ = ' ';  // §8.1: no tabs or line breaks in a tag value
       } else {
-        out += c;
+        *p++ = c;
       }
     }
-    out += "\"]\n";
+    *p++ = '"';
+    *p++ = ']';
+    *p++ = '\n';
+    out.resize(static_cast<std::size_t>(p - out.data()));
   }
 
   void write_tags(const Game& game, std::string_view result, std::string& out) {
@@ -224,22 +273,21 @@ struct Writer::Impl {
     return word.front() == '%' || (word.front() == '[' && word.compare(0, 2, "[%") != 0);
   }
 
-  // Where a line stands: the position (to spell moves without hints), or
-  // only the move number and side to move (enough when every move carries
-  // its SAN hint, which games read by notera do: no replay needed).
+  // Where a line stands: the move number and side to move, and the
+  // position when moves are spelled from it (games without SAN hints);
+  // games read by notera carry a hint on every move, so no replay.
   struct Cursor {
-    Position pos;
-    bool use_position = true;
+    Position* pos = nullptr;
     int fullmove = 1;
     Color side = Color::white;
 
     void advance(Move m) {
-      if (use_position) {
+      if (pos) {
         Undo undo;
         if (m == Move::null())
-          pos.do_null_move(undo);
+          pos->do_null_move(undo);
         else
-          pos.do_move(m, undo);
+          pos->do_move(m, undo);
       }
       if (side == Color::black) ++fullmove;
       side = ~side;
@@ -255,47 +303,61 @@ struct Writer::Impl {
     return true;
   }
 
+  // The move itself: number (if due), SAN, NAGs, draw offer and comments.
+  void write_move(const GameMove& m, Cursor& cursor, TokenWriter& tokens, bool& need_number) {
+    char number[24];
+    if (cursor.side == Color::white || need_number) {
+      const auto r = std::to_chars(number, number + 16, cursor.fullmove);
+      char* end = r.ptr;
+      *end++ = '.';
+      if (cursor.side == Color::black) {
+        *end++ = '.';
+        *end++ = '.';
+      }
+      tokens.short_ascii_token(number, static_cast<std::size_t>(end - number));
+    }
+    need_number = false;
+    SanText san;
+    if (cursor.pos) {
+      write_san_body(*cursor.pos, m.move, san, options.san_style);
+      cursor.advance(m.move);
+      if (m.move != Move::null()) san.append(check_mark(*cursor.pos));
+    } else {
+      write_san(m.move, m.san, san, options.san_style);
+      cursor.advance(m.move);
+    }
+    if (san.size <= 16)
+      tokens.short_ascii_token(san.data, san.size);
+    else
+      tokens.ascii_token(san.view());
+    for (std::uint8_t nag : m.nags) {
+      number[0] = '$';
+      const auto r = std::to_chars(number + 1, number + 8, static_cast<int>(nag));
+      tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(r.ptr - number)));
+    }
+    if (m.draw_offer && write_comment(draw_offer_comment, tokens)) need_number = true;
+    for (const std::string& c : m.comments)
+      if (write_comment(c, tokens)) need_number = true;
+  }
+
   void write_line(const Line& line, Cursor& cursor, TokenWriter& tokens) {
     bool need_number = true;  // §8.2.2.2: first move of the movetext or a variation
     if (!line.comment_before.empty()) write_comment(line.comment_before, tokens);
-    SanText san;
-    char number[24];
     for (const GameMove& m : line.moves) {
-      const Color side = cursor.side;
-      if (side == Color::white || need_number) {
-        const auto r = std::to_chars(number, number + 16, cursor.fullmove);
-        char* end = r.ptr;
-        *end++ = '.';
-        if (side == Color::black) {
-          *end++ = '.';
-          *end++ = '.';
-        }
-        tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(end - number)));
+      if (m.variations.empty()) {
+        write_move(m, cursor, tokens, need_number);
+        continue;
       }
-      need_number = false;
       // A variation replaces this move: it starts where this move starts.
-      std::optional<Cursor> before;
-      if (!m.variations.empty()) before = cursor;
-      if (cursor.use_position) {
-        write_san_body(cursor.pos, m.move, san, options.san_style);
-        cursor.advance(m.move);
-        if (m.move != Move::null()) san.append(check_mark(cursor.pos));
-      } else {
-        write_san(m.move, m.san, san, options.san_style);
-        cursor.advance(m.move);
-      }
-      tokens.ascii_token(san.view());
-      for (std::uint8_t nag : m.nags) {
-        number[0] = '$';
-        const auto r = std::to_chars(number + 1, number + 8, static_cast<int>(nag));
-        tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(r.ptr - number)));
-      }
-      if (m.draw_offer && write_comment(draw_offer_comment, tokens)) need_number = true;
-      for (const std::string& c : m.comments)
-        if (write_comment(c, tokens)) need_number = true;
+      const Cursor before = cursor;
+      std::optional<Position> before_pos;
+      if (cursor.pos) before_pos = *cursor.pos;
+      write_move(m, cursor, tokens, need_number);
       for (const Line& variation : m.variations) {
         if (variation.moves.empty() && variation.comment_before.empty()) continue;
-        Cursor branch = *before;
+        std::optional<Position> branch_pos = before_pos;
+        Cursor branch = before;
+        branch.pos = branch_pos ? &*branch_pos : nullptr;
         tokens.open_variation();
         write_line(variation, branch, tokens);
         tokens.close_variation();
@@ -317,10 +379,13 @@ void Writer::write(const Game& game, std::string& out) {
   Impl& w = *impl_;
   const std::string_view result = termination_marker(game.result);
   w.write_tags(game, result, out);
-  TokenWriter tokens(out, w.options.max_line_length);
+  TokenWriter tokens(out, w.movetext, w.options.max_line_length);
   Impl::Cursor cursor;
-  cursor.use_position = !Impl::all_hinted(game.mainline);
-  if (cursor.use_position) cursor.pos = game.start;
+  std::optional<Position> replay;
+  if (!Impl::all_hinted(game.mainline)) {
+    replay = game.start;
+    cursor.pos = &*replay;
+  }
   cursor.fullmove = game.start.fullmove_number();
   cursor.side = game.start.side_to_move();
   w.write_line(game.mainline, cursor, tokens);
