@@ -11,6 +11,7 @@ ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
+FUZZ_SECONDS ?= 60
 
 # Debian 12 packages the build, the tests and the benchmarks need.
 PACKAGES = cmake make g++ pkg-config python3 xz-utils \
@@ -36,8 +37,8 @@ build: deps
 	cmake --build $(BUILD) -j $(JOBS)
 
 # Installs only what is missing; apt-get runs non-interactively.
-deps:
-	@missing=""; for p in $(PACKAGES); do \
+deps fuzz-deps:
+	@missing=""; for p in $(if $(filter fuzz-deps,$@),$(FUZZ_PACKAGES),$(PACKAGES)); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -56,6 +57,15 @@ sanitize: deps
 
 acceptance: build
 	../shared/acceptance/run
+
+# libFuzzer targets for every reader (fuzz/), built with clang, ASan and
+# UBSan, each run FUZZ_SECONDS with its seeds; see fuzz/run.
+fuzz: deps fuzz-deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	      -DCMAKE_C_COMPILER=clang -DNOTERA_BUILD_FUZZ=ON -DNOTERA_BUILD_TESTS=OFF \
+	      -DNOTERA_BUILD_BENCH=OFF $(CMAKE_ARGS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target notera_fuzz
+	fuzz/run $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 bench: build
 	$(BUILD)/bench/notera_bench_perft

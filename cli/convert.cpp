@@ -72,13 +72,18 @@ class ConvertSink final : public batch::Sink {
       return;
     }
     if (input.detection.guessed || input.detection.encoding != text::Encoding::utf8) {
-      if (!input.detection.message.empty())
-        problem_line(std::string(input.file) + ": " + context_.format(input.detection.message));
+      if (!input.detection.message.empty()) {
+        const std::string where = input.detection.line > 0 ? ':' + std::to_string(input.detection.line) + ':' +
+                                                                 std::to_string(input.detection.column)
+                                                           : std::string();
+        problem_line(std::string(input.file) + where + ": " + context_.format(input.detection.message));
+      }
     }
     if (progress_) progress_->add_total(input.size);
   }
 
   void game(const batch::GameRecord& g) override {
+    flush_overflow();
     const Game& game = *g.game;
     for (const Diagnostic& d : game.diagnostics) {
       if (d.severity == Severity::note) continue;
@@ -95,18 +100,45 @@ class ConvertSink final : public batch::Sink {
       if (write_games_ && !g.output.empty()) write(g.output);
     }
     if (game.status != GameStatus::complete && rejects_) {
+      // A game cut at a size limit goes on with the overflow segments that
+      // follow it: the newline that keeps games apart waits for them.
+      end_reject();
       std::fwrite(g.raw.data(), 1, g.raw.size(), rejects_);
-      if (!g.raw.empty() && g.raw.back() != '\n') std::fputc('\n', rejects_);
+      reject_open_ = !g.raw.empty() && g.raw.back() != '\n';
+      if (!g.truncated) end_reject();
     }
     if (report_) report_game(g);
   }
 
   void skipped(const batch::SkippedRecord& s) override {
-    // Text between games is reported, never silently dropped.
-    problem_line(std::string(s.file) + ':' + std::to_string(s.line) + ":1: " + context_.format(s.reason));
+    if (rejects_ && s.overflow) {  // the rest of a cut game, verbatim
+      std::fwrite(s.text.data(), 1, s.text.size(), rejects_);
+      reject_open_ = !s.text.empty() && s.text.back() != '\n';
+    }
+    if (s.overflow) {
+      // The rest of a cut game may come in many pieces: one line for all.
+      if (overflow_bytes_ == 0) {
+        overflow_file_ = s.file;
+        overflow_line_ = s.line;
+      }
+      overflow_bytes_ += s.text.size();
+    } else {
+      flush_overflow();
+    }
+    // Text between games is reported, never silently dropped (blank lines
+    // and a byte order mark have no reason: there is nothing to say).
+    if (!s.reason.empty() && !s.overflow)
+      problem_line(std::string(s.file) + ':' + std::to_string(s.line) + ":1: " + context_.format(s.reason));
     if (report_) {
-      nlohmann::json j{{"file", std::string(s.file)}, {"line", s.line}, {"status", "skipped"},
-                       {"problems", nlohmann::json::array({context_.format(s.reason)})}};
+      // offset and bytes account for every byte of the input, with the games'.
+      nlohmann::json j{{"file", std::string(s.file)},
+                       {"line", s.line},
+                       {"offset", s.offset},
+                       {"bytes", s.text.size()},
+                       {"status", "skipped"},
+                       {"code", s.reason.empty() ? std::string("pgn.split.skip.blank") : s.reason.key},
+                       {"problems", s.reason.empty() ? nlohmann::json::array()
+                                                     : nlohmann::json::array({context_.format(s.reason)})}};
       report_line(j);
     }
   }
@@ -116,11 +148,28 @@ class ConvertSink final : public batch::Sink {
   }
 
   void finish() {
+    flush_overflow();
+    if (rejects_) end_reject();
     if (report_) std::fputs("\n]\n", report_);
   }
 
  private:
   static bool is_notation_warning(const Diagnostic& d) { return d.message.key.rfind("warning.", 0) == 0; }
+
+  void flush_overflow() {
+    if (overflow_bytes_ == 0) return;
+    problem_line(std::string(overflow_file_) + ':' + std::to_string(overflow_line_) + ":1: " +
+                 context_.format(Message("pgn.split.skip.overflow")
+                                     .with("bytes", static_cast<std::int64_t>(overflow_bytes_))));
+    overflow_bytes_ = 0;
+  }
+
+  // Games in the rejects file end with a newline (added when the input's
+  // last line had none).
+  void end_reject() {
+    if (reject_open_) std::fputc('\n', rejects_);
+    reject_open_ = false;
+  }
 
   void problem_line(const std::string& line) {
     if (progress_) progress_->clear();
@@ -140,17 +189,23 @@ class ConvertSink final : public batch::Sink {
     const Game& game = *g.game;
     nlohmann::json problems = nlohmann::json::array();
     for (const Diagnostic& d : game.diagnostics) {
-      problems.push_back({{"severity", d.severity == Severity::error     ? "error"
-                                       : d.severity == Severity::warning ? "warning"
-                                                                         : "note"},
-                          {"line", d.where.line},
-                          {"column", d.where.column},
-                          {"ply", d.ply},
-                          {"code", d.message.key},
-                          {"message", context_.format(d.message)}});
+      nlohmann::json problem{{"severity", d.severity == Severity::error     ? "error"
+                                          : d.severity == Severity::warning ? "warning"
+                                                                            : "note"},
+                             {"line", d.where.line},
+                             {"column", d.where.column},
+                             {"ply", d.ply},
+                             {"code", d.message.key},
+                             {"message", context_.format(d.message)}};
+      // "game.mainline_stops" and the like say why in a nested message.
+      for (const auto& [name, value] : d.message.args)
+        if (name == "reason" && value.message) problem["reason"] = value.message->key;
+      problems.push_back(std::move(problem));
     }
     nlohmann::json j{{"file", std::string(g.file)},
                      {"line", g.line},
+                     {"offset", g.offset},
+                     {"bytes", g.raw.size()},
                      {"game", g.number},
                      {"index", g.index},
                      {"status", std::string(to_string(game.status))},
@@ -177,6 +232,10 @@ class ConvertSink final : public batch::Sink {
   Progress* progress_;
   std::string scratch_;
   bool first_report_ = true;
+  bool reject_open_ = false;  // the last rejected text did not end with a newline
+  std::string_view overflow_file_;  // skipped overflow not reported yet
+  std::int64_t overflow_line_ = 0;
+  std::uint64_t overflow_bytes_ = 0;
 };
 
 int run(Context& context, const ConvertOptions& options, bool write_games) {

@@ -166,7 +166,7 @@ TEST_CASE("claim: castling rights kept while castling is impossible still give t
   CHECK(moved.not_same[0].why == NotSamePosition::Why::castling_rights);
 }
 
-TEST_CASE("claim: fifty moves need 100 half-moves; the intended move counts (§9.3)") {
+TEST_CASE("claim: fifty moves need 100 half-moves, the intended move counts (§9.3)") {
   const ClaimRuling short_of = rule("fifty_99.pgn", Laws::fide2023, "", ClaimGround::fifty_moves);
   CHECK(short_of.verdict == ClaimVerdict::incorrect);
   CHECK(short_of.reason == ClaimReason::too_few_moves);

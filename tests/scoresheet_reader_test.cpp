@@ -167,7 +167,7 @@ TEST_CASE("sheet grammar: clock notes, castling zeros and move numbers") {
   CHECK(matches<g::header_line>("Time control: 90+30 # FIDE"));
 }
 
-TEST_CASE("sheet grammar: one line into spans; a line that is not UTF-8 has no shape") {
+TEST_CASE("sheet grammar: one line into spans, a line that is not UTF-8 has no shape") {
   const sheet_line::ParsedLine row = sheet_line::parse_line("12. Sf3|Sd3 ~~Lb7~~ Sbd7 (=)  0:05");
   REQUIRE_FALSE(row.error.has_value());
   CHECK(row.syntax.kind == sheet_line::LineKind::moves);

@@ -11,6 +11,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -36,9 +37,15 @@ struct Item {
   ItemKind kind = ItemKind::pgn_game;
   std::size_t text_begin = 0;
   std::size_t text_end = 0;
+  std::size_t raw_begin = 0;  // the text as it was in the input (often the same range)
+  std::size_t raw_end = 0;
+  bool truncated = false;
+  bool overflow = false;
+  std::vector<pgn::SplitNote> notes;
   std::int64_t index = 0;
   std::int64_t number = 0;
   std::int64_t line = 0;
+  std::uint64_t offset = 0;
   Message skip_reason;
   Game game;
   std::size_t out_begin = 0;
@@ -94,16 +101,49 @@ class BatchPool {
   std::vector<Batch*> free_;
 };
 
+// Keeps the bytes the splitter reads, as they were, until the segment
+// they belong to has been handed out: the splitter changes a few bytes in
+// place (NULs, lone CRs, '%' lines), and --rejects must hold the text as it
+// was in the input. Holds no more than the splitter's own buffer.
+class RecordingSource final : public text::ByteSource {
+ public:
+  explicit RecordingSource(text::ByteSource& inner) : inner_(inner) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = inner_.read(buffer, size);
+    kept_.append(buffer, n);
+    return n;
+  }
+  // The input bytes [offset, offset + size), which must not be released yet.
+  std::string_view original(std::uint64_t offset, std::size_t size) const {
+    return std::string_view(kept_).substr(static_cast<std::size_t>(offset - base_), size);
+  }
+  // Forgets the bytes before `offset` (compacting only now and then, so
+  // that releasing is cheap per segment).
+  void release(std::uint64_t offset) {
+    const auto n = static_cast<std::size_t>(offset - base_);
+    if (n < (std::size_t{1} << 16) || n < kept_.size() / 2) return;
+    kept_.erase(0, n);
+    base_ = offset;
+  }
+
+ private:
+  text::ByteSource& inner_;
+  std::string kept_;
+  std::uint64_t base_ = 0;  // input offset of kept_[0]
+};
+
 // One input being read: file, encoding detection, splitter.
 struct OpenInput {
   int fd = -1;
   bool owns_fd = false;
   std::unique_ptr<text::FdSource> raw;
   text::OpenedInput opened;
+  std::unique_ptr<RecordingSource> recorder;
   std::unique_ptr<pgn::Splitter> splitter;
   std::int64_t games = 0;
   ~OpenInput() {
     splitter.reset();
+    recorder.reset();
     opened.source.reset();
     if (owns_fd && fd >= 0) ::close(fd);
   }
@@ -132,7 +172,7 @@ class Reader {
       started_ = true;
       pgn::Segment segment;
       bool more = true;
-      while (batch.used < options_.games_per_batch) {
+      while (batch.used < options_.games_per_batch && batch.texts.size() < options_.bytes_per_batch) {
         try {
           more = current_->splitter->next(segment);
         } catch (const std::system_error& e) {
@@ -145,7 +185,21 @@ class Reader {
         item.text_begin = batch.texts.size();
         batch.texts.append(segment.text);
         item.text_end = batch.texts.size();
+        const std::string_view original = current_->recorder->original(segment.byte_offset, segment.text.size());
+        if (original == segment.text) {  // nearly always
+          item.raw_begin = item.text_begin;
+          item.raw_end = item.text_end;
+        } else {
+          item.raw_begin = batch.texts.size();
+          batch.texts.append(original);
+          item.raw_end = batch.texts.size();
+        }
+        current_->recorder->release(segment.byte_offset + segment.text.size());
+        item.truncated = segment.truncated;
+        item.overflow = segment.reason == pgn::SkipReason::overflow;
+        item.notes.assign(segment.notes.begin(), segment.notes.end());
         item.line = segment.first_line;
+        item.offset = segment.byte_offset;
         input_bytes_ = segment.byte_offset + segment.text.size();
         if (segment.kind == pgn::SegmentKind::game) {
           item.kind = ItemKind::pgn_game;
@@ -192,7 +246,8 @@ class Reader {
         if (!current_input_is_sheet_) {
           in->opened = text::open_input(*in->raw, options_.encoding);
           record.detection = in->opened.detection;
-          in->splitter = std::make_unique<pgn::Splitter>(*in->opened.source);
+          in->recorder = std::make_unique<RecordingSource>(*in->opened.source);
+          in->splitter = std::make_unique<pgn::Splitter>(*in->recorder);
         }
       } catch (const std::system_error& e) {
         record.error = Message("io.read_error").with("file", path).with("what", e.what());
@@ -210,7 +265,16 @@ class Reader {
     std::string text;
     char buffer[65536];
     try {
-      for (std::size_t n; (n = current_->raw->read(buffer, sizeof buffer)) > 0;) text.append(buffer, n);
+      for (std::size_t n; (n = current_->raw->read(buffer, sizeof buffer)) > 0;) {
+        text.append(buffer, n);
+        if (text.size() > options_.max_sheet_size) {
+          records_[static_cast<std::size_t>(input_)].error =
+              Message("io.sheet_too_large")
+                  .with("file", options_.inputs[static_cast<std::size_t>(input_)])
+                  .with("limit", static_cast<std::int64_t>(options_.max_sheet_size));
+          return;
+        }
+      }
     } catch (const std::system_error& e) {
       records_[static_cast<std::size_t>(input_)].error =
           Message("io.read_error").with("file", options_.inputs[static_cast<std::size_t>(input_)]).with("what", e.what());
@@ -221,7 +285,12 @@ class Reader {
     item.text_begin = batch.texts.size();
     batch.texts += text;
     item.text_end = batch.texts.size();
+    item.raw_begin = item.text_begin;
+    item.raw_end = item.text_end;
+    item.truncated = item.overflow = false;
+    item.notes.clear();
     item.line = 1;
+    item.offset = 0;
     item.index = 1;
     item.number = ++games_;
     input_bytes_ = text.size();
@@ -243,6 +312,25 @@ class Reader {
   std::uint64_t bytes_done_ = 0;
   std::uint64_t input_bytes_ = 0;
 };
+
+// What the splitter found in a game's bytes goes with the game's own
+// problems: NULs read as spaces, a comment never closed, '%' lines, and a
+// cut at a size limit, which makes the game incomplete (what followed the
+// cut was not read; it reaches the sink as overflow).
+void add_split_notes(const Item& item, Game& game) {
+  const bool stopped_before = game.status != GameStatus::complete;
+  for (const pgn::SplitNote& note : item.notes) {
+    const std::string_view key = note.message.key;
+    const bool cut = key == "pgn.split.line_too_long" || key == "pgn.split.game_too_large";
+    Diagnostic d;
+    d.severity = cut ? Severity::error : key == "pgn.split.escape_line" ? Severity::note : Severity::warning;
+    d.message = note.message;
+    d.where = {static_cast<int>(std::min<std::int64_t>(note.line, std::numeric_limits<int>::max())), note.column};
+    if (cut && !stopped_before) d.ply = static_cast<int>(game.mainline.moves.size()) + 1;
+    game.diagnostics.push_back(std::move(d));
+  }
+  if (item.truncated && game.status == GameStatus::complete) game.status = GameStatus::incomplete;
+}
 
 // What one worker thread keeps between batches.
 struct Worker {
@@ -323,6 +411,7 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
                     item.game = std::move(read.game);
                   } else {
                     worker.reader_for(batch->input, records).read(text, item.line, item.game);
+                    add_split_notes(item, item.game);
                   }
                   if (options.render) {
                     item.out_begin = batch->output.size();
@@ -340,10 +429,10 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
             const std::string_view file = options.inputs[static_cast<std::size_t>(batch->input)];
             for (std::size_t i = 0; i < batch->used; ++i) {
               const Item& item = batch->items[i];
-              const std::string_view text(batch->texts.data() + item.text_begin, item.text_end - item.text_begin);
+              const std::string_view raw(batch->texts.data() + item.raw_begin, item.raw_end - item.raw_begin);
               if (item.kind == ItemKind::skipped) {
-                ++totals.skipped_segments;
-                sink.skipped({file, item.line, text, item.skip_reason});
+                if (!item.skip_reason.empty()) ++totals.skipped_segments;  // not blank lines or a BOM
+                sink.skipped({file, item.line, item.offset, raw, item.skip_reason, item.overflow});
                 continue;
               }
               ++totals.games;
@@ -357,9 +446,11 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
               record.index = item.index;
               record.number = item.number;
               record.line = item.line;
+              record.offset = item.offset;
               record.game = &item.game;
               record.output = std::string_view(batch->output.data() + item.out_begin, item.out_end - item.out_begin);
-              record.raw = text;
+              record.raw = raw;
+              record.truncated = item.truncated;
               sink.game(record);
             }
             totals.bytes = batch->bytes_read;

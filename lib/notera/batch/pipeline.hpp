@@ -33,6 +33,12 @@ struct PipelineOptions {
   bool latin1_repertoire = false;   // the output will be ISO-8859-1
   std::string messages_language = "en";  // for notes written into games
   std::size_t games_per_batch = 128;
+  // A batch also ends after this many bytes of text (it holds at least one
+  // game): with a bounded number of batches in flight, this bounds memory
+  // whatever the games look like.
+  std::size_t bytes_per_batch = std::size_t{1} << 20;
+  // A .sheet file is read whole; a larger one is an input error.
+  std::size_t max_sheet_size = std::size_t{4} << 20;
   // Set from a signal handler: stop reading, finish what is in flight.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -43,16 +49,25 @@ struct GameRecord {
   std::int64_t index = 0;        // game number in its input, from 1
   std::int64_t number = 0;       // game number over all inputs, from 1
   std::int64_t line = 0;         // first line in its input
+  std::uint64_t offset = 0;      // of its first byte in the input (UTF-16: in the converted text)
   const Game* game = nullptr;    // status, diagnostics, tags, language
   std::string_view output;       // rendered text (empty for check)
-  std::string_view raw;          // the game's text as read (for --rejects)
+  // The game's text exactly as it was in the input (for --rejects): NULs,
+  // lone CRs and '%' lines as they were, not as the splitter cleaned them.
+  // (UTF-16 input: the text as converted to UTF-8.)
+  std::string_view raw;
+  // Cut at a size limit: the bytes after the cut follow as skipped
+  // segments with `overflow` set.
+  bool truncated = false;
 };
 
 struct SkippedRecord {
   std::string_view file;
   std::int64_t line = 0;
-  std::string_view text;
+  std::uint64_t offset = 0;  // as GameRecord::offset
+  std::string_view text;  // exactly as in the input, like GameRecord::raw
   Message reason;
+  bool overflow = false;  // the rest of the game before it, cut at a size limit
 };
 
 // What happened to an input as a whole (encoding assumed, read errors).

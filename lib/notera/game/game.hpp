@@ -65,7 +65,8 @@ struct Line {
 
 enum class GameStatus : std::uint8_t {
   complete,    // every move read and legal
-  incomplete,  // read up to a bad move; the moves before it are kept
+  incomplete,  // read up to a bad move or a limit (size, plies, variation depth,
+               // comment length); what came before is kept
   rejected,    // nothing usable (e.g. an unsupported variant, a bad FEN)
 };
 std::string_view to_string(GameStatus status);

@@ -52,14 +52,17 @@ class Builder {
     frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false});
     for (const MovetextEvent& e : parse_.events) {
       handle(e);
-      if (mainline_only_ && stopped_) break;
+      if ((mainline_only_ && stopped_) || halted_) break;
     }
-    if (frames_.size() > 1 && !mainline_only_)
+    if (frames_.size() > 1 && !mainline_only_ && !halted_)
       diagnose(Severity::warning, Message("game.variation_not_closed"), source_.size(), 0);
+    if (suppressed_ > 0)
+      report(Severity::warning, Message("game.more_problems").with("count", suppressed_), 0, 0);
     mainline_end_ = frames_.front().pos;
     return static_cast<int>(game_.mainline.moves.size());
   }
 
+  // A bad move ended the main line.
   bool stopped() const { return stopped_; }
   // The position at the end of the main line (after run()).
   const Position& final_position() const { return mainline_end_; }
@@ -84,6 +87,7 @@ class Builder {
   };
 
   void handle(const MovetextEvent& e) {
+    if (halted_) return;
     Frame& f = frames_.back();
     const bool in_mainline = in_mainline_();
     const bool ignoring = (in_mainline && stopped_) || f.skipping || skip_depth_ > 0;
@@ -113,6 +117,13 @@ class Builder {
         return;
       case Kind::comment:
         if (ignoring || mainline_only_) return;
+        if (e.end - e.begin > options_.max_comment_length) {
+          halt(f, e,
+               Message("game.comment_too_long")
+                   .with("length", static_cast<std::int64_t>(e.end - e.begin))
+                   .with("limit", static_cast<std::int64_t>(options_.max_comment_length)));
+          return;
+        }
         add_comment(f, source_.substr(e.begin, e.end - e.begin));
         return;
       case Kind::nag:
@@ -156,6 +167,8 @@ class Builder {
     if (static_cast<int>(frames_.size()) > options_.max_variation_depth) {
       diagnose(Severity::error,
                Message("game.variation_too_deep").with("limit", options_.max_variation_depth), e.begin, 0);
+      // Moves were left out: the game is not converted in full.
+      if (!mainline_only_) game_.status = GameStatus::incomplete;
       ++skip_depth_;
       return;
     }
@@ -182,6 +195,14 @@ class Builder {
   }
 
   void play(Frame& f, const MovetextEvent& e) {
+    if (frames_.size() == 1 && static_cast<int>(game_.mainline.moves.size()) >= options_.max_plies) {
+      halt(f, e, Message("game.too_many_plies").with("limit", options_.max_plies));
+      return;
+    }
+    if (moves_ >= options_.max_moves) {
+      halt(f, e, Message("game.too_many_moves").with("limit", options_.max_moves));
+      return;
+    }
     const Resolution r = resolve(f.pos, e.move, resolve_options_);
     if (!r.is_legal()) {
       Message why;
@@ -214,6 +235,7 @@ class Builder {
                                        ? SanHint::Origin::none
                                        : san_origin(r.move, r.rivals);
     GameMove& gm = f.line->moves.emplace_back();
+    ++moves_;
     gm.move = r.move;
     gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
     gm.draw_offer = e.move.draw_offer;
@@ -246,7 +268,7 @@ class Builder {
     if (in_mainline_()) {
       stopped_ = true;
       if (mainline_only_) return;
-      diagnose(Severity::error,
+      report(Severity::error,
                Message("game.mainline_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
                e.begin, ply);
       game_.status = GameStatus::incomplete;
@@ -259,7 +281,27 @@ class Builder {
     }
   }
 
+  // A limit was reached: nothing after this point is read.
+  void halt(const Frame& f, const MovetextEvent& e, Message why) {
+    halted_ = true;
+    if (mainline_only_) return;
+    game_.status = GameStatus::incomplete;
+    report(Severity::error, Message("game.limit_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
+           e.begin, ply_of(f.pos));
+  }
+
+  // At most max_diagnostics per game; the rest are counted (a hostile game
+  // can have a problem every few bytes).
   void diagnose(Severity severity, Message message, std::size_t offset, int ply) {
+    if (diagnosed_ >= options_.max_diagnostics) {
+      ++suppressed_;
+      return;
+    }
+    ++diagnosed_;
+    report(severity, std::move(message), offset, ply);
+  }
+
+  void report(Severity severity, Message message, std::size_t offset, int ply) {
     Diagnostic d;
     d.severity = severity;
     d.message = std::move(message);
@@ -283,6 +325,10 @@ class Builder {
   std::vector<Frame> frames_;
   Position mainline_end_;
   int skip_depth_ = 0;
+  int moves_ = 0;  // played, variations included
+  int diagnosed_ = 0;
+  std::int64_t suppressed_ = 0;
+  bool halted_ = false;
   bool stopped_ = false;
   bool result_seen_ = false;
   bool used_local_letters_ = false;
@@ -332,6 +378,9 @@ LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source
   // and then one pass is all it takes.
   choice.guessed = true;
   const std::size_t diagnostics_before = game.diagnostics.size();
+  // The caller may have found problems already (a gap on a scoresheet):
+  // the final replay starts from that status, not from "complete".
+  const GameStatus status_before = game.status;
   {
     Builder english(parse, source, base, &locator, game, options, LetterTable::english, false);
     english.run();
@@ -366,7 +415,7 @@ LanguageChoice play_movetext(const MovetextParse& parse, std::string_view source
   for (int lang : full)
     if (lang != best) choice.also_fit.push_back(lang);
   game.diagnostics.resize(diagnostics_before);
-  game.status = GameStatus::complete;
+  game.status = status_before;
   Builder builder(parse, source, base, &locator, game, options, best, false);
   builder.run();
   game.language = LetterTable::instance().language(best).code;

@@ -9,6 +9,7 @@
 // variation drops the rest of that variation only, with a warning.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,15 @@ struct PlayOptions {
   bool keep_variations = true;
   int max_variation_depth = 100;
   bool warnings = false;  // record notation inaccuracies as warnings
+  // Limits against hostile input, so that a game costs bounded time and
+  // memory. Past one, the game stops there: it is incomplete (what came
+  // before is kept), with an error that names the limit, line, column and
+  // ply. A variation nested deeper than max_variation_depth is left out and
+  // makes the game incomplete too.
+  int max_plies = 20000;  // main line: the 75-move rule (FIDE 9.6.2) ends any game by ply 17,697
+  int max_moves = 200000;  // main line and variations together
+  std::size_t max_comment_length = std::size_t{256} << 10;  // bytes of one comment
+  int max_diagnostics = 1000;  // per game; the rest are counted in one "game.more_problems"
 };
 
 // What language detection found, for reports.

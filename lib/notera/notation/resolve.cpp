@@ -325,6 +325,14 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     case WrittenKind::none:
       return r;  // unclear
     case WrittenKind::null_move:
+      // A null move ("--", analysis only) in check would leave the king to
+      // be taken: the game would go on from an impossible position.
+      if (pos.in_check()) {
+        r.verdict = Verdict::illegal;
+        r.reason = IllegalReason::ignores_check;
+        r.piece = PieceType::king;
+        return r;
+      }
       r.verdict = Verdict::legal;
       r.move = Move::null();
       r.candidates.push(r.move);

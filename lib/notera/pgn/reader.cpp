@@ -66,17 +66,25 @@ struct GameReader::Impl {
     if (decoder) {
       const text::DecodedText decoded = decoder->decode(raw, scratch);
       text = decoded.text;
-      if (!decoded.note.empty()) note(game, Severity::note, decoded.note, start);
+      // A game read in another encoding than the input's is a guess: say
+      // so, where its first byte that is not UTF-8 is.
+      if (!decoded.note.empty())
+        note(game, Severity::warning, decoded.note,
+             TextLocator(raw, static_cast<int>(first_line)).at(text::first_invalid_utf8(raw)));
       if (decoded.replaced > 0)
         note(game, Severity::warning,
              Message("encoding.replaced").with("count", static_cast<std::int64_t>(decoded.replaced)), start);
     }
 
-    read_tag_section(text, first_line, tags);
+    read_tag_section(text, first_line, tags, options.tags);
     // The game takes the tags; the section gets the game's old (cleared)
     // vector to fill next time.
     game.tags.swap(tags.tags);
     for (const Diagnostic& d : tags.diagnostics) game.diagnostics.push_back(d);
+    if (tags.over_limit) {  // reported by the tag reader, with where
+      game.status = GameStatus::rejected;
+      return;
+    }
 
     // The variant and the start position.
     bool chess960 = false;

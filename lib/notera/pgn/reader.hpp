@@ -12,6 +12,7 @@
 
 #include "notera/game/game.hpp"
 #include "notera/game/play.hpp"
+#include "notera/pgn/tags.hpp"
 
 namespace notera::text {
 struct Detection;
@@ -21,6 +22,7 @@ namespace notera::pgn {
 
 struct ReadOptions {
   PlayOptions play;
+  TagLimits tags;  // a game over these limits is rejected
 };
 
 class GameReader {

@@ -538,7 +538,9 @@ bool Splitter::next(Segment& segment) {
   if (pending_start_) {
     pending_start_ = false;
     start_segment(pending_kind_, pending_reason_);
-    fresh = true;
+    // After a cut at a line end the next line is not decided yet: a tag
+    // line there starts the next game rather than vanish into the overflow.
+    fresh = pending_decided_;
   }
   for (;;) {
     Line line;
@@ -568,6 +570,7 @@ bool Splitter::next(Segment& segment) {
       if (line.complete) mid_line_ = false;
       if (!line.complete || pos_ - begin_ >= options_.max_game_size) {
         pending_start_ = true;
+        pending_decided_ = false;
         pending_kind_ = kind_;
         pending_reason_ = reason_;
         emit(segment);
@@ -583,6 +586,7 @@ bool Splitter::next(Segment& segment) {
         const SegmentKind kind = d == Decision::new_game ? SegmentKind::game : SegmentKind::skipped;
         if (open_ && pos_ > begin_) {
           pending_start_ = true;
+          pending_decided_ = true;
           pending_kind_ = kind;
           pending_reason_ = reason;
           emit(segment);
@@ -611,6 +615,7 @@ bool Splitter::next(Segment& segment) {
         pending_reason_ = reason_;
       }
       pending_start_ = true;
+      pending_decided_ = false;
       emit(segment);
       return true;
     }

@@ -142,6 +142,7 @@ class Splitter {
   bool mid_line_ = false;       // pos_ is inside a line (after a cut)
   bool line_prepared_ = false;  // the line at pos_ was prepared (NULs, wrappers)
   bool pending_start_ = false;  // a segment was emitted at pos_; start the next
+  bool pending_decided_ = false;  // the line at pos_ was classified for it (not after a cut)
   SegmentKind pending_kind_ = SegmentKind::game;
   SkipReason pending_reason_ = SkipReason::none;
 

@@ -9,6 +9,7 @@
 
 #include "notera/core/utf8.hpp"
 #include "notera/grammar/pgn_tags.hpp"
+#include "notera/text/locate.hpp"
 
 namespace notera::pgn {
 namespace {
@@ -62,6 +63,9 @@ struct State {
   std::array<Issue, 4> issues{};
   int issue_count = 0;
   bool bracket_in_value = false;  // [Event "Hastings]: the ']' closed the tag
+  TagLimits limits;
+  std::size_t pairs = 0;  // tag pairs read, over the limit too
+  TextLocator locator{text, clamp_line(first_line)};
 
   void add_issue(const char* key, std::size_t offset, Severity severity,
                  std::string_view found = {}) {
@@ -69,15 +73,10 @@ struct State {
       issues[static_cast<std::size_t>(issue_count++)] = {key, offset, severity, found};
   }
 
-  SourceLocation locate(std::size_t offset) const {
-    const std::string_view before = text.substr(0, offset);
-    const std::int64_t newlines = std::count(before.begin(), before.end(), '\n');
-    const std::size_t line_start =
-        before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
-    const std::string_view line = text.substr(line_start);
-    return {clamp_line(first_line + newlines), utf8::char_column(line, offset - line_start)};
-  }
-
+  // Offsets come in increasing order (almost always): the locator walks on
+  // from its last answer, so a long tag section costs one pass, not one per
+  // problem.
+  SourceLocation locate(std::size_t offset) { return locator.at(offset); }
   void diagnose(Severity severity, Message message, std::size_t offset) {
     out.diagnostics.push_back({severity, std::move(message), locate(offset), 0});
   }
@@ -92,6 +91,27 @@ struct State {
       diagnose(issue.severity, std::move(m), issue.offset);
     }
     if (name.empty()) return;  // reported above with its value
+    // Limits: a game with thousands of tags or a tag value of megabytes is
+    // not a game; it is rejected (its text goes to --rejects), and past the
+    // tag limit nothing more is kept or compared, so reading stays linear.
+    if (++pairs > limits.max_tags) {
+      if (pairs == limits.max_tags + 1) {
+        out.over_limit = true;
+        diagnose(Severity::error, Message("pgn.tag.too_many").with("limit", static_cast<std::int64_t>(limits.max_tags)),
+                 tag_offset);
+      }
+      return;
+    }
+    if (value.size() > limits.max_value_length) {
+      out.over_limit = true;
+      diagnose(Severity::error,
+               Message("pgn.tag.value_too_long")
+                   .with("name", name)
+                   .with("length", static_cast<std::int64_t>(value.size()))
+                   .with("limit", static_cast<std::int64_t>(limits.max_value_length)),
+               tag_offset);
+      return;
+    }
     const std::string_view canonical = canonical_tag_name(name);
     if (canonical != name) {
       diagnose(Severity::note,
@@ -273,6 +293,7 @@ void TagSection::clear() {
   movetext_offset = 0;
   movetext_line = 1;
   movetext_column = 1;
+  over_limit = false;
 }
 
 std::string_view canonical_tag_name(std::string_view name) {
@@ -291,16 +312,18 @@ std::string_view canonical_tag_name(std::string_view name) {
   return name;
 }
 
-void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out) {
+void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out,
+                      const TagLimits& limits) {
   out.clear();
-  State state{game_text, first_line, out, 0, {}, {}, {}, 0, false};
+  State state{game_text, first_line, out, 0, {}, {}, {}, 0, false, limits};
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(game_text.data(), game_text.size(), "pgn");
   pegtl::parse<g::tag_section, action>(in, state);
   out.movetext_offset = static_cast<std::size_t>(in.current() - game_text.data());
-  const SourceLocation where = state.locate(out.movetext_offset);
   const std::string_view before = game_text.substr(0, out.movetext_offset);
   out.movetext_line = first_line + std::count(before.begin(), before.end(), '\n');
-  out.movetext_column = where.column;
+  const std::size_t newline = before.rfind('\n');
+  const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
+  out.movetext_column = utf8::char_column(before.substr(line_start), before.size() - line_start);
 }
 
 }  // namespace notera::pgn

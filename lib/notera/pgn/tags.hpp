@@ -8,7 +8,11 @@
 //   - tag names that differ from a standard name only in case ("white",
 //     "EVENT", "whiteelo") get the standard spelling, with a note;
 //   - a tag name given twice keeps the first value; the second is reported
-//     with its value (so nothing is silently lost).
+//     with its value (so nothing is silently lost);
+//   - limits (TagLimits): more tags than max_tags, or a value longer than
+//     max_value_length, is an error ("pgn.tag.too_many",
+//     "pgn.tag.value_too_long") and sets over_limit: the reader rejects
+//     such a game rather than write part of it.
 #pragma once
 
 #include <cstddef>
@@ -20,19 +24,27 @@
 
 namespace notera::pgn {
 
+struct TagLimits {
+  // Real games have a few dozen tags of at most a few hundred bytes.
+  std::size_t max_tags = 1000;
+  std::size_t max_value_length = 8192;  // bytes
+};
+
 struct TagSection {
   std::vector<Tag> tags;                // in input order
   std::vector<Diagnostic> diagnostics;  // "pgn.tag.*", with line and column
   std::size_t movetext_offset = 0;      // where the movetext begins in the game text
   std::int64_t movetext_line = 1;       // its line in the input
   int movetext_column = 1;              // its column, in characters
+  bool over_limit = false;              // a TagLimits limit was exceeded
 
   void clear();
 };
 
 // Reads the tag section of `game_text`, whose first byte is on line
 // `first_line` of the input. Never throws on bad input.
-void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out);
+void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out,
+                      const TagLimits& limits = {});
 
 // The standard spelling of a tag name that differs only in case from a
 // well-known one ("whiteelo" -> "WhiteElo"), or the name itself.

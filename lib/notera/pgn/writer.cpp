@@ -236,7 +236,8 @@ struct Writer::Impl {
     // Copy: the folded scratch may be reused below, and "{" / "}" are
     // glued to the first and last word.
     comment_text.assign(1, '{');
-    bool first = true;
+    bool has_word = false;   // comment_text holds a word not yet placed
+    bool glue_next = false;  // the word before must not end a line
     while (i < text.size()) {
       std::size_t end = i;
       if (text.compare(i, 2, "[%") == 0) {
@@ -249,13 +250,27 @@ struct Writer::Impl {
       i = end;
       skip_space();
       const bool last = i == text.size();
-      if (!first) comment_text.clear();
+      // A word that must not start a line stays with the word before it
+      // (one token, never broken): on a line of its own, '%' would make
+      // the line an escape line (PGN §6, ignored), and "[Event ..." or
+      // "[pgn]" would end the game or be blanked by a reader.
+      if (has_word && (glue_next || starts_line_badly(word))) {
+        comment_text += ' ';
+      } else if (has_word) {
+        tokens.token(comment_text);
+        comment_text.clear();
+      }
       for (char c : word) comment_text += comment_char(c);
+      has_word = true;
+      glue_next = word.size() >= 6 && word.substr(word.size() - 6) == "[/pgn]";  // blanked at a line end
       if (last) comment_text += '}';
-      tokens.token(comment_text);
-      first = false;
     }
+    tokens.token(comment_text);
     return true;
+  }
+
+  static bool starts_line_badly(std::string_view word) {
+    return word.front() == '%' || (word.front() == '[' && word.compare(0, 2, "[%") != 0);
   }
 
   // Where a line stands: the move number and side to move, and the

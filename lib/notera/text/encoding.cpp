@@ -9,6 +9,7 @@
 #include <unicode/unistr.h>
 #include <unicode/uscript.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <stdexcept>
@@ -542,7 +543,26 @@ Detection detect_encoding(std::string_view prefix, bool complete) {
   d.encoding = pick(scores, prefix, std::nullopt);
   d.guessed = true;
   d.message = detection_message("encoding.guessed", d.encoding);
+  // Where: so that a user can look at the bytes that made it a guess.
+  const std::string_view before = prefix.substr(0, first_invalid_utf8(checked));
+  const std::size_t newline = before.rfind('\n');
+  const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
+  d.line = 1 + std::count(before.begin(), before.end(), '\n');
+  d.column = utf8::char_column(before.substr(line_start), before.size() - line_start);
   return d;
+}
+
+std::size_t first_invalid_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = 1;
+    if (utf8::decode(text, i, length) == 0xFFFD && length == 1) return i;
+    i += length;
+  }
+  return text.size();
 }
 
 Encoding guess_single_byte(std::string_view text, std::optional<Encoding> prior) {

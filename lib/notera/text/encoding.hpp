@@ -63,6 +63,11 @@ struct Detection {
   bool guessed = false;        // chosen by statistics, not by BOM, validity or the user
   bool forced = false;         // given by the user (--encoding)
   Message message;             // what was assumed ("encoding.guessed", {encoding})
+  // Where the input stops being UTF-8, when that made it guessed: the first
+  // byte that is not valid UTF-8 (1-based line, column in characters; 0
+  // when it does not apply).
+  std::int64_t line = 0;
+  int column = 0;
 };
 
 // Decides the encoding of an input from its first bytes. `complete` says
@@ -84,6 +89,9 @@ Encoding guess_single_byte(std::string_view text, std::optional<Encoding> prior 
 
 // Whether the text is valid UTF-8 (ASCII is); fast on ASCII.
 bool is_valid_utf8(std::string_view text);
+// The offset of the first byte that is not valid UTF-8 (text.size() when
+// it all is).
+std::size_t first_invalid_utf8(std::string_view text);
 bool is_ascii(std::string_view text);
 
 // Converts text in one encoding to UTF-8, chunk by chunk: a multibyte

@@ -18,14 +18,29 @@ SourceLocation TextLocator::at(std::size_t offset) {
     offset_ = 0;
     line_start_ = 0;
     line_ = first;
+    column_at_ = 0;
+    column_ = 1;
   }
   for (; offset_ < offset; ++offset_) {
     if (is_line_end(offset_)) {
       ++line_;
       line_start_ = offset_ + 1;
+      column_at_ = line_start_;
+      column_ = 1;
     }
   }
-  return {line_, utf8::char_column(text_.substr(line_start_), offset - line_start_)};
+  // The column goes on from the last answer on the same line, so that many
+  // problems on one long line cost one pass over it, not one pass each.
+  if (column_at_ < line_start_) {
+    column_at_ = line_start_;
+    column_ = 1;
+  }
+  while (column_at_ < offset) {
+    std::size_t length = 1;
+    if (!utf8::is_zero_width(utf8::decode(text_, column_at_, length))) ++column_;
+    column_at_ += length;
+  }
+  return {line_, column_};
 }
 
 }  // namespace notera

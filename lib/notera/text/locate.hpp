@@ -22,6 +22,8 @@ class TextLocator {
   std::size_t offset_ = 0;      // where the walk stands
   std::size_t line_start_ = 0;  // byte where its line begins
   int line_;
+  std::size_t column_at_ = 0;  // where the column count stands (a character start)
+  int column_ = 1;             // column of the character at column_at_
 };
 
 }  // namespace notera
