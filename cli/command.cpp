@@ -1,6 +1,10 @@
 #include "command.hpp"
 
+#include <fstream>
 #include <iostream>
+#include <sstream>
+
+#include "notera/game/load.hpp"
 
 #include "notera/core/fen.hpp"
 #include "notera/notation/letters.hpp"
@@ -50,6 +54,31 @@ std::optional<Laws> laws_option(Context& context, std::string_view year) {
   const auto laws = parse_laws(year);
   if (!laws) context.error(Message("cli.unknown_laws").with("laws", year));
   return laws;
+}
+
+std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language) {
+  PlayOptions options;
+  options.language = language;
+  std::vector<Diagnostic> problems;
+  std::optional<Game> game = load_game_file(path, options, problems);
+  for (const Diagnostic& d : problems)
+    std::cerr << path << ':' << d.where.line << ':' << d.where.column << ": " << context.format(d.message)
+              << '\n';
+  if (!game) return std::nullopt;
+  if (game->status != GameStatus::complete) {
+    context.error(Message("cli.game_incomplete").with("file", path));
+    return std::nullopt;
+  }
+  LoadedGame loaded{*game, game->start, PositionHistory(game->start)};
+  Undo undo;
+  for (const GameMove& m : game->mainline.moves) {
+    if (m.move == Move::null())
+      loaded.position.do_null_move(undo);
+    else
+      loaded.position.do_move(m.move, undo);
+    loaded.history.push(loaded.position);
+  }
+  return loaded;
 }
 
 }  // namespace notera::cli

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "notera/core/message.hpp"
+#include "notera/core/game_state.hpp"
 #include "notera/core/position.hpp"
+#include "notera/game/game.hpp"
 #include "notera/locale/messages.hpp"
 #include "notera/notation/laws.hpp"
 
@@ -64,8 +66,19 @@ std::optional<Position> position_option(Context& context, std::string_view fen, 
 // --laws YEAR
 std::optional<Laws> laws_option(Context& context, std::string_view year);
 
+// --game FILE: the game so far, its final position and the positions it
+// went through (for repetition counts); prints the problem when the file
+// cannot be read or its moves cannot be replayed in full.
+struct LoadedGame {
+  Game game;
+  Position position;
+  PositionHistory history{Position::start()};
+};
+std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language);
+
 // Each subcommand lives in its own file and is registered here.
 Command add_perft_command(CLI::App& app, Context& context);
 Command add_move_command(CLI::App& app, Context& context);
+Command add_sealed_command(CLI::App& app, Context& context);
 
 }  // namespace notera::cli

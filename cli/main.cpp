@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   const std::vector<Command> commands = {
       add_move_command(app, context),
       add_perft_command(app, context),
+      add_sealed_command(app, context),
   };
 
   try {

@@ -12,11 +12,14 @@ nlohmann::json move_json(const Position& pos, Move m) {
   return {{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}};
 }
 
-std::string candidate_list(const Position& pos, const MoveList& moves) {
+// The candidates in the notation they were written in (people read their
+// own letters best); English SAN stays in the JSON.
+std::string candidate_list(const Position& pos, const MoveList& moves, int language) {
+  const SanStyle style = language >= 0 ? LetterTable::instance().style(language) : SanStyle{};
   std::string out;
   for (Move m : moves) {
     if (!out.empty()) out += ", ";
-    out += to_san(pos, m);
+    out += to_san(pos, m, style);
   }
   return out;
 }
@@ -25,8 +28,13 @@ std::string candidate_list(const Position& pos, const MoveList& moves) {
 
 MoveReport report_move(Context& context, const Position& pos, std::string_view text,
                        const ResolveOptions& options, Laws laws) {
+  return describe_move(context, pos, text, read_and_resolve(pos, text, options), laws);
+}
+
+MoveReport describe_move(Context& context, const Position& pos, std::string_view text,
+                         const MoveReading& reading, Laws laws) {
   MoveReport report;
-  report.reading = read_and_resolve(pos, text, options);
+  report.reading = reading;
   const Resolution& r = report.reading.resolution;
   const LetterTable& letters = LetterTable::instance();
   nlohmann::json& j = report.json;
@@ -75,7 +83,7 @@ MoveReport report_move(Context& context, const Position& pos, std::string_view t
       report.message = context.format(Message("move.ambiguous")
                                           .with("text", text)
                                           .with("count", r.candidates.size())
-                                          .with("candidates", candidate_list(pos, r.candidates)));
+                                          .with("candidates", candidate_list(pos, r.candidates, r.language)));
       break;
     case Verdict::illegal:
       j["reason"] = std::string(to_string(r.reason));

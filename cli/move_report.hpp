@@ -21,5 +21,8 @@ struct MoveReport {
 
 MoveReport report_move(Context& context, const Position& pos, std::string_view text,
                        const ResolveOptions& options, Laws laws);
+// The same for a move already read and resolved.
+MoveReport describe_move(Context& context, const Position& pos, std::string_view text,
+                         const MoveReading& reading, Laws laws);
 
 }  // namespace notera::cli

@@ -186,9 +186,11 @@ class Builder {
       Message why;
       if (r.verdict == Verdict::ambiguous) {
         std::string list;
+        const SanStyle style =
+            r.language >= 0 ? LetterTable::instance().style(r.language) : SanStyle{};
         for (Move m : r.candidates) {
           if (!list.empty()) list += ", ";
-          list += to_san(f.pos, m);
+          list += to_san(f.pos, m, style);
         }
         why = Message("game.ambiguous_move").with("text", text_of(e)).with("candidates", list);
       } else if (r.verdict == Verdict::illegal) {

@@ -83,11 +83,15 @@ Bundle::Bundle(std::string_view language) : impl_(std::make_unique<Impl>()) {
   if (id.empty() || id == "c" || id == "posix" || id == "en_US_POSIX") id = "root";
   UErrorCode status = U_ZERO_ERROR;
   impl_->bundle.adoptInstead(ures_open(package, id.c_str(), &status));
-  if (U_FAILURE(status)) {
+  // For a language without a bundle ICU tries the machine's default locale
+  // before root (U_USING_DEFAULT_WARNING): "xx" would get Norwegian on a
+  // Norwegian machine. An unknown language gets root (English) instead.
+  const bool unknown = U_FAILURE(status) || status == U_USING_DEFAULT_WARNING;
+  if (unknown) {
     status = U_ZERO_ERROR;
     impl_->bundle.adoptInstead(ures_open(package, "root", &status));
   }
-  exact_ = status == U_ZERO_ERROR;
+  exact_ = !unknown && status == U_ZERO_ERROR;
   status = U_ZERO_ERROR;
   const char* found = ures_getLocaleByType(impl_->bundle.getAlias(), ULOC_ACTUAL_LOCALE, &status);
   resolved_ = (U_SUCCESS(status) && found && *found) ? found : "root";
@@ -111,6 +115,30 @@ std::vector<std::string> Bundle::strings(std::string_view key) const {
 
 std::vector<std::string> Bundle::own_strings(std::string_view key) const {
   return read_strings(impl_->own.getAlias(), key);
+}
+
+std::vector<std::string> Bundle::keys(std::string_view prefix) const {
+  std::vector<std::string> out;
+  // By index, not with ures_getNextResource: that would move the table's
+  // shared iterator and make a const method unsafe to call from two threads.
+  const auto collect = [&](UResourceBundle* table) {
+    if (!table) return;
+    const int32_t size = ures_getSize(table);
+    for (int32_t i = 0; i < size; ++i) {
+      UErrorCode status = U_ZERO_ERROR;
+      icu::LocalUResourceBundlePointer item(ures_getByIndex(table, i, nullptr, &status));
+      if (U_FAILURE(status)) continue;
+      const char* key = ures_getKey(item.getAlias());
+      if (key && std::string_view(key).starts_with(prefix)) out.emplace_back(key);
+    }
+  };
+  collect(impl_->own.getAlias());
+  UErrorCode status = U_ZERO_ERROR;
+  icu::LocalUResourceBundlePointer root(ures_openDirect(package, "root", &status));
+  if (U_SUCCESS(status)) collect(root.getAlias());
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 const std::vector<std::string>& available_languages() {

@@ -36,6 +36,9 @@ class Bundle {
   // The same key, but only from this language's own file (no fallback):
   // used to tell the words of a language from the English defaults.
   std::vector<std::string> own_strings(std::string_view key) const;
+  // The top-level keys that start with `prefix` ("msg." for every message),
+  // of this language's own file and of root, sorted and without repeats.
+  std::vector<std::string> keys(std::string_view prefix) const;
 
  private:
   struct Impl;

@@ -12,7 +12,10 @@
 namespace notera::locale {
 
 struct Messages::Impl {
-  explicit Impl(std::string_view requested) : bundle(requested), locale(bundle.resolved().c_str()) {}
+  // Root is English; ICU's "root" locale has no "one" plural form, so
+  // format English texts with the "en" locale.
+  explicit Impl(std::string_view requested)
+      : bundle(requested), locale(bundle.resolved() == "root" ? "en" : bundle.resolved().c_str()) {}
   Bundle bundle;
   icu::Locale locale;
   std::string language;

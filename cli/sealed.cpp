@@ -1,0 +1,90 @@
+// notera sealed --fen FEN | --game FILE --move TEXT [--lang L] [--laws Y]
+// The arbiter's ruling on the sealed move of an adjourned game. Exit 0
+// only when the sealed move is legal.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "move_report.hpp"
+#include "notera/arbiter/sealed.hpp"
+#include "notera/core/fen.hpp"
+
+namespace notera::cli {
+
+namespace {
+
+struct SealedCliOptions {
+  std::string fen;
+  std::string game;
+  std::string move;
+  std::string language = "auto";
+  std::string laws = "2023";
+  bool json = false;
+  bool chess960 = false;
+};
+
+nlohmann::json game_end_json(GameEnd end) {
+  if (end == GameEnd::none) return nullptr;
+  return std::string(to_string(end));
+}
+
+int run_sealed(Context& context, const SealedCliOptions& options) {
+  const auto language = language_option(context, options.language);
+  if (!language) return exit_usage;
+  const auto laws = laws_option(context, options.laws);
+  if (!laws) return exit_usage;
+
+  std::optional<Position> before;
+  std::optional<PositionHistory> history;
+  if (!options.game.empty()) {
+    const auto loaded = load_game_option(context, options.game, *language);
+    if (!loaded) return exit_usage;
+    before = loaded->position;
+    history = loaded->history;
+  } else {
+    before = position_option(context, options.fen.empty() ? std::string(start_fen) : options.fen,
+                             options.chess960);
+    if (!before) return exit_usage;
+    history.emplace(*before);
+  }
+
+  SealedOptions sealed_options;
+  sealed_options.language = *language;
+  sealed_options.laws = *laws;
+  const SealedRuling ruling = rule_on_sealed_move(*before, *history, options.move, sealed_options);
+  MoveReport report = describe_move(context, *before, options.move, ruling.reading, *laws);
+  nlohmann::json& j = report.json;
+  j["game_over"] = game_end_json(ruling.game_over);
+  j["ends_game"] = game_end_json(ruling.ends_game);
+  j["ruling"] = context.format(ruling.ruling);
+  j["paragraph"] = context.format(ruling.paragraph);
+  j["laws"] = std::string(to_string(*laws));
+  j["sealer_loses"] = ruling.sealer_loses;
+  j["fen"] = write_fen(*before);
+  if (options.json) {
+    std::cout << j.dump() << '\n';
+  } else {
+    std::cout << j["ruling"].get<std::string>() << '\n';
+    for (const auto& w : j["warnings"]) std::cout << "  " << w.get<std::string>() << '\n';
+  }
+  return ruling.verdict == Verdict::legal && ruling.game_over == GameEnd::none ? exit_ok : exit_problems;
+}
+
+}  // namespace
+
+Command add_sealed_command(CLI::App& app, Context& context) {
+  auto options = std::make_shared<SealedCliOptions>();
+  CLI::App* command = app.add_subcommand("sealed", context.text("cli.sealed.description"));
+  auto* fen = command->add_option("--fen", options->fen, context.text("cli.sealed.fen"));
+  auto* game = command->add_option("--game", options->game, context.text("cli.sealed.game"));
+  fen->excludes(game);
+  command->add_option("--move", options->move, context.text("cli.sealed.move"))->required();
+  command->add_option("--lang", options->language, context.text("cli.option.lang"));
+  command->add_option("--laws", options->laws, context.text("cli.option.laws"));
+  command->add_flag("--json", options->json, context.text("cli.option.json"));
+  command->add_flag("--chess960", options->chess960, context.text("cli.option.chess960"));
+  add_messages_option(*command, context);
+  return {command, [&context, options] { return run_sealed(context, *options); }};
+}
+
+}  // namespace notera::cli

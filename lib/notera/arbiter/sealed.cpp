@@ -1,0 +1,122 @@
+#include "notera/arbiter/sealed.hpp"
+
+#include "notera/core/movegen.hpp"
+#include "notera/core/san.hpp"
+
+namespace notera {
+
+namespace {
+
+// How the game ended by the position alone, per the edition: the automatic
+// draws of §9.6 exist only from 2014.
+GameEnd position_end(const Position& pos, const PositionHistory& history, Laws laws) {
+  return game_end(pos, history, has_automatic_draws(laws));
+}
+
+// A paragraph of the chosen edition, as a message ("Guidelines I.8.1").
+// `clause`: ambiguous, unclear, illegal, exceptions, ends_game, legal.
+Message paragraph_of(Laws laws, std::string_view clause) {
+  return Message("sealed.paragraph").with("edition", std::string(to_string(laws))).with("clause", clause);
+}
+
+std::string candidate_list(const Position& pos, const MoveList& moves, int language) {
+  const LetterTable& letters = LetterTable::instance();
+  // Every legal reading, in the player's own notation when it is known.
+  const SanStyle style = language >= 0 ? letters.style(language) : SanStyle{};
+  std::string out;
+  for (Move m : moves) {
+    if (!out.empty()) out += ", ";
+    out += to_san(pos, m, style);
+  }
+  return out;
+}
+
+}  // namespace
+
+SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& history,
+                                 std::string_view text, const SealedOptions& options) {
+  SealedRuling s;
+  ResolveOptions resolve_options;
+  resolve_options.language = options.language;
+  // The letters mean what they mean in the player's language: no second
+  // reading with English meanings for letters that clash.
+  resolve_options.foreign_letters = false;
+  s.reading = read_and_resolve(before, text, resolve_options);
+  const Resolution& r = s.reading.resolution;
+  s.verdict = s.reading.read.ok ? r.verdict : Verdict::unclear;
+  s.game_over = position_end(before, history, options.laws);
+  const std::string edition(to_string(options.laws));
+
+  if (s.verdict == Verdict::legal) {
+    Position after = before;
+    Undo undo;
+    after.do_move(r.move, undo);
+    s.warnings = relevant_warnings(r.warnings | judge_check_marks(after, s.reading.read.move), options.laws);
+    PositionHistory next = history;
+    next.push(after);
+    s.ends_game = position_end(after, next, options.laws);
+  }
+
+  if (s.game_over != GameEnd::none) {
+    // FIDE §5 and §9.6: the game was over; the envelope cannot change that.
+    s.paragraph = paragraph_of(options.laws, "exceptions");
+    s.ruling = Message("sealed.ruling.game_over")
+                   .with("text", text)
+                   .with("how", std::string(to_string(s.game_over)))
+                   .with("paragraph", s.paragraph);
+    return s;
+  }
+
+  const std::string side = before.side_to_move() == Color::white ? "white" : "black";
+  switch (s.verdict) {
+    case Verdict::legal: {
+      const std::string san = to_san(before, r.move);
+      if (s.ends_game != GameEnd::none) {
+        s.paragraph = paragraph_of(options.laws, "ends_game");
+        s.ruling = Message("sealed.ruling.ends_game")
+                       .with("text", text)
+                       .with("san", san)
+                       .with("how", std::string(to_string(s.ends_game)))
+                       .with("paragraph", s.paragraph);
+      } else {
+        s.paragraph = paragraph_of(options.laws, "legal");
+        s.ruling = Message(s.warnings ? "sealed.ruling.legal_inaccurate" : "sealed.ruling.legal")
+                       .with("text", text)
+                       .with("san", san)
+                       .with("paragraph", s.paragraph);
+      }
+      break;
+    }
+    case Verdict::ambiguous:
+      s.sealer_loses = true;
+      s.paragraph = paragraph_of(options.laws, "ambiguous");
+      s.ruling = Message("sealed.ruling.ambiguous")
+                     .with("text", text)
+                     .with("side", side)
+                     .with("candidates", candidate_list(before, r.candidates, r.language))
+                     .with("paragraph", s.paragraph);
+      break;
+    case Verdict::illegal:
+      s.sealer_loses = true;
+      s.paragraph = paragraph_of(options.laws, "illegal");
+      s.ruling = Message("sealed.ruling.illegal")
+                     .with("text", text)
+                     .with("side", side)
+                     .with("reason", illegal_message(before, s.reading.read.move, r))
+                     .with("paragraph", s.paragraph);
+      break;
+    case Verdict::unclear:
+      s.sealer_loses = true;
+      s.paragraph = paragraph_of(options.laws, "unclear");
+      s.ruling = Message("sealed.ruling.unclear")
+                     .with("text", text)
+                     .with("side", side)
+                     .with("reason", s.reading.read.problem.empty() ? Message("notation.not_a_move").with("text", text)
+                                                                    : s.reading.read.problem)
+                     .with("paragraph", s.paragraph);
+      break;
+  }
+  return s;
+}
+
+}  // namespace notera
