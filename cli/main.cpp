@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
       add_move_command(app, context),
       add_perft_command(app, context),
       add_sealed_command(app, context),
+      add_reconstruct_command(app, context),
   };
 
   try {

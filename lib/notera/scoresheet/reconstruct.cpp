@@ -248,6 +248,7 @@ class ReportBuilder {
         if (e.cell >= 0) {
           used_[j][static_cast<std::size_t>(e.cell)] = static_cast<int>(k);
           rp.draw_offer |= sheets_[j].cell(e.cell).draw_offer;
+          if (rp.time_used < 0) rp.time_used = sheets_[j].cell(e.cell).time_used;
         }
         if (e.status != PlyStatus::inserted) {
           any_written = true;
@@ -458,7 +459,7 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
   // The start position: the first sheet's FEN header.
   r.start = Position::start();
   if (!input[0].start_fen.empty()) {
-    if (auto fen = read_fen(input[0].start_fen)) r.start = *fen.position;
+    if (auto fen = read_fen(input[0].start_fen, input[0].chess960)) r.start = *fen.position;
     else r.notes.push_back(Message("reconstruct.note.bad_fen").with("fen", input[0].start_fen));
   }
 

@@ -62,6 +62,7 @@ struct EvidenceCell {
   int ply = 0;
   SourceLocation where;
   bool draw_offer = false;  // "(=)" after the move
+  int time_used = -1;       // seconds of time used written after the move, -1 = none
 };
 
 // One scoresheet: boxes in the order of the sheet, and what its headers say.
@@ -73,6 +74,7 @@ struct EvidenceSheet {
   std::vector<Tag> tags;             // PGN tags from the headers (Result included)
   std::optional<Color> copy_of;      // whose scoresheet it is
   std::string start_fen;             // empty = the standard start position
+  bool chess960 = false;
 };
 
 struct ReconstructOptions {
@@ -133,6 +135,7 @@ struct ReconstructedPly {
   std::vector<PlyEvidence> evidence;  // one per sheet
   std::vector<PlyAlternative> alternatives;
   bool draw_offer = false;
+  int time_used = -1;            // seconds, from the first sheet that has a clock note here
 };
 
 enum class DropReason : std::uint8_t {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "notera/scoresheet/reconstruct.hpp"
+#include "notera/scoresheet/sheet_game.hpp"
 
 namespace notera {
 
@@ -110,6 +111,7 @@ Game to_game(const Reconstruction& r, std::size_t sheet_count,
     GameMove gm;
     gm.move = p.move;
     gm.draw_offer = p.draw_offer;
+    if (p.time_used >= 0) gm.comments.push_back(time_used_comment(p.time_used));
     const bool has_written = std::any_of(p.evidence.begin(), p.evidence.end(),
                                          [](const PlyEvidence& e) { return e.status != PlyStatus::inserted; });
     for (const PlyEvidence& e : p.evidence) {

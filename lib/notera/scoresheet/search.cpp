@@ -287,14 +287,19 @@ class Search {
     // Keep the cheapest candidates within the margin.
     std::erase_if(candidates_, [&](const Candidate& c) { return c.cost > best + options_.prune_margin; });
     const std::size_t cap = static_cast<std::size_t>(std::max(options_.beam_width, options_.beam_ties)) * 2;
+    const auto cheaper = [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; };
     if (candidates_.size() > cap) {
       std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(cap), candidates_.end(),
-                       [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+                       cheaper);
+      const float first_dropped = candidates_[cap].cost;
       candidates_.resize(cap);
-      note_beam_full(ply);
+      // Only a loss if what was dropped ties with what the beam keeps.
+      const std::size_t soft = std::min(cap, static_cast<std::size_t>(options_.beam_width));
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(soft - 1),
+                       candidates_.end(), cheaper);
+      if (first_dropped <= candidates_[soft - 1].cost + tie_epsilon) note_beam_full(ply);
     }
-    std::stable_sort(candidates_.begin(), candidates_.end(),
-                     [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+    std::stable_sort(candidates_.begin(), candidates_.end(), cheaper);
 
     // Play them.
     next.clear();
