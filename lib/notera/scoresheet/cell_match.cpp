@@ -230,10 +230,13 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
   bool letter_as_file = false;
   if (w.kind == WrittenKind::piece) {
     if (r.piece == moved) {
-      if (moved == PieceType::pawn) slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
+      // PxP names the pawns on purpose (descriptive capture, priced below).
+      if (moved == PieceType::pawn && !w.captured.present()) slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
     } else if (r.piece_english == moved && language != LetterTable::english) {
-      slip(moved == PieceType::pawn ? SlipKind::pawn_letter : SlipKind::foreign_letter,
-           moved == PieceType::pawn ? costs.pawn_letter : costs.foreign_letter, r.letter, letter_of(moved, language));
+      if (moved != PieceType::pawn)
+        slip(SlipKind::foreign_letter, costs.foreign_letter, r.letter, letter_of(moved, language));
+      else if (!w.captured.present())
+        slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
     } else {
       const std::string_view meant = letter_of(moved, language);
       const char wc = first_ascii(r.letter);
@@ -402,6 +405,87 @@ void spellings(const Position& pos, Move m, std::string_view letter, std::string
 }
 
 }  // namespace
+
+bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language, MoveFilter& out) {
+  out = MoveFilter{};
+  out.piece_types = 0;
+  out.from = 0;
+  out.to = 0;
+  out.castling = false;
+  for (const CellReading& r : cell.readings) {
+    if (!r.parsed) return false;
+    const float t = budget - r.cost;
+    if (t < 0.0f) continue;
+    const WrittenMove& w = r.move;
+    if (w.is_castling()) {
+      if (t >= costs.castling_other) return false;
+      out.castling = true;
+      out.piece_types |= piece_type_bit(PieceType::king);
+      out.from = ~Bitboard{0};
+      const bool king_moves = t >= costs.castling_for_king_move;
+      for (int side = 0; side < 2; ++side)
+        for (int f : {2, 6}) out.to |= bb(make_square(f, side == 0 ? 0 : 7));
+      if (king_moves) out.to = ~Bitboard{0};
+      continue;
+    }
+    // Which pieces can be read from the letter (or its absence).
+    unsigned types = 0;
+    const float letter_missing = std::min(costs.piece_letter_missing, costs.letter_case);
+    if (w.kind == WrittenKind::piece) {
+      const char wc = first_ascii(r.letter);
+      for (int ti = index(PieceType::knight); ti <= index(PieceType::king); ++ti) {
+        const auto type = static_cast<PieceType>(ti);
+        float c = costs.piece_letter_other;
+        if (r.piece == type) c = 0.0f;
+        else if (r.piece_english == type) c = costs.foreign_letter;
+        else if (wc) {
+          const char mc = first_ascii(letter_of(type, language));
+          const char ec = first_ascii(letter_of(type, LetterTable::english));
+          if (mc) c = std::min(c, costs.letter_slip(wc, mc));
+          if (ec) c = std::min(c, costs.letter_slip(wc, ec) + costs.foreign_letter);
+        }
+        if (c <= t) types |= piece_type_bit(type);
+      }
+      const float pawn = r.piece == PieceType::pawn || r.piece_english == PieceType::pawn ? 0.0f : letter_missing;
+      if (pawn <= t) types |= piece_type_bit(PieceType::pawn);
+    } else {
+      types |= piece_type_bit(PieceType::pawn);
+      if (letter_missing <= t) types |= all_piece_types;
+    }
+    out.piece_types |= types;
+    if ((types & piece_type_bit(PieceType::king)) &&
+        std::min(costs.castling_for_king_move, costs.castling_other) <= t)
+      out.castling = true;
+    // Destinations within reach of what is written.
+    Bitboard to = 0;
+    if (w.to_file >= 0) {
+      const float omitted = std::min(costs.rank_omitted_pawn, costs.rank_omitted_piece);
+      for (int sq = 0; sq < 64; ++sq) {
+        const Square square = static_cast<Square>(sq);
+        const float c = costs.file_cost(w.to_file, file_of(square)) +
+                        (w.to_rank >= 0 ? costs.rank_cost(w.to_rank, rank_of(square)) : omitted);
+        if (c <= t) to |= bb(square);
+      }
+    } else {
+      to = ~Bitboard{0};
+    }
+    out.to |= to;
+    // Origins, for piece moves with a written departure square (a pawn's
+    // departure file may be a small piece letter, so pawns are not bounded).
+    Bitboard from = ~Bitboard{0};
+    if (w.kind == WrittenKind::piece && (w.from_file >= 0 || w.from_rank >= 0)) {
+      from = 0;
+      for (int sq = 0; sq < 64; ++sq) {
+        const Square square = static_cast<Square>(sq);
+        const float c = (w.from_file >= 0 ? costs.file_cost(w.from_file, file_of(square)) : 0.0f) +
+                        (w.from_rank >= 0 ? costs.rank_cost(w.from_rank, rank_of(square)) : 0.0f);
+        if (c <= t) from |= bb(square);
+      }
+    }
+    out.from |= from;
+  }
+  return true;
+}
 
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs) {
   constexpr std::size_t cap = 24;

@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "notera/core/movegen.hpp"
 #include "notera/core/position.hpp"
 #include "notera/notation/written_move.hpp"
 #include "notera/scoresheet/slips.hpp"
@@ -88,6 +89,13 @@ struct CellPrice {
 };
 CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language, const SlipCosts& costs,
                      bool use_spelling);
+
+// The moves that can be read from the box for at most `budget`, as a filter
+// for the move generator: a superset (piece types, origins and destinations
+// are bounded separately), so that states far behind the best generate only
+// the few moves that still fit. False when no filter applies (a box that
+// is not a move, where the edit distance may fit anything).
+bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language, MoveFilter& out);
 
 // A weighted Damerau-Levenshtein distance with the costs of `costs`
 // ('?' in `written` matches any character at the unreadable cost).

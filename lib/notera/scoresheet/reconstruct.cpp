@@ -230,7 +230,6 @@ class ReportBuilder {
 
     Position pos = start_;
     PositionHistory history(start_);
-    std::array<int, search::max_sheets> shift{0, 0};
     for (std::size_t k = 0; k < path_.size(); ++k) {
       const search::Node& node = out_.nodes[static_cast<std::size_t>(path_[k])];
       ReconstructedPly rp;
@@ -244,7 +243,7 @@ class ReportBuilder {
       bool any_written = false;
       int worst = -1;
       for (std::size_t j = 0; j < sheets_.size(); ++j) {
-        PlyEvidence e = evidence(j, node, pos, after, rp.ply, shift[j], k);
+        PlyEvidence e = evidence(j, node, pos, after, rp.ply);
         if (e.cell >= 0) {
           used_[j][static_cast<std::size_t>(e.cell)] = static_cast<int>(k);
           rp.draw_offer |= sheets_[j].cell(e.cell).draw_offer;
@@ -273,27 +272,20 @@ class ReportBuilder {
   }
 
  private:
-  PlyEvidence evidence(std::size_t j, const search::Node& node, const Position& pos, const Position& after, int ply,
-                       int& shift, std::size_t k) const {
+  PlyEvidence evidence(std::size_t j, const search::Node& node, const Position& pos, const Position& after,
+                       int ply) const {
     const PreparedSheet& sheet = sheets_[j];
     PlyEvidence e;
     e.sheet = static_cast<int>(j);
     e.cell = node.cell[j];
     if (e.cell < 0) {
-      // Not recorded on this sheet: keep the alignment as the search did.
       e.status = PlyStatus::inserted;
-      const int next = next_used_cell(j, k);
-      if (next >= 0) {
-        const EvidenceCell& c = sheet.cell(next);
-        if (c.ply > 0 && !(c.ply + shift > ply)) ++shift;
-      }
       return e;
     }
     const EvidenceCell& c = sheet.cell(e.cell);
     e.text = c.text;
     e.where = c.where;
-    const int misplaced = c.ply > 0 ? ply - c.ply - shift : 0;
-    if (c.ply > 0) shift = ply - c.ply;
+    const int misplaced = node.misplaced[j];
     if (node.reading[j] < 0) {
       e.status = PlyStatus::inserted;
       return e;
@@ -317,15 +309,6 @@ class ReportBuilder {
     }
     e.status = status_of(slips);
     return e;
-  }
-
-  // The next box of sheet j used after path index k (-1 if none).
-  int next_used_cell(std::size_t j, std::size_t k) const {
-    for (std::size_t n = k + 1; n < path_.size(); ++n) {
-      const int cell = out_.nodes[static_cast<std::size_t>(path_[n])].cell[j];
-      if (cell >= 0) return cell;
-    }
-    return -1;
   }
 
   void alternatives(Reconstruction& r) {

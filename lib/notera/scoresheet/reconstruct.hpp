@@ -85,11 +85,12 @@ struct ReconstructOptions {
   // Search bounds. Work per ply is at most about beam_width * 40 moves.
   int beam_width = 256;               // states kept per ply ...
   int beam_ties = 5000;              // ... and up to this many when they tie with the last one
-  float prune_margin = 10.0f;        // states this much dearer than the best of their ply are dropped
+  float prune_margin = 12.0f;        // states this much dearer than the best of their ply are dropped
   float uncertain_margin = 1.0f;     // runners-up within this are reported as alternatives
   int insertion_spawners = 6;        // states per ply that may insert a move the numbering has no room for
   int max_plies = 1000;
   int max_insertions = 60;           // moves in the game that no sheet records
+  int max_consecutive_insertions = 10;  // ... one after the other
   int max_alternatives = 4;          // per ply
   int max_variation_plies = 8;       // length of a variation in the PGN
   std::chrono::milliseconds time_limit{8000};  // per reconstruction (all sheets, all languages tried)

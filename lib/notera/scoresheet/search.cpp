@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "notera/core/movegen.hpp"
+#include "notera/notation/resolve.hpp"
 
 namespace notera::search {
 
@@ -47,6 +48,7 @@ struct State {
   std::array<std::uint16_t, max_sheets> cursor{0, 0};
   std::array<std::int16_t, max_sheets> shift{0, 0};
   std::uint16_t insertions = 0;
+  std::uint8_t consecutive_insertions = 0;
   // Paths merged into this one that were nearly as cheap: (node, cost).
   std::array<std::pair<int, float>, near_slots> near{};
   std::uint8_t near_count = 0;
@@ -93,6 +95,7 @@ struct SheetStep {
   bool written = false;      // the next box holds text (a move or a crossed-out move)
   float consume_base = 0.0f; // misplacement, crossed-out, unrecorded
   std::int16_t consume_shift = 0;
+  std::int16_t misplaced = 0;  // plies between the box's claim and the ply it is used for
   bool may_insert = false;
   bool gap = false;          // the numbering leaves room for a move here
   float insert_cost = 0.0f;
@@ -167,16 +170,27 @@ class Search {
     return costs_.misplaced + costs_.misplaced_per_ply * static_cast<float>(n - 1);
   }
 
-  // Price of passing over box `i` of sheet `j` before ply `next_ply`.
-  float skip_cost(int j, int i, int next_ply, int shift) const {
+  // Passing over box `i` of sheet `j` before ply `next_ply`: the price, and
+  // the alignment after it. A box whose ply is still to come took the slot
+  // of a move, so the boxes after it move up one ply (a crossed-out move
+  // beside its replacement takes no slot: both claim the same ply).
+  struct Skip {
+    float cost;
+    std::int16_t shift;
+  };
+  Skip skip(int j, int i, int next_ply, int shift) const {
     const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
-    if (sheet.tail_free[static_cast<std::size_t>(i)]) return 0.0f;
     const EvidenceCell& c = sheet.cell(i);
-    if (c.kind == EvidenceKind::crossed_out) return 0.0f;
-    if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
-      return costs_.unrecorded_skipped;
     const bool behind = c.ply > 0 && c.ply + shift < next_ply;
-    return behind ? costs_.skip_behind : costs_.skip;
+    int new_shift = shift;
+    if (!behind && c.ply > 0 && i + 1 < sheet.size() && sheet.cell(i + 1).ply > 0)
+      new_shift -= std::clamp(sheet.cell(i + 1).ply - c.ply, 0, 1);
+    const auto result = [&](float cost) { return Skip{cost, static_cast<std::int16_t>(new_shift)}; };
+    if (sheet.tail_free[static_cast<std::size_t>(i)]) return result(0.0f);
+    if (c.kind == EvidenceKind::crossed_out) return result(0.0f);
+    if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
+      return result(costs_.unrecorded_skipped);
+    return result(behind ? costs_.skip_behind : costs_.skip);
   }
 
   SheetStep step_for(const State& s, int j, int ply) const {
@@ -195,6 +209,7 @@ class Search {
     step.blank = c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
     step.written = !step.blank;
     if (c.ply > 0) {
+      step.misplaced = static_cast<std::int16_t>(ply - c.ply - shift);
       step.consume_base = misplacement(ply - c.ply - shift);
       step.consume_shift = static_cast<std::int16_t>(ply - c.ply);
       step.gap = c.ply + shift > ply;
@@ -229,23 +244,36 @@ class Search {
         out_.stats.time_limit = true;
         break;
       }
-      moves.clear();
-      generate_legal(s.pos, moves);
-      if (moves.empty()) {
-        // Mate or stalemate: the game is over, the boxes left are passed over.
-        finish_by_skipping(s, ply);
-        continue;
-      }
       std::array<SheetStep, max_sheets> steps;
       bool all_gap = true;
       for (int j = 0; j < n_sheets; ++j) {
         steps[static_cast<std::size_t>(j)] = step_for(s, j, ply);
-        const SheetStep& st = steps[static_cast<std::size_t>(j)];
-        if (!st.ended && !st.gap) all_gap = false;
-        if (st.written) price_moves(s, j, moves, prices[static_cast<std::size_t>(j)]);
+        if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap) all_gap = false;
       }
       const bool may_spawn = all_gap || static_cast<int>(si) < options_.insertion_spawners;
-      const bool insertions_left = s.insertions < options_.max_insertions;
+      const bool insertions_left =
+          s.insertions < options_.max_insertions && s.consecutive_insertions < options_.max_consecutive_insertions;
+      // Only the moves that can still fit within the margin are generated.
+      const float budget = best == infinite ? infinite : best + options_.prune_margin - s.cost;
+      MoveFilter filter;
+      const bool filtered = !(may_spawn && insertions_left) && budget < infinite && move_filter(s, steps, budget, filter);
+      moves.clear();
+      generate_legal(s.pos, moves, filtered ? filter : MoveFilter{});
+      if (moves.empty() && (!filtered || !has_legal_move(s.pos))) {
+        // Mate or stalemate: the game is over, the boxes left are passed over.
+        if (!filtered || !has_legal_move(s.pos)) finish_by_skipping(s, ply);
+        continue;
+      }
+      for (int j = 0; j < n_sheets; ++j)
+        if (steps[static_cast<std::size_t>(j)].written &&
+            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], budget)) {
+          // The box needs the edit distance over every move: generate them all.
+          moves.clear();
+          generate_legal(s.pos, moves);
+          for (int k = 0; k <= j; ++k)
+            if (steps[static_cast<std::size_t>(k)].written)
+              price_moves(s, k, moves, prices[static_cast<std::size_t>(k)], infinite);
+        }
       const unsigned full = (1u << n_sheets) - 1;
       for (int mi = 0; mi < moves.size(); ++mi) {
         out_.stats.candidates++;
@@ -278,6 +306,9 @@ class Search {
           if (!ok) continue;
           if (mask == 0 && (!may_spawn || !insertions_left)) continue;
           if (cost > best + options_.prune_margin) continue;
+          // A move that no sheet records where the numbering has no room for
+          // it must explain the box that follows (see explains()).
+          if (mask == 0 && !all_gap && !explains(s, moves[mi])) continue;
           best = std::min(best, cost);
           cand.cost = cost;
           candidates_.push_back(cand);
@@ -314,6 +345,8 @@ class Search {
       child.cursor = parent.cursor;
       child.shift = parent.shift;
       child.insertions = static_cast<std::uint16_t>(parent.insertions + (cand.consume == 0 ? 1 : 0));
+      child.consecutive_insertions =
+          static_cast<std::uint8_t>(cand.consume == 0 ? parent.consecutive_insertions + 1 : 0);
       Node node;
       node.parent = parent.node;
       node.move = cand.move;
@@ -326,6 +359,7 @@ class Search {
           node.cell[ju] = static_cast<std::int16_t>(i);
           node.reading[ju] = cand.reading[ju];
           node.by_spelling[ju] = (cand.spelling & (1u << j)) != 0;
+          node.misplaced[ju] = st.misplaced;
           if (cand.reading[ju] >= 0) {
             const PreparedCell& cell = sheets_[ju].cells[static_cast<std::size_t>(i)];
             child.cost += check_mark_cost(cell.readings[static_cast<std::size_t>(cand.reading[ju])], child.pos, costs_);
@@ -343,7 +377,67 @@ class Search {
     }
   }
 
-  void price_moves(const State& s, int j, const MoveList& moves, std::vector<CellPrice>& prices) const {
+  // Whether playing `m` unrecorded makes a next box readable as written: a
+  // box that fits no move now may fit once the forgotten move is played
+  // (after one more move of the other side if the box is for the side that
+  // just moved: a forgotten pair). Without this test every legal move could
+  // be inserted everywhere, and forty equally cheap copies of every state
+  // would crowd the beam.
+  bool explains(const State& s, Move m) const {
+    Position after = s.pos;
+    Undo undo;
+    after.do_move(m, undo);
+    Position after_pair = after;
+    Undo null_undo;
+    if (!after.in_check()) after_pair.do_null_move(null_undo);
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size()) continue;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        ResolveOptions options;
+        options.language = sheet.language;
+        const Verdict v1 = resolve(after, r.move, options).verdict;
+        if (v1 == Verdict::legal || v1 == Verdict::ambiguous) return true;
+        if (!after.in_check()) {
+          const Verdict v2 = resolve(after_pair, r.move, options).verdict;
+          if (v2 == Verdict::legal || v2 == Verdict::ambiguous) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // The union of what the sheets' next boxes allow within `budget`; false
+  // when every move must be generated (a blank box fits any move).
+  bool move_filter(const State& s, const std::array<SheetStep, max_sheets>& steps, float budget,
+                   MoveFilter& filter) const {
+    filter = MoveFilter{};
+    filter.piece_types = 0;
+    filter.from = filter.to = 0;
+    filter.castling = false;
+    bool any = false;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const SheetStep& st = steps[j];
+      if (st.ended) continue;
+      if (st.blank) return false;
+      MoveFilter one;
+      const PreparedCell& cell = sheets_[j].cells[s.cursor[j]];
+      if (!budget_filter(cell, budget - st.consume_base, costs_, sheets_[j].language, one)) return false;
+      filter.piece_types |= one.piece_types;
+      filter.from |= one.from;
+      filter.to |= one.to;
+      filter.castling |= one.castling;
+      any = true;
+    }
+    return any;
+  }
+
+  // Prices the moves against sheet j's next box. False when the box reads
+  // so badly that the edit distance must be tried over every legal move
+  // and `moves` was filtered.
+  bool price_moves(const State& s, int j, const MoveList& moves, std::vector<CellPrice>& prices, float budget) const {
     const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
     const PreparedCell& cell = sheet.cells[s.cursor[static_cast<std::size_t>(j)]];
     prices.resize(static_cast<std::size_t>(moves.size()));
@@ -354,9 +448,12 @@ class Search {
       least = std::min(least, prices[static_cast<std::size_t>(mi)].cost);
     }
     // No legal move reads well: the parse may itself be a misreading.
-    if (!spelling && least > costs_.fallback_threshold)
+    if (!spelling && least > costs_.fallback_threshold) {
+      if (budget < infinite && budget >= costs_.unparsed_base) return false;
       for (int mi = 0; mi < moves.size(); ++mi)
         prices[static_cast<std::size_t>(mi)] = price_cell(cell, s.pos, moves[mi], sheet.language, costs_, true);
+    }
+    return true;
   }
 
   // Adds a state to the layer, merging it with one that has the same
@@ -400,12 +497,14 @@ class Search {
         const auto ju = static_cast<std::size_t>(j);
         const int cursor = s.cursor[ju];
         if (cursor >= sheets_[ju].size()) continue;
-        const float cost = s.cost + skip_cost(j, cursor, ply + 1, s.shift[ju]);
+        const Skip step = skip(j, cursor, ply + 1, s.shift[ju]);
+        const float cost = s.cost + step.cost;
         if (cost > best + options_.prune_margin) continue;
         State skipped = s;
         skipped.near_count = 0;
         skipped.cost = cost;
         skipped.cursor[ju] = static_cast<std::uint16_t>(cursor + 1);
+        skipped.shift[ju] = step.shift;
         add_state(layer, std::move(skipped));  // may reallocate: `s` is not used after this
       }
     }
@@ -460,7 +559,7 @@ class Search {
     float cost = s.cost;
     for (int j = 0; j < static_cast<int>(sheets_.size()); ++j)
       for (int i = s.cursor[static_cast<std::size_t>(j)]; i < sheets_[static_cast<std::size_t>(j)].size(); ++i)
-        cost += skip_cost(j, i, ply, s.shift[static_cast<std::size_t>(j)]);
+        cost += skip(j, i, ply, s.shift[static_cast<std::size_t>(j)]).cost;
     out_.finished.push_back(Finished{s.node, cost, false});
   }
 

@@ -41,6 +41,7 @@ struct Node {
   std::array<std::int16_t, max_sheets> cell{-1, -1};     // box used per sheet, -1 = none
   std::array<std::int16_t, max_sheets> reading{-1, -1};  // reading of that box
   std::array<bool, max_sheets> by_spelling{false, false};
+  std::array<std::int16_t, max_sheets> misplaced{0, 0};  // box used this many plies off its claim
   float cost = 0.0f;  // of the path up to and including this move
   std::int16_t ply = 0;
 };

@@ -93,8 +93,10 @@ struct SlipCosts {
   std::array<std::array<float, 8>, 8> file_slip{};
   std::array<std::array<float, 8>, 8> rank_slip{};  // the same for ranks (0 = rank 1)
   float origin_extra = 0.0f;          // an origin slip costs its file/rank slip plus this
-  float piece_letter_lookalike = 0.0f;  // letters that look alike (K/R, B/R, Q/O ...)
-  float piece_letter_other = 0.0f;    // any other wrong piece
+  // letter_pair[w][m]: piece letter m written w (ASCII capitals, 0 = A):
+  // letters that look alike in handwriting (K/R, B/R) are cheaper.
+  std::array<std::array<float, 26>, 26> letter_pair{};
+  float piece_letter_other = 0.0f;    // any other wrong piece letter
   float piece_letter_missing = 0.0f;
   float letter_case = 0.0f;           // b for B
   float captured_piece = 0.0f;
@@ -129,7 +131,8 @@ struct SlipCosts {
   float misplaced = 0.0f;          // a box's number/column disagrees with the ply
   float misplaced_per_ply = 0.0f;  // ... per further ply of disagreement
 
-  // Letters that look alike (written, meant); ASCII upper case.
+  // A piece letter written for another (ASCII capitals; other letters cost
+  // piece_letter_other).
   float letter_slip(char written, char meant) const;
   float file_cost(int written, int meant) const {
     return file_slip[static_cast<std::size_t>(written)][static_cast<std::size_t>(meant)];
@@ -144,8 +147,5 @@ struct SlipCosts {
   // The measured model (see slips.cpp).
   static const SlipCosts& measured();
 };
-
-// Pairs of piece letters that look alike in handwriting, upper case.
-bool letters_look_alike(char a, char b);
 
 }  // namespace notera
