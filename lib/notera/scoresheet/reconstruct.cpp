@@ -132,7 +132,63 @@ int preference_rank(int language) {
 }
 
 float finished_cost(const search::Output& out) {
-  return out.finished.empty() ? std::numeric_limits<float>::max() : out.finished.front().cost;
+  if (out.finished.empty()) return std::numeric_limits<float>::max();
+  return out.finished.front().cost + (out.finished.front().forced ? 1000.0f : 0.0f);
+}
+
+// Whether the game found has departures that a lost better game would
+// explain otherwise: a move without a box, a written box passed over, or a
+// box read at the price of two slips or more.
+bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) {
+  if (out.finished.empty() || out.finished.front().forced) return true;
+  const std::vector<int> path = search::path_of(out, out.finished.front().node);
+  for (std::size_t j = 0; j < sheets.size(); ++j) {
+    int last = -1;
+    std::vector<bool> used(static_cast<std::size_t>(sheets[j].size()), false);
+    for (int n : path) {
+      const int cell = out.nodes[static_cast<std::size_t>(n)].cell[j];
+      if (cell >= 0) {
+        used[static_cast<std::size_t>(cell)] = true;
+        last = cell;
+      }
+    }
+    for (int i = 0; i < last; ++i)
+      if (!used[static_cast<std::size_t>(i)] && sheets[j].cell(i).kind == EvidenceKind::move) return true;
+    bool seen_box = false;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      const int cell = out.nodes[static_cast<std::size_t>(*it)].cell[j];
+      if (cell >= 0) seen_box = true;
+      else if (seen_box) return true;
+    }
+  }
+  float previous = 0.0f;
+  for (int n : path) {
+    const float cost = out.nodes[static_cast<std::size_t>(n)].cost;
+    if (cost - previous > 7.0f) return true;
+    previous = cost;
+  }
+  return false;
+}
+
+// The search, run wider while a wider beam finds a cheaper game: sheets
+// with many slips need a wide beam, clean ones do not.
+search::Output search_widening(const std::vector<PreparedSheet>& sheets, const Position& start,
+                               const ReconstructOptions& options, const SlipCosts& costs,
+                               const search::Limits& limits, search::Output first, int& runs) {
+  search::Output best = std::move(first);
+  ReconstructOptions wider = options;
+  while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
+         std::chrono::steady_clock::now() < limits.deadline) {
+    wider.beam_width = std::min(wider.beam_width * 4, options.max_beam_width);
+    search::Output out = search::run(sheets, start, wider, costs, limits);
+    ++runs;
+    if (out.stats.time_limit) break;
+    const bool cheaper = finished_cost(out) < finished_cost(best) - 0.01f;
+    const bool limited = out.stats.width_limited;
+    if (cheaper || !limited) best = std::move(out);
+    if (!cheaper) break;
+  }
+  return best;
 }
 
 // ----------------------------------------------------------------- report
@@ -502,7 +558,7 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
       for (const Trial& t : trials) {
         std::vector<PreparedSheet> one{search::prepare_sheet(sheet, t.language, costs)};
         search::Output out = search::run(one, r.start, options, costs, limits);
-        const float cost = finished_cost(out) + (out.finished.front().forced ? 1000.0f : 0.0f);
+        const float cost = finished_cost(out);
         r.stats.runs++;
         tried.emplace_back(t.language, cost);
         if (cost < best) {
@@ -531,6 +587,7 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
     out = search::run(prepared, r.start, options, costs, limits);
     r.stats.runs++;
   }
+  out = search_widening(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
   const int runs = r.stats.runs;
   r.stats = out.stats;
   r.stats.runs = std::max(runs, 1);

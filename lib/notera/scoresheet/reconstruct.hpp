@@ -85,15 +85,25 @@ struct ReconstructOptions {
   // Search bounds. Work per ply is at most about beam_width * 40 moves.
   int beam_width = 256;               // states kept per ply ...
   int beam_ties = 5000;              // ... and up to this many when they tie with the last one
+  // When the beam was too narrow for the states within the margin, the
+  // search is run again four times as wide, up to this width, as long as
+  // that finds a cheaper game and time is left.
+  int max_beam_width = 4096;
   float prune_margin = 12.0f;        // states this much dearer than the best of their ply are dropped
   float uncertain_margin = 1.0f;     // runners-up within this are reported as alternatives
-  int insertion_spawners = 6;        // states per ply that may insert a move the numbering has no room for
+  // States per ply that may insert a move the numbering has no room for,
+  // and how far behind the best of the ply they may be.
+  int insertion_spawners = 64;
+  float insertion_span = 6.0f;
   int max_plies = 1000;
   int max_insertions = 60;           // moves in the game that no sheet records
   int max_consecutive_insertions = 10;  // ... one after the other
   int max_alternatives = 4;          // per ply
   int max_variation_plies = 8;       // length of a variation in the PGN
   std::chrono::milliseconds time_limit{8000};  // per reconstruction (all sheets, all languages tried)
+  // When not empty, only this game may be played: its price against the
+  // sheets, to compare a known game with the one found (tests, reports).
+  std::vector<Move> line;
 };
 
 // ---------------------------------------------------------------- output
@@ -175,6 +185,8 @@ struct SearchStats {
   int widest = 0;                // the largest ply layer
   bool beam_full = false;        // some ply had more near-equal states than the beam holds
   int beam_full_ply = 0;
+  bool width_limited = false;    // some ply had more states within the margin than the beam holds
+  int beam_width = 0;            // of the search that gave the game
   bool time_limit = false;
   bool ply_limit = false;
   double milliseconds = 0.0;

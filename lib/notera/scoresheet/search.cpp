@@ -40,6 +40,15 @@ constexpr float infinite = std::numeric_limits<float>::max();
 constexpr int near_slots = 3;
 // Costs closer than this are a tie.
 constexpr float tie_epsilon = 0.01f;
+// Ties this close to the best state of a ply extend the beam.
+constexpr float tie_span = 1.0f;
+// What the lookahead charges for a next box that reads as no legal move: the
+// cheapest slips cost about four nats (slips.cpp); a little less, so the
+// estimate stays below what the box will cost.
+constexpr float lookahead_miss = 3.0f;
+// States dropped for want of room this close to the best of their ply make
+// a wider search worth it (about one slip).
+constexpr float widen_span = 6.0f;
 
 struct State {
   Position pos;
@@ -49,6 +58,7 @@ struct State {
   std::array<std::int16_t, max_sheets> shift{0, 0};
   std::uint16_t insertions = 0;
   std::uint8_t consecutive_insertions = 0;
+  float rank = 0.0f;  // cost plus lookahead, when the beam overflows
   // Paths merged into this one that were nearly as cheap: (node, cost).
   std::array<std::pair<int, float>, near_slots> near{};
   std::uint8_t near_count = 0;
@@ -154,6 +164,7 @@ class Search {
     out_.stats.milliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     out_.stats.runs = 1;
+    out_.stats.beam_width = options_.beam_width;
     return std::move(out_);
   }
 
@@ -237,6 +248,7 @@ class Search {
     MoveList moves;
     std::array<std::vector<CellPrice>, max_sheets> prices;
     int expanded = 0;
+    const bool best_fits = layer.empty() || next_boxes_fit(layer.front());
     for (std::size_t si = 0; si < layer.size(); ++si) {
       const State& s = layer[si];
       if (s.cost > best + options_.prune_margin) break;
@@ -250,7 +262,13 @@ class Search {
         steps[static_cast<std::size_t>(j)] = step_for(s, j, ply);
         if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap) all_gap = false;
       }
-      const bool may_spawn = all_gap || static_cast<int>(si) < options_.insertion_spawners;
+      // Moves the numbering has no room for are tried from the states near
+      // the best of the ply where the next box does not read: many of them
+      // when even the best state cannot read its box (boxes are missing
+      // here), a few otherwise.
+      const bool may_spawn =
+          all_gap || (static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8 : options_.insertion_spawners) &&
+                      s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span) && !next_boxes_fit(s));
       const bool insertions_left =
           s.insertions < options_.max_insertions && s.consecutive_insertions < options_.max_consecutive_insertions;
       // Only the moves that can still fit within the margin are generated.
@@ -259,6 +277,18 @@ class Search {
       const bool filtered = !(may_spawn && insertions_left) && budget < infinite && move_filter(s, steps, budget, filter);
       moves.clear();
       generate_legal(s.pos, moves, filtered ? filter : MoveFilter{});
+      if (!options_.line.empty()) {
+        // Only the given game: its next move, if it is among them.
+        const std::size_t k = static_cast<std::size_t>(ply - 1);
+        if (k >= options_.line.size()) {
+          finish_by_skipping(s, ply);
+          continue;
+        }
+        MoveList only;
+        if (moves.contains(options_.line[k])) only.push(options_.line[k]);
+        moves = only;
+        if (moves.empty()) continue;
+      }
       if (moves.empty() && (!filtered || !has_legal_move(s.pos))) {
         // Mate or stalemate: the game is over, the boxes left are passed over.
         if (!filtered || !has_legal_move(s.pos)) finish_by_skipping(s, ply);
@@ -377,12 +407,55 @@ class Search {
     }
   }
 
+  // A lower estimate of what the next boxes will cost from this state: 0
+  // when each reads as a legal move as written, else the price of the
+  // cheapest departure.
+  float lookahead(const State& s) const {
+    float h = 0.0f;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size() || sheet.blank(i) || sheet.cell(i).kind == EvidenceKind::crossed_out) continue;
+      bool fits = false;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        ResolveOptions options;
+        options.language = sheet.language;
+        const Verdict v = resolve(s.pos, r.move, options).verdict;
+        if (v == Verdict::legal || v == Verdict::ambiguous) {
+          fits = true;
+          break;
+        }
+      }
+      if (!fits) h += lookahead_miss;
+    }
+    return h;
+  }
+
   // Whether playing `m` unrecorded makes a next box readable as written: a
   // box that fits no move now may fit once the forgotten move is played
   // (after one more move of the other side if the box is for the side that
   // just moved: a forgotten pair). Without this test every legal move could
   // be inserted everywhere, and forty equally cheap copies of every state
   // would crowd the beam.
+  // Whether some sheet's next box reads as a legal move as written: then
+  // it needs no forgotten move before it.
+  bool next_boxes_fit(const State& s) const {
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size()) continue;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        ResolveOptions options;
+        options.language = sheet.language;
+        const Verdict v = resolve(s.pos, r.move, options).verdict;
+        if (v == Verdict::legal || v == Verdict::ambiguous) return true;
+      }
+    }
+    return false;
+  }
+
   bool explains(const State& s, Move m) const {
     Position after = s.pos;
     Undo undo;
@@ -508,10 +581,11 @@ class Search {
         add_state(layer, std::move(skipped));  // may reallocate: `s` is not used after this
       }
     }
-    // Finished states leave the beam.
-    std::vector<State> kept;
-    kept.reserve(layer.size());
-    for (State& s : layer) {
+    // Finished states leave the beam; the others are ordered through an
+    // index (states are large: sorting them would move whole positions).
+    order_.clear();
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      State& s = layer[i];
       bool done = true;
       for (int j = 0; j < n_sheets; ++j)
         if (s.cursor[static_cast<std::size_t>(j)] < sheets_[static_cast<std::size_t>(j)].size()) done = false;
@@ -519,26 +593,48 @@ class Search {
       if (done && s.node >= 0)
         out_.finished.push_back(Finished{s.node, s.cost, false});
       else if (!done)
-        kept.push_back(std::move(s));
+        order_.push_back(static_cast<std::uint32_t>(i));
     }
-    std::stable_sort(kept.begin(), kept.end(), [](const State& a, const State& b) { return a.cost < b.cost; });
-    if (!kept.empty()) {
-      const float limit = kept.front().cost + options_.prune_margin;
-      std::size_t n = 0;
-      while (n < kept.size() && kept[n].cost <= limit) ++n;
+    const auto by_cost = [&layer](std::uint32_t a, std::uint32_t b) {
+      return layer[a].cost < layer[b].cost || (layer[a].cost == layer[b].cost && a < b);
+    };
+    const auto by_rank = [&layer](std::uint32_t a, std::uint32_t b) {
+      return layer[a].rank < layer[b].rank || (layer[a].rank == layer[b].rank && a < b);
+    };
+    std::sort(order_.begin(), order_.end(), by_cost);
+    std::size_t n = 0;
+    if (!order_.empty()) {
+      const float limit = layer[order_.front()].cost + options_.prune_margin;
+      while (n < order_.size() && layer[order_[n]].cost <= limit) ++n;
       // The beam holds `beam_width` states, and more when they tie with the
       // last one kept: boxes marked '-' make every move equally likely, and
-      // the boxes after the gap must choose among all of them.
+      // the boxes after the gap must choose among all of them. Ties are
+      // kept only among the best states, not among the many near the end.
       const std::size_t soft = static_cast<std::size_t>(options_.beam_width);
       const std::size_t hard = static_cast<std::size_t>(options_.beam_ties);
       if (n > soft) {
+        // More states than the beam holds: rank them by their cost plus a
+        // look at the next box, so that a state which has paid for a slip
+        // and reads on cleanly is not crowded out by states that have not
+        // paid yet but cannot read the next box at all.
+        for (std::size_t i = 0; i < n; ++i) layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]);
+        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_rank);
+        const float best_rank = layer[order_.front()].rank;
+        const float last_rank = layer[order_[soft - 1]].rank;
         std::size_t m = soft;
-        while (m < n && m < hard && kept[m].cost <= kept[soft - 1].cost + tie_epsilon) ++m;
-        if (m < n && kept[m].cost <= kept[soft - 1].cost + tie_epsilon) note_beam_full(ply);
+        if (last_rank <= best_rank + tie_span)
+          while (m < n && m < hard && layer[order_[m]].rank <= last_rank + tie_epsilon) ++m;
+        if (m < n && layer[order_[m]].rank <= best_rank + tie_span) note_beam_full(ply);
+        // Dropping states about one slip behind the best: a wider beam may
+        // find a cheaper game.
+        if (m < n && layer[order_[m]].rank <= best_rank + widen_span) out_.stats.width_limited = true;
         n = m;
+        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
       }
-      kept.resize(n);
     }
+    std::vector<State> kept;
+    kept.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) kept.push_back(std::move(layer[order_[i]]));
     out_.stats.states += static_cast<std::int64_t>(kept.size());
     out_.stats.widest = std::max(out_.stats.widest, static_cast<int>(kept.size()));
     layer.swap(kept);
@@ -575,6 +671,7 @@ class Search {
   float alt_margin_ = 6.0f;
   Output out_;
   std::vector<Candidate> candidates_;
+  std::vector<std::uint32_t> order_;
   std::unordered_map<Key, int, KeyHash> index_;
   State last_layer_best_;
 };
