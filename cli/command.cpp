@@ -4,7 +4,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "notera/game/load.hpp"
+#include "game_file.hpp"
 
 #include "notera/core/fen.hpp"
 #include "notera/notation/letters.hpp"
@@ -59,13 +59,8 @@ std::optional<Laws> laws_option(Context& context, std::string_view year) {
 std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language) {
   PlayOptions options;
   options.language = language;
-  std::vector<Diagnostic> problems;
-  std::optional<Game> game = load_game_file(path, options, problems);
-  for (const Diagnostic& d : problems)
-    std::cerr << path << ':' << d.where.line << ':' << d.where.column << ": " << context.format(d.message)
-              << '\n';
-  if (!game) return std::nullopt;
-  if (game->status != GameStatus::complete) {
+  std::optional<Game> game = load_game_and_report(context, path, options);
+  if (!game) {
     context.error(Message("cli.game_incomplete").with("file", path));
     return std::nullopt;
   }

@@ -80,6 +80,10 @@ std::optional<LoadedGame> load_game_option(Context& context, const std::string& 
 Command add_perft_command(CLI::App& app, Context& context);
 Command add_move_command(CLI::App& app, Context& context);
 Command add_sealed_command(CLI::App& app, Context& context);
+Command add_convert_command(CLI::App& app, Context& context);
+Command add_check_command(CLI::App& app, Context& context);
+Command add_claim_command(CLI::App& app, Context& context);
+Command add_envelope_command(CLI::App& app, Context& context);
 Command add_reconstruct_command(CLI::App& app, Context& context);
 
 }  // namespace notera::cli

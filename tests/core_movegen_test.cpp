@@ -186,3 +186,52 @@ TEST_CASE("make/unmake keeps keys and state exact over random games") {
   CHECK(p == start);
   CHECK(p.key() == start.key());
 }
+
+TEST_CASE("filtered generation equals full generation, filtered afterwards") {
+  // The resolver asks for one piece type to one square, which takes a
+  // shortcut; it must give exactly what full generation gives.
+  const char* fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 1",
+      "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+      "3r2k1/pp3pp1/8/7p/3N4/8/PP3P1N/3K4 w - - 0 30",
+  };
+  for (const char* fen : fens) {
+    Position pos = position(fen);
+    unsigned seed = 7;
+    for (int ply = 0; ply < 40; ++ply) {
+      MoveList all;
+      generate_legal(pos, all);
+      if (all.empty()) break;
+      for (PieceType t : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook,
+                          PieceType::queen, PieceType::king}) {
+        for (Square to = a1; to <= h8; ++to) {
+          for (Bitboard from_mask : {~Bitboard{0}, file_bb(file_of(to) ^ 1), rank_bb(2)}) {
+            MoveFilter filter;
+            filter.piece_types = piece_type_bit(t);
+            filter.to = bb(to);
+            filter.from = from_mask;
+            filter.castling = false;
+            MoveList some;
+            generate_legal(pos, some, filter);
+            int expected = 0;
+            for (Move m : all) {
+              if (m.is_castling() || m.to() != to || !(bb(m.from()) & from_mask)) continue;
+              if (type_of(pos.piece_on(m.from())) != t) continue;
+              ++expected;
+              CHECK_MESSAGE(some.contains(m), fen);
+            }
+            CHECK(some.size() == expected);
+          }
+        }
+      }
+      seed = seed * 1103515245 + 12345;
+      const Move m = all[static_cast<int>((seed >> 16) % static_cast<unsigned>(all.size()))];
+      Undo undo;
+      pos.do_move(m, undo);
+    }
+  }
+}

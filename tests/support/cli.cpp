@@ -18,6 +18,17 @@ namespace notera::test {
 
 RunResult run_notera(const std::vector<std::string>& args, const std::string& input,
                      const std::vector<std::string>& env) {
+  return run_program(NOTERA_BINARY, args, input, env);
+}
+
+std::optional<std::filesystem::path> pgn_extract() {
+  for (const char* p : {"/usr/games/pgn-extract", "/usr/bin/pgn-extract"})
+    if (std::filesystem::exists(p)) return std::filesystem::path(p);
+  return std::nullopt;
+}
+
+RunResult run_program(const std::string& program, const std::vector<std::string>& args,
+                      const std::string& input, const std::vector<std::string>& env) {
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe(in_pipe) || pipe(out_pipe) || pipe(err_pipe)) throw std::runtime_error("pipe");
   const pid_t pid = fork();
@@ -29,7 +40,7 @@ RunResult run_notera(const std::vector<std::string>& args, const std::string& in
     for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
       close(fd);
     std::vector<char*> argv;
-    std::string binary = NOTERA_BINARY;
+    std::string binary = program;
     argv.push_back(binary.data());
     std::vector<std::string> copies(args);
     for (auto& a : copies) argv.push_back(a.data());

@@ -18,6 +18,11 @@ struct RunResult {
 
 RunResult run_notera(const std::vector<std::string>& args, const std::string& input = "",
                      const std::vector<std::string>& env = {});
+// Any program (pgn-extract, xz, ...), found by path.
+RunResult run_program(const std::string& program, const std::vector<std::string>& args,
+                      const std::string& input = "", const std::vector<std::string>& env = {});
+// pgn-extract, when installed (Debian puts it in /usr/games).
+std::optional<std::filesystem::path> pgn_extract();
 
 // A fresh temporary directory, removed with the object.
 class TempDir {

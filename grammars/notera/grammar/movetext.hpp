@@ -73,14 +73,19 @@ struct evaluation : pegtl::seq< pegtl::sor<
     pegtl::utf8::one< U'±', U'∓', U'⩲', U'⩱', U'∞', U'□', U'⇆', U'⨀', U'○', U'→', U'↑', U'⇄', U'∆', U'⊥', U'⌓', U'⟳', U'⯹' >,
     move::glyph, pegtl::one< '=' > >, token_end > {};
 
-struct move_token : pegtl::seq< move::written_move, token_end > {};
+// A move starts with a file, x, a letter, a figurine or Cyrillic letter (a
+// multi-byte character), or castling's 0/O/o and a null move's "-": other
+// tokens (move numbers, results) are turned away on their first byte.
+struct move_first_byte : pegtl::sor< pegtl::range< 'a', 'z' >, pegtl::range< 'A', 'Z' >, pegtl::one< '0', '-', ':' >, pegtl::range< char( 0xC0 ), char( 0xFF ) > > {};
+struct move_token : pegtl::seq< pegtl::at< move_first_byte >, move::written_move, token_end > {};
 
 // Anything else up to the next blank or delimiter.
 struct unknown_token : pegtl::plus< pegtl::not_at< pegtl::sor< blank, delimiter > >, pegtl::any > {};
 
-// Moves and blanks first: they are most of any movetext. No move can be
-// read as a result or a move number ("0-1" is not castling, "12." no move).
-struct token : pegtl::sor< blank, move_token, move_number, comment, draw_offer, variation_start,
+// Blanks, move numbers and moves first: they are most of any movetext. A
+// move number needs its dot or a blank after the digits, so "0-0" and
+// "1-0" are not taken for one; no move can be read as a result.
+struct token : pegtl::sor< blank, move_number, move_token, comment, draw_offer, variation_start,
                            variation_end, nag, result, line_comment,
                            detached_en_passant, detached_check, evaluation,
                            stray_delimiter, unknown_token > {};

@@ -70,9 +70,14 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
   const std::string side = before.side_to_move() == Color::white ? "white" : "black";
   switch (s.verdict) {
     case Verdict::legal: {
-      const std::string san = to_san(before, r.move);
+      // The move as the player's own notation writes it (the JSON has SAN).
+      const int language = r.language >= 0 ? r.language : LetterTable::english;
+      const std::string san = to_san(before, r.move, LetterTable::instance().style(language));
       if (s.ends_game != GameEnd::none) {
-        s.paragraph = paragraph_of(options.laws, "ends_game");
+        // 2009 point 10 separates a sealed move that wins (10a) from one that
+        // draws (10b); the other editions have one paragraph for both.
+        const bool draw = s.ends_game != GameEnd::checkmate;
+        s.paragraph = paragraph_of(options.laws, draw ? "ends_game_draw" : "ends_game");
         s.ruling = Message("sealed.ruling.ends_game")
                        .with("text", text)
                        .with("san", san)

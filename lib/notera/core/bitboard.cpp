@@ -144,15 +144,4 @@ const AttackTables tables = build();
 
 }  // namespace detail
 
-Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied) {
-  switch (t) {
-    case PieceType::knight: return knight_attacks(s);
-    case PieceType::bishop: return bishop_attacks(s, occupied);
-    case PieceType::rook: return rook_attacks(s, occupied);
-    case PieceType::queen: return queen_attacks(s, occupied);
-    case PieceType::king: return king_attacks(s);
-    default: return 0;
-  }
-}
-
 }  // namespace notera

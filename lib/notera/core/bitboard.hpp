@@ -95,7 +95,16 @@ inline Bitboard rook_rays(Square s) { return detail::tables.rook_rays[s]; }
 inline Bitboard bishop_rays(Square s) { return detail::tables.bishop_rays[s]; }
 
 // Attacks of a non-pawn piece type from s.
-Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied);
+inline Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied) {
+  switch (t) {
+    case PieceType::knight: return knight_attacks(s);
+    case PieceType::bishop: return bishop_attacks(s, occupied);
+    case PieceType::rook: return rook_attacks(s, occupied);
+    case PieceType::queen: return queen_attacks(s, occupied);
+    case PieceType::king: return king_attacks(s);
+    default: return 0;
+  }
+}
 
 // Squares strictly between a and b when they share a rank, file or diagonal.
 inline Bitboard between_bb(Square a, Square b) { return detail::tables.between[a][b]; }

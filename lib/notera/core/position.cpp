@@ -57,7 +57,9 @@ std::uint64_t side() { return keys.side; }
 Position::Position() { std::memset(board_, 0, sizeof board_); }
 
 Position Position::start() {
-  Position p;
+  // Built once: games are cleared to the start position all the time.
+  static const Position start = [] {
+    Position p;
   constexpr PieceType back_rank[8] = {PieceType::rook,  PieceType::knight, PieceType::bishop,
                                       PieceType::queen, PieceType::king,   PieceType::bishop,
                                       PieceType::knight, PieceType::rook};
@@ -73,6 +75,8 @@ Position Position::start() {
   p.set_castling_rook(Color::black, CastlingSide::queen_side, a8);
   p.finish_setup();
   return p;
+  }();
+  return start;
 }
 
 void Position::put_piece(Piece p, Square s) {

@@ -11,6 +11,15 @@ void append_square(SanText& out, Square s) {
   out.append(rank_char(rank_of(s)));
 }
 
+void append_origin(SanText& out, Square from, SanHint::Origin origin) {
+  switch (origin) {
+    case SanHint::Origin::none: break;
+    case SanHint::Origin::file: out.append(file_char(file_of(from))); break;
+    case SanHint::Origin::rank: out.append(rank_char(rank_of(from))); break;
+    case SanHint::Origin::square: append_square(out, from); break;
+  }
+}
+
 }  // namespace
 
 void write_san_body(const Position& pos, Move m, SanText& out, const SanStyle& style) {
@@ -61,24 +70,87 @@ void write_san_body(const Position& pos, Move m, SanText& out, const SanStyle& s
     filter.from = ~bb(from);
     filter.castling = false;
     generate_legal(pos, rivals, filter);
-    if (!rivals.empty()) {
-      bool same_file = false;
-      bool same_rank = false;
-      for (Move r : rivals) {
-        same_file |= file_of(r.from()) == file_of(from);
-        same_rank |= rank_of(r.from()) == rank_of(from);
-      }
-      if (!same_file) {
-        out.append(file_char(file_of(from)));
-      } else if (!same_rank) {
-        out.append(rank_char(rank_of(from)));
-      } else {
-        append_square(out, from);
-      }
-    }
+    append_origin(out, from, san_origin(m, rivals));
   }
   if (capture) out.append('x');
   append_square(out, to);
+}
+
+SanHint::Origin san_origin(Move m, const MoveList& rivals) {
+  bool any = false;
+  bool same_file = false;
+  bool same_rank = false;
+  for (Move r : rivals) {
+    if (r.to() != m.to() || r.from() == m.from()) continue;
+    any = true;
+    same_file |= file_of(r.from()) == file_of(m.from());
+    same_rank |= rank_of(r.from()) == rank_of(m.from());
+  }
+  if (!any) return SanHint::Origin::none;
+  if (!same_file) return SanHint::Origin::file;
+  if (!same_rank) return SanHint::Origin::rank;
+  return SanHint::Origin::square;
+}
+
+SanHint SanHint::of(const Position& before, Move m, const Position& after) {
+  Check check = Check::none;
+  if (after.in_check()) check = has_legal_move(after) ? Check::check : Check::mate;
+  if (m == Move::null()) return make(PieceType::none, false, Origin::none, check);
+  if (m.is_castling()) return make(PieceType::king, false, Origin::none, check);
+  const PieceType type = type_of(before.piece_on(m.from()));
+  Origin origin = Origin::none;
+  if (type != PieceType::pawn && type != PieceType::king) {
+    MoveList rivals;
+    MoveFilter filter;
+    filter.piece_types = piece_type_bit(type);
+    filter.to = bb(m.to());
+    filter.from = ~bb(m.from());
+    filter.castling = false;
+    generate_legal(before, rivals, filter);
+    origin = san_origin(m, rivals);
+  }
+  return make(type, before.is_capture(m), origin, check);
+}
+
+void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style) {
+  out.size = 0;
+  if (m == Move::null()) {
+    out.append("--");
+    return;
+  }
+  if (m.is_castling()) {
+    out.append(Position::castling_side_of(m) == CastlingSide::king_side ? style.castle_short
+                                                                        : style.castle_long);
+  } else {
+    const Square from = m.from();
+    const PieceType type = hint.piece();
+    if (type == PieceType::pawn) {
+      if (style.long_form) {
+        append_square(out, from);
+        out.append(hint.capture() ? 'x' : '-');
+      } else if (hint.capture()) {
+        out.append(file_char(file_of(from)));
+        out.append('x');
+      }
+      append_square(out, m.to());
+      if (m.kind() == Move::Kind::promotion) {
+        out.append(style.promotion_mark);
+        out.append(style.pieces[index(m.promotion())]);
+      }
+    } else {
+      out.append(style.pieces[index(type)]);
+      if (style.long_form) {
+        append_square(out, from);
+        out.append(hint.capture() ? 'x' : '-');
+      } else {
+        append_origin(out, from, hint.origin());
+        if (hint.capture()) out.append('x');
+      }
+      append_square(out, m.to());
+    }
+  }
+  if (hint.check() == SanHint::Check::check) out.append('+');
+  if (hint.check() == SanHint::Check::mate) out.append('#');
 }
 
 std::string_view check_mark(const Position& after) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "notera/core/movegen.hpp"
 #include "notera/core/position.hpp"
 
 namespace notera {
@@ -46,5 +47,43 @@ std::string_view check_mark(const Position& after);
 
 // Convenience: full SAN with check/mate mark (plays the move on a copy).
 std::string to_san(const Position& pos, Move m, const SanStyle& style = pgn_san_style);
+
+// Everything SAN needs to know about a move besides the move itself, worked
+// out once from the position when the move is played (the game player has
+// the rival moves and the check state anyway). A writer holding hints can
+// spell a whole game without replaying it. 0 means "no hint".
+class SanHint {
+ public:
+  enum class Origin : std::uint8_t { none, file, rank, square };
+  enum class Check : std::uint8_t { none, check, mate };
+
+  constexpr SanHint() = default;
+  static SanHint make(PieceType piece, bool capture, Origin origin, Check check) {
+    return SanHint(static_cast<std::uint16_t>(valid_bit | index(piece) | (capture ? capture_bit : 0) |
+                                              (static_cast<int>(origin) << 5) |
+                                              (static_cast<int>(check) << 7)));
+  }
+  // Works the hint out from the position before the move and the one after.
+  static SanHint of(const Position& before, Move m, const Position& after);
+
+  bool valid() const { return (bits_ & valid_bit) != 0; }
+  PieceType piece() const { return static_cast<PieceType>(bits_ & 7); }
+  bool capture() const { return (bits_ & capture_bit) != 0; }
+  Origin origin() const { return static_cast<Origin>((bits_ >> 5) & 3); }
+  Check check() const { return static_cast<Check>((bits_ >> 7) & 3); }
+
+ private:
+  static constexpr std::uint16_t capture_bit = 1u << 3;
+  static constexpr std::uint16_t valid_bit = 1u << 15;
+  constexpr explicit SanHint(std::uint16_t bits) : bits_(bits) {}
+  std::uint16_t bits_ = 0;
+};
+
+// SAN origin needed among `rivals` (other legal moves of the same piece
+// type, any destination): file, rank, square or none (PGN §8.2.3.4).
+SanHint::Origin san_origin(Move m, const MoveList& rivals);
+
+// The whole SAN text (with + or #) from a hint, without a position.
+void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style = pgn_san_style);
 
 }  // namespace notera

@@ -14,6 +14,7 @@
 
 #include "notera/core/message.hpp"
 #include "notera/core/position.hpp"
+#include "notera/core/san.hpp"
 
 namespace notera {
 
@@ -50,6 +51,9 @@ struct GameMove {
   std::vector<Line> variations;       // alternatives to this move
   bool draw_offer = false;            // FIDE "(=)" after the move
   std::uint32_t source_offset = 0;    // byte offset of the move text in its game's source
+  // SAN facts worked out when the move was played (core/san.hpp), so that
+  // writers need not replay the game; an invalid hint means "compute".
+  SanHint san;
 };
 
 // A sequence of moves from some position (the main line, or a variation

@@ -1,5 +1,15 @@
-// Loading one game from a file named on the command line (--game FILE):
-// the game so far for `sealed`, `claim` and `envelope`.
+// Reading one game from a file for the commands that judge a single game
+// (`notera sealed --game`, `notera claim`, `notera envelope`).
+//
+// PGN (any encoding, any notation the readers know) goes through the same
+// splitter and game reader as `convert`; a `.sheet` transcription through
+// the scoresheet reader, read as written.
+//
+// What it promises: a game is returned only when every main-line move was
+// read and is legal. Anything else (no such file, a file with several
+// games, a bad tag or FEN, an illegal or unreadable move, a scoresheet that
+// needs reconstruction) gives nullopt and diagnostics saying what and where;
+// never a wrong game.
 #pragma once
 
 #include <optional>
@@ -11,9 +21,8 @@
 
 namespace notera {
 
-// Reads the first game of a PGN file or a file of plain movetext. Problems
-// that keep the game from being read go to `problems` (with line/column);
-// nullopt when the file cannot be read at all.
+// Reads the game in `path`. Errors (and, with a game, its warnings) are
+// appended to `problems`; their locations are lines and columns in the file.
 std::optional<Game> load_game_file(const std::string& path, const PlayOptions& options,
                                    std::vector<Diagnostic>& problems);
 

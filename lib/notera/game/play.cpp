@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "notera/core/game_state.hpp"
+#include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/read_move.hpp"
 
@@ -204,6 +205,14 @@ class Builder {
       return;
     }
     if (r.language >= 0 && r.language != LetterTable::english) used_local_letters_ = true;
+    // What SAN needs (piece, capture, origin), while the position is there.
+    const PieceType piece = r.move.is_castling() || r.move == Move::null()
+                                ? PieceType::king
+                                : type_of(f.pos.piece_on(r.move.from()));
+    const bool capture = r.move != Move::null() && f.pos.is_capture(r.move);
+    const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king
+                                       ? SanHint::Origin::none
+                                       : san_origin(r.move, r.rivals);
     GameMove& gm = f.line->moves.emplace_back();
     gm.move = r.move;
     gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
@@ -215,6 +224,9 @@ class Builder {
       f.pos.do_null_move(f.last_undo);
     else
       f.pos.do_move(r.move, f.last_undo);
+    SanHint::Check check = SanHint::Check::none;
+    if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
+    gm.san = SanHint::make(piece, capture, origin, check);
     if (options_.warnings && !mainline_only_) {
       const std::uint32_t w =
           relevant_warnings(r.warnings | judge_check_marks(f.pos, e.move), options_.laws);

@@ -90,6 +90,14 @@ LetterTable::LetterTable() {
       return entries_[static_cast<std::size_t>(a)].text.size() >
              entries_[static_cast<std::size_t>(b)].text.size();
     });
+  for (std::size_t byte = 0; byte < 256; ++byte) {
+    single_id_[byte] = -1;
+    const auto& ids = by_first_byte_[byte];
+    if (ids.size() == 1 && entries_[static_cast<std::size_t>(ids[0])].text.size() == 1) {
+      single_id_[byte] = static_cast<std::int16_t>(ids[0]);
+      single_languages_[byte] = entries_[static_cast<std::size_t>(ids[0])].languages;
+    }
+  }
 }
 
 int LetterTable::add_letter(std::string_view text, int language, PieceType type) {
@@ -120,6 +128,12 @@ int LetterTable::language_index(std::string_view code) const {
 
 int LetterTable::match(std::string_view text, LanguageMask languages, std::size_t& length) const {
   if (text.empty()) return -1;
+  const auto first = static_cast<unsigned char>(text[0]);
+  if (single_id_[first] >= 0) {
+    if (!(single_languages_[first] & languages)) return -1;
+    length = 1;
+    return single_id_[first];
+  }
   for (int id : by_first_byte_[static_cast<unsigned char>(text[0])]) {
     const Entry& e = entries_[static_cast<std::size_t>(id)];
     if (!(e.languages & languages)) continue;

@@ -85,6 +85,10 @@ class LetterTable {
   std::vector<Entry> entries_;
   // Entries by first byte, longest text first, for fast matching.
   std::array<std::vector<int>, 256> by_first_byte_;
+  // The one-byte letter for each byte (most letters), when no longer letter
+  // starts with that byte: matched without the search.
+  std::array<std::int16_t, 256> single_id_{};
+  std::array<LanguageMask, 256> single_languages_{};
 };
 
 }  // namespace notera

@@ -79,8 +79,17 @@ void append_code_point(std::string& out, char32_t c) {
 }  // namespace
 
 bool needs_normalization(std::string_view text) {
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
+  // Eight bytes at a time: any byte >= 0x80, or any zero byte.
+  constexpr std::uint64_t high = 0x8080808080808080ULL;
+  constexpr std::uint64_t low = 0x0101010101010101ULL;
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    if ((word & high) || ((word - low) & ~word & high)) return true;
+  }
+  for (; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x80 || c == 0) return true;
   }
   return false;

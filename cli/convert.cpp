@@ -1,0 +1,334 @@
+// notera convert [FILE...] [-o OUT] [--to FORMAT] ... and notera check.
+//
+// Convert reads games from files or stdin (PGN in any notation, .sheet
+// transcriptions, plain movetext), verifies every move and writes them in
+// the chosen format; check does the same work and writes only diagnostics.
+// Problems go to stderr as "FILE:LINE:COL: game N, ply P: message"; a
+// one-line summary ends the run. The output file is written to a temporary
+// file and renamed into place only when the run completes, so an
+// interrupted run (SIGINT, SIGTERM) leaves any old output untouched.
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "atomic_file.hpp"
+#include "command.hpp"
+#include "notera/batch/pipeline.hpp"
+#include "notera/notation/letters.hpp"
+#include "progress.hpp"
+
+namespace notera::cli {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
+struct ConvertOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string to = "pgn";
+  std::string language = "auto";
+  std::string laws = "2023";
+  int jobs = 0;
+  std::string rejects;
+  std::string report;
+  std::string encoding;
+  std::string output_encoding = "utf8";
+  bool json = false;
+  bool quiet = false;
+  bool warnings = false;
+  bool progress = true;
+};
+
+// Where the games, rejects and report go, and what reaches stderr.
+class ConvertSink final : public batch::Sink {
+ public:
+  ConvertSink(Context& context, bool write_games, bool warnings, std::FILE* out,
+              text::OutputEncoder* encoder, std::FILE* rejects, std::FILE* report, Progress* progress)
+      : context_(context),
+        write_games_(write_games),
+        warnings_(warnings),
+        out_(out),
+        encoder_(encoder),
+        rejects_(rejects),
+        report_(report),
+        progress_(progress) {
+    if (report_) std::fputs("[\n", report_);
+  }
+
+  void input(const batch::InputRecord& input) override {
+    if (!input.error.empty()) {
+      problem_line(context_.format(input.error));
+      return;
+    }
+    if (input.detection.guessed || input.detection.encoding != text::Encoding::utf8) {
+      if (!input.detection.message.empty())
+        problem_line(std::string(input.file) + ": " + context_.format(input.detection.message));
+    }
+    if (progress_) progress_->add_total(input.size);
+  }
+
+  void game(const batch::GameRecord& g) override {
+    const Game& game = *g.game;
+    for (const Diagnostic& d : game.diagnostics) {
+      if (d.severity == Severity::note) continue;
+      if (d.severity == Severity::warning && !warnings_ && is_notation_warning(d)) continue;
+      // FILE:LINE:COL: game N, ply P: message - a fixed format scripts
+      // rely on (../shared/docs/cli.md); only the message is translated.
+      std::string line = std::string(g.file) + ':' + std::to_string(d.where.line ? d.where.line : g.line) + ':' +
+                         std::to_string(d.where.column ? d.where.column : 1) + ": game " +
+                         std::to_string(g.number) + (d.ply > 0 ? ", ply " + std::to_string(d.ply) : "") +
+                         ": " + context_.format(d.message);
+      problem_line(line);
+    }
+    if (game.status == GameStatus::complete || game.status == GameStatus::incomplete) {
+      if (write_games_ && !g.output.empty()) write(g.output);
+    }
+    if (game.status != GameStatus::complete && rejects_) {
+      std::fwrite(g.raw.data(), 1, g.raw.size(), rejects_);
+      if (!g.raw.empty() && g.raw.back() != '\n') std::fputc('\n', rejects_);
+    }
+    if (report_) report_game(g);
+  }
+
+  void skipped(const batch::SkippedRecord& s) override {
+    // Text between games is reported, never silently dropped.
+    problem_line(std::string(s.file) + ':' + std::to_string(s.line) + ":1: " + context_.format(s.reason));
+    if (report_) {
+      nlohmann::json j{{"file", std::string(s.file)}, {"line", s.line}, {"status", "skipped"},
+                       {"problems", nlohmann::json::array({context_.format(s.reason)})}};
+      report_line(j);
+    }
+  }
+
+  void progress(std::uint64_t bytes, std::int64_t games) override {
+    if (progress_) progress_->update(bytes, games);
+  }
+
+  void finish() {
+    if (report_) std::fputs("\n]\n", report_);
+  }
+
+ private:
+  static bool is_notation_warning(const Diagnostic& d) { return d.message.key.rfind("warning.", 0) == 0; }
+
+  void problem_line(const std::string& line) {
+    if (progress_) progress_->clear();
+    std::cerr << line << '\n';
+  }
+
+  void write(std::string_view text) {
+    if (encoder_) {
+      const std::string_view bytes = encoder_->encode(text, scratch_);
+      std::fwrite(bytes.data(), 1, bytes.size(), out_);
+    } else {
+      std::fwrite(text.data(), 1, text.size(), out_);
+    }
+  }
+
+  void report_game(const batch::GameRecord& g) {
+    const Game& game = *g.game;
+    nlohmann::json problems = nlohmann::json::array();
+    for (const Diagnostic& d : game.diagnostics) {
+      problems.push_back({{"severity", d.severity == Severity::error     ? "error"
+                                       : d.severity == Severity::warning ? "warning"
+                                                                         : "note"},
+                          {"line", d.where.line},
+                          {"column", d.where.column},
+                          {"ply", d.ply},
+                          {"code", d.message.key},
+                          {"message", context_.format(d.message)}});
+    }
+    nlohmann::json j{{"file", std::string(g.file)},
+                     {"line", g.line},
+                     {"game", g.number},
+                     {"index", g.index},
+                     {"status", std::string(to_string(game.status))},
+                     {"plies", game.mainline.moves.size()},
+                     {"language", game.language},
+                     {"problems", problems}};
+    report_line(j);
+  }
+
+  void report_line(const nlohmann::json& j) {
+    if (!first_report_) std::fputs(",\n", report_);
+    first_report_ = false;
+    const std::string text = j.dump();
+    std::fwrite(text.data(), 1, text.size(), report_);
+  }
+
+  Context& context_;
+  bool write_games_;
+  bool warnings_;
+  std::FILE* out_;
+  text::OutputEncoder* encoder_;
+  std::FILE* rejects_;
+  std::FILE* report_;
+  Progress* progress_;
+  std::string scratch_;
+  bool first_report_ = true;
+};
+
+int run(Context& context, const ConvertOptions& options, bool write_games) {
+  const auto language = language_option(context, options.language);
+  if (!language) return exit_usage;
+  const auto laws = laws_option(context, options.laws);
+  if (!laws) return exit_usage;
+  const auto format = batch::output_format(options.json ? "json" : options.to);
+  if (!format) {
+    context.error(Message("cli.unknown_format").with("format", options.to));
+    return exit_usage;
+  }
+  std::optional<text::Encoding> encoding;
+  if (!options.encoding.empty() && options.encoding != "auto") {
+    encoding = text::parse_encoding(options.encoding);
+    if (!encoding) {
+      context.error(Message("cli.unknown_encoding").with("encoding", options.encoding));
+      return exit_usage;
+    }
+  }
+  const auto output_encoding = text::parse_output_encoding(options.output_encoding);
+  if (!output_encoding) {
+    context.error(Message("cli.unknown_encoding").with("encoding", options.output_encoding));
+    return exit_usage;
+  }
+
+  // Outputs: written beside their final name and renamed at the end.
+  std::optional<AtomicFile> output, rejects, report;
+  std::FILE* out = stdout;
+  if (write_games && !options.output.empty() && options.output != "-") {
+    output.emplace(options.output);
+    if (!output->open()) {
+      context.error(Message("io.cannot_write").with("file", options.output).with("what", output->error()));
+      return exit_usage;
+    }
+    out = output->stream();
+  }
+  for (auto [path, file] : {std::pair{&options.rejects, &rejects}, std::pair{&options.report, &report}}) {
+    if (path->empty()) continue;
+    file->emplace(*path);
+    if (!(*file)->open()) {
+      context.error(Message("io.cannot_write").with("file", *path).with("what", (*file)->error()));
+      return exit_usage;
+    }
+  }
+
+  batch::PipelineOptions pipeline;
+  pipeline.inputs = options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs;
+  pipeline.format = *format;
+  pipeline.play.language = *language;
+  pipeline.play.laws = *laws;
+  pipeline.play.warnings = options.warnings;
+  pipeline.render = write_games;
+  pipeline.jobs = options.jobs;
+  pipeline.encoding = encoding;
+  pipeline.latin1_repertoire = *output_encoding == text::OutputEncoding::latin1;
+  pipeline.messages_language = context.messages().language();
+  pipeline.cancel = &interrupted;
+  const int preferred = LetterTable::instance().language_index(context.messages().language());
+  if (preferred > 0) pipeline.play.preference.push_back(preferred);
+
+  std::optional<text::OutputEncoder> encoder;
+  if (*output_encoding == text::OutputEncoding::latin1) encoder.emplace(*output_encoding);
+  std::optional<Progress> progress;
+  if (options.progress && !options.quiet && ::isatty(STDERR_FILENO)) progress.emplace(context);
+
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  struct sigaction old_int {}, old_term {};
+  sigaction(SIGINT, &action, &old_int);
+  sigaction(SIGTERM, &action, &old_term);
+
+  ConvertSink sink(context, write_games, options.warnings, out, encoder ? &*encoder : nullptr,
+                   rejects ? rejects->stream() : nullptr, report ? report->stream() : nullptr,
+                   progress ? &*progress : nullptr);
+  const auto started = std::chrono::steady_clock::now();
+  const batch::Totals totals = batch::run_pipeline(pipeline, sink);
+  sink.finish();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (progress) progress->clear();
+  sigaction(SIGINT, &old_int, nullptr);
+  sigaction(SIGTERM, &old_term, nullptr);
+
+  if (totals.cancelled) {
+    // Nothing half-written replaces an old output.
+    for (auto* file : {&output, &rejects, &report})
+      if (*file) (*file)->discard();
+    context.error(Message("convert.interrupted").with("games", totals.games));
+    return 130;
+  }
+  std::fflush(stdout);
+  for (auto* file : {&output, &rejects, &report}) {
+    if (*file && !(*file)->commit()) {
+      context.error(Message("io.cannot_write").with("file", (*file)->path()).with("what", (*file)->error()));
+      return exit_usage;
+    }
+  }
+
+  if (!options.quiet) {
+    const std::int64_t written = write_games ? totals.complete + totals.incomplete : 0;
+    const double rate = seconds > 0 ? static_cast<double>(totals.games) / seconds : 0;
+    std::cerr << "notera: "
+              << context.format(Message(write_games ? "convert.summary" : "check.summary")
+                                    .with("read", totals.games)
+                                    .with("written", written)
+                                    .with("complete", totals.complete)
+                                    .with("incomplete", totals.incomplete)
+                                    .with("rejected", totals.rejected)
+                                    .with("skipped", totals.skipped_segments)
+                                    .with("seconds", fmt_seconds(seconds))
+                                    .with("rate", static_cast<std::int64_t>(std::llround(rate))))
+              << '\n';
+  }
+  if (totals.inputs_failed > 0) return exit_usage;
+  return totals.incomplete + totals.rejected > 0 ? exit_problems : exit_ok;
+}
+
+void add_common_options(CLI::App* command, ConvertOptions& options, Context& context, bool convert) {
+  command->add_option("files", options.inputs, context.text("cli.convert.files"));
+  if (convert) {
+    command->add_option("-o,--output", options.output, context.text("cli.convert.output"));
+    command->add_option("--to", options.to, context.text("cli.convert.to"));
+    command->add_option("--output-encoding", options.output_encoding, context.text("cli.convert.output_encoding"));
+  }
+  command->add_option("--lang", options.language, context.text("cli.option.lang"));
+  command->add_option("--laws", options.laws, context.text("cli.option.laws"));
+  command->add_option("-j,--jobs", options.jobs, context.text("cli.convert.jobs"))->check(CLI::Range(0, 1024));
+  command->add_option("--rejects", options.rejects, context.text("cli.convert.rejects"));
+  command->add_option("--report", options.report, context.text("cli.convert.report"));
+  command->add_option("--encoding", options.encoding, context.text("cli.convert.encoding"));
+  command->add_flag("--json", options.json, context.text("cli.convert.json"));
+  command->add_flag("-q,--quiet", options.quiet, context.text("cli.convert.quiet"));
+  command->add_flag("--warnings", options.warnings, context.text("cli.convert.warnings"));
+  command->add_flag("!--no-progress", options.progress, context.text("cli.convert.no_progress"));
+  add_messages_option(*command, context);
+}
+
+}  // namespace
+
+Command add_convert_command(CLI::App& app, Context& context) {
+  auto options = std::make_shared<ConvertOptions>();
+  CLI::App* command = app.add_subcommand("convert", context.text("cli.convert.description"));
+  add_common_options(command, *options, context, true);
+  return {command, [&context, options] { return run(context, *options, true); }};
+}
+
+Command add_check_command(CLI::App& app, Context& context) {
+  auto options = std::make_shared<ConvertOptions>();
+  CLI::App* command = app.add_subcommand("check", context.text("cli.check.description"));
+  add_common_options(command, *options, context, false);
+  return {command, [&context, options] { return run(context, *options, false); }};
+}
+
+}  // namespace notera::cli

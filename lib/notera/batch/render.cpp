@@ -1,0 +1,153 @@
+#include "notera/batch/render.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "notera/core/uci.hpp"
+#include "notera/notation/letters.hpp"
+#include "notera/pgn/writer.hpp"
+
+namespace notera::batch {
+
+std::optional<OutputFormat> output_format(std::string_view name) {
+  OutputFormat f;
+  f.name = std::string(name);
+  if (name == "pgn") {
+    f.format = Format::pgn;
+    return f;
+  }
+  if (name == "json") {
+    f.format = Format::json;
+    return f;
+  }
+  const auto notation = output_notation(name);
+  if (!notation) return std::nullopt;
+  f.notation = *notation;
+  switch (notation->kind) {
+    case OutputNotation::Kind::san: f.format = Format::san; break;
+    case OutputNotation::Kind::lan: f.format = Format::lan; break;
+    case OutputNotation::Kind::uci: f.format = Format::uci; break;
+    case OutputNotation::Kind::figurine: f.format = Format::figurine; break;
+    case OutputNotation::Kind::language: f.format = Format::language; break;
+  }
+  return f;
+}
+
+struct Renderer::Impl {
+  Impl(const OutputFormat& f, const locale::Messages& m, bool latin1)
+      : format(f), messages(m), writer(writer_options(f, latin1)) {}
+
+  static pgn::WriterOptions writer_options(const OutputFormat& f, bool latin1) {
+    pgn::WriterOptions o;
+    o.latin1_repertoire = latin1;
+    if (f.format == Format::figurine || f.format == Format::language) o.san_style = f.notation.style;
+    return o;
+  }
+
+  // "notera: the game stops at 8. Bb5 ..." after the last move that was read.
+  void note_incomplete(Game& game) {
+    if (game.status != GameStatus::incomplete) return;
+    for (const Diagnostic& d : game.diagnostics) {
+      if (d.severity != Severity::error || d.ply == 0) continue;
+      std::string text = "notera: " + messages.format(d.message) + " (" +
+                         messages.format(Message("convert.where").with("line", d.where.line).with("column", d.where.column)) + ")";
+      if (game.mainline.moves.empty())
+        game.mainline.comment_before = text;
+      else
+        game.mainline.moves.back().comments.push_back(std::move(text));
+      return;
+    }
+  }
+
+  void moves_line(const Game& game, std::string& out) {
+    Position pos = game.start;
+    Position after;
+    Undo undo;
+    bool first = true;
+    for (const GameMove& m : game.mainline.moves) {
+      if (!first) out += ' ';
+      first = false;
+      after = pos;
+      if (m.move == Move::null())
+        after.do_null_move(undo);
+      else
+        after.do_move(m.move, undo);
+      append_move(pos, m.move, after, format.notation, out);
+      pos = after;
+    }
+    out += '\n';
+  }
+
+  void json(const Game& game, const GameSource& source, std::string& out) {
+    nlohmann::json j;
+    j["file"] = std::string(source.file);
+    j["line"] = source.line;
+    j["game"] = source.index;
+    j["status"] = std::string(to_string(game.status));
+    nlohmann::json tags = nlohmann::json::object();
+    for (const Tag& t : game.tags) tags[t.name] = t.value;
+    j["tags"] = tags;
+    j["language"] = game.language;
+    nlohmann::json moves = nlohmann::json::array();
+    Position pos = game.start;
+    Undo undo;
+    for (const GameMove& m : game.mainline.moves) {
+      const std::string uci = to_uci(pos, m.move);
+      SanText san;
+      write_san_body(pos, m.move, san);
+      if (m.move == Move::null())
+        pos.do_null_move(undo);
+      else
+        pos.do_move(m.move, undo);
+      std::string text(san.view());
+      if (m.move != Move::null()) text += check_mark(pos);
+      moves.push_back({{"san", text}, {"uci", uci}});
+    }
+    j["moves"] = moves;
+    j["result"] = game.result;
+    nlohmann::json problems = nlohmann::json::array();
+    for (const Diagnostic& d : game.diagnostics) {
+      problems.push_back({{"severity", d.severity == Severity::error     ? "error"
+                                       : d.severity == Severity::warning ? "warning"
+                                                                         : "note"},
+                          {"line", d.where.line},
+                          {"column", d.where.column},
+                          {"ply", d.ply},
+                          {"code", d.message.key},
+                          {"message", messages.format(d.message)}});
+    }
+    j["problems"] = problems;
+    out += j.dump();
+    out += '\n';
+  }
+
+  OutputFormat format;
+  const locale::Messages& messages;
+  pgn::Writer writer;
+};
+
+Renderer::Renderer(const OutputFormat& format, const locale::Messages& messages, bool latin1_repertoire)
+    : impl_(std::make_unique<Impl>(format, messages, latin1_repertoire)) {}
+Renderer::~Renderer() = default;
+Renderer::Renderer(Renderer&&) noexcept = default;
+Renderer& Renderer::operator=(Renderer&&) noexcept = default;
+
+void Renderer::render(Game& game, const GameSource& source, std::string& out) {
+  impl_->note_incomplete(game);
+  switch (impl_->format.format) {
+    case Format::pgn:
+    case Format::figurine:
+    case Format::language:
+      impl_->writer.write(game, out);
+      break;
+    case Format::san:
+    case Format::lan:
+    case Format::uci:
+      impl_->moves_line(game, out);
+      break;
+    case Format::json:
+      impl_->json(game, source, out);
+      break;
+  }
+}
+
+}  // namespace notera::batch

@@ -1,0 +1,142 @@
+#include "notera/pgn/reader.hpp"
+
+#include <cctype>
+#include <string>
+
+#include "notera/core/fen.hpp"
+#include "notera/notation/movetext.hpp"
+#include "notera/notation/read_move.hpp"
+#include "notera/pgn/tags.hpp"
+#include "notera/text/encoding.hpp"
+#include "notera/text/locate.hpp"
+
+namespace notera::pgn {
+
+std::optional<Variant> variant_of(std::string_view tag) {
+  std::string v;
+  for (char c : tag)
+    if (std::isalnum(static_cast<unsigned char>(c))) v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // "From Position" is lichess's name for standard chess from a FEN.
+  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" ||
+      v == "orthodox")
+    return Variant::standard;
+  if (v == "chess960" || v == "960" || v == "fischerandom" || v == "fischerrandom" ||
+      v == "fischerrandomchess" || v == "freestyle" || v == "freestylechess")
+    return Variant::chess960;
+  return std::nullopt;
+}
+
+struct GameReader::Impl {
+  Impl(ReadOptions o, const text::Detection* input) : options(std::move(o)) {
+    if (input) decoder.emplace(*input);
+  }
+  ReadOptions options;
+  std::optional<text::TextDecoder> decoder;
+  std::string scratch;
+  TagSection tags;
+  MovetextParse parse;
+  LanguageChoice language;
+
+  void reject(Game& game, Message why, SourceLocation where) {
+    Diagnostic d;
+    d.severity = Severity::error;
+    d.message = std::move(why);
+    d.where = where;
+    game.diagnostics.push_back(std::move(d));
+    game.status = GameStatus::rejected;
+  }
+
+  void note(Game& game, Severity severity, Message what, SourceLocation where) {
+    Diagnostic d;
+    d.severity = severity;
+    d.message = std::move(what);
+    d.where = where;
+    game.diagnostics.push_back(std::move(d));
+  }
+
+  void read(std::string_view raw, std::int64_t first_line, Game& game) {
+    game.clear();
+    game.where = {static_cast<int>(first_line), 1};
+    const SourceLocation start{static_cast<int>(first_line), 1};
+
+    // Text: UTF-8 as it is; anything else decoded (game by game, since
+    // archives mix encodings).
+    std::string_view text = raw;
+    if (decoder) {
+      const text::DecodedText decoded = decoder->decode(raw, scratch);
+      text = decoded.text;
+      if (!decoded.note.empty()) note(game, Severity::note, decoded.note, start);
+      if (decoded.replaced > 0)
+        note(game, Severity::warning,
+             Message("encoding.replaced").with("count", static_cast<std::int64_t>(decoded.replaced)), start);
+    }
+
+    read_tag_section(text, first_line, tags);
+    game.tags = tags.tags;
+    for (const Diagnostic& d : tags.diagnostics) game.diagnostics.push_back(d);
+
+    // The variant and the start position.
+    bool chess960 = false;
+    if (const auto variant = game.tag("Variant")) {
+      const auto known = variant_of(*variant);
+      if (!known) {
+        reject(game, Message("pgn.unsupported_variant").with("variant", *variant), start);
+        return;
+      }
+      chess960 = *known == Variant::chess960;
+    }
+    if (const auto fen = game.tag("FEN")) {
+      const FenResult read = read_fen(*fen, chess960);
+      if (!read) {
+        reject(game, Message("pgn.bad_fen").with("fen", *fen).with("reason", read.error.message), start);
+        return;
+      }
+      game.start = *read.position;
+      game.custom_start = true;
+    } else if (chess960) {
+      game.start.set_chess960(true);
+    }
+
+    const std::string_view movetext = text.substr(tags.movetext_offset);
+    parse_movetext(movetext, reading_languages(options.play.language), parse);
+    TextLocator locator(text, static_cast<int>(first_line));
+    language = play_movetext(parse, movetext, tags.movetext_offset, locator, game, options.play);
+
+    // The result: the termination marker ends the game; the tag should say
+    // the same (PGN §8.1.1.7).
+    bool terminated = false;
+    std::string_view marker;
+    for (auto it = parse.events.rbegin(); it != parse.events.rend(); ++it) {
+      if (it->kind == MovetextEvent::Kind::result) {
+        terminated = true;
+        marker = game.result;
+        break;
+      }
+    }
+    const auto tag = game.tag("Result");
+    if (!terminated) {
+      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*"))
+        game.result = std::string(*tag);
+      if (!parse.events.empty())
+        note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
+             locator.at(text.size()));
+    } else if (tag && *tag != marker) {
+      note(game, Severity::warning, Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker),
+           start);
+    }
+  }
+};
+
+GameReader::GameReader(ReadOptions options, const text::Detection* input)
+    : impl_(std::make_unique<Impl>(std::move(options), input)) {}
+GameReader::~GameReader() = default;
+GameReader::GameReader(GameReader&&) noexcept = default;
+GameReader& GameReader::operator=(GameReader&&) noexcept = default;
+
+void GameReader::read(std::string_view text, std::int64_t first_line, Game& game) {
+  impl_->read(text, first_line, game);
+}
+
+const LanguageChoice& GameReader::language() const { return impl_->language; }
+
+}  // namespace notera::pgn

@@ -1,0 +1,649 @@
+#include "notera/pgn/splitter.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <stdexcept>
+
+#include "notera/core/utf8.hpp"
+
+namespace notera::pgn {
+namespace {
+
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// Tag names are letters, digits and '_' (PGN §8.1); we also take '-' and
+// '.' inside a name, which real files have ("Event-Date").
+constexpr bool is_name_start(char c) { return is_alpha(c) || is_digit(c) || c == '_'; }
+constexpr bool is_name_char(char c) { return is_name_start(c) || c == '-' || c == '.'; }
+
+// Bytes the movetext scan must look at; everything else is skipped fast.
+constexpr std::array<bool, 256> movetext_specials = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {'{', ';', '(', ')', '*', '-', ':'}) t[c] = true;
+  t[0xC2] = true;  // first byte of ½
+  return t;
+}();
+
+// Separators around a game termination marker.
+constexpr bool ends_token_before(char c) {
+  return is_blank(c) || c == ')' || c == '}' || c == ']' || c == '.';
+}
+constexpr bool ends_token_after(char c) {
+  return is_blank(c) || c == '{' || c == '(' || c == ';' || c == '\r';
+}
+
+std::uint64_t hash_name(std::string_view name) {
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (char c : name) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+Splitter::Splitter(text::ByteSource& source, SplitterOptions options)
+    : source_(source), options_(options) {
+  options_.chunk_size = std::max<std::size_t>(options_.chunk_size, 1);
+  options_.max_line_length = std::max<std::size_t>(options_.max_line_length, 16);
+  options_.max_game_size = std::max(options_.max_game_size, options_.max_line_length);
+  // A segment holds at most max_game_size + max_line_length bytes before it
+  // is cut; the rest is room for the unprocessed data and one more chunk.
+  capacity_ = options_.max_game_size + options_.max_line_length + 2 * options_.chunk_size + 16;
+  buffer_ = std::make_unique_for_overwrite<char[]>(capacity_);
+}
+
+Splitter::~Splitter() = default;
+
+bool Splitter::fill() {
+  if (eof_) return false;
+  if (capacity_ - end_ < options_.chunk_size && begin_ > 0) {
+    // Move the current segment to the front; the previous segment's text
+    // (given out before this call) is no longer valid.
+    const std::size_t keep = begin_;
+    std::memmove(buffer_.get(), buffer_.get() + keep, end_ - keep);
+    begin_ -= keep;
+    pos_ -= keep;
+    end_ -= keep;
+    cr_from_ -= keep;
+    nul_limit_ = nul_limit_ > keep ? nul_limit_ - keep : 0;
+    base_ += keep;
+  }
+  const std::size_t room = std::min(options_.chunk_size, capacity_ - end_);
+  if (room == 0) throw std::logic_error("pgn splitter: buffer full");  // limits prevent this
+  const std::size_t n = source_.read(buffer_.get() + end_, room);
+  if (n == 0) {
+    eof_ = true;
+    normalise_line_ends(cr_from_);
+    return false;
+  }
+  // NUL bytes are rare: one scan per chunk spares a scan per line.
+  if (std::memchr(buffer_.get() + end_, '\0', n) != nullptr) nul_limit_ = end_ + n;
+  end_ += n;
+  normalise_line_ends(cr_from_);
+  return true;
+}
+
+// A lone CR is an old Mac line end: make it LF so that every line ends in
+// LF (and CRLF keeps its CR, which readers skip as white space).
+void Splitter::normalise_line_ends(std::size_t from) {
+  char* const data = buffer_.get();
+  std::size_t i = from;
+  for (;;) {
+    const void* p = i < end_ ? std::memchr(data + i, '\r', end_ - i) : nullptr;
+    if (p == nullptr) {
+      cr_from_ = end_;
+      return;
+    }
+    const std::size_t j = static_cast<std::size_t>(static_cast<const char*>(p) - data);
+    if (j + 1 < end_) {
+      if (data[j + 1] != '\n') data[j] = '\n';
+      i = j + 1;
+    } else if (eof_) {
+      data[j] = '\n';
+      cr_from_ = end_;
+      return;
+    } else {
+      cr_from_ = j;  // decide when the next byte is here
+      return;
+    }
+  }
+}
+
+// The line at pos_: complete (up to and including LF, or to the end of
+// the input), or the first max_line_length bytes of a longer line.
+bool Splitter::find_line(Line& line) {
+  for (;;) {
+    const char* data = buffer_.get();
+    const std::size_t available = end_ - pos_;
+    const std::size_t limit = std::min(available, options_.max_line_length);
+    const void* p = limit != 0 ? std::memchr(data + pos_, '\n', limit) : nullptr;
+    if (p != nullptr) {
+      const std::size_t nl = static_cast<std::size_t>(static_cast<const char*>(p) - data);
+      line.begin = pos_;
+      line.end = nl;
+      line.next = nl + 1;
+      line.complete = true;
+      break;
+    }
+    if (available >= options_.max_line_length) {
+      line.begin = pos_;
+      line.end = line.next = pos_ + options_.max_line_length;
+      line.complete = false;
+      break;
+    }
+    if (eof_) {
+      if (available == 0) return false;
+      line.begin = pos_;
+      line.end = line.next = end_;
+      line.complete = true;
+      break;
+    }
+    fill();
+  }
+  if (line.complete && line.end > line.begin && buffer_[line.end - 1] == '\r') --line.end;
+  line.content = line.begin;
+  return true;
+}
+
+// NULs become spaces (counted for the note), [pgn] wrappers become spaces,
+// and leading blanks are skipped.
+void Splitter::prepare_line(Line& line, bool continuation) {
+  char* const data = buffer_.get();
+  line_nuls_ = 0;
+  std::size_t i = line.begin;
+  while (i < line.end && i < nul_limit_) {
+    void* p = std::memchr(data + i, '\0', line.end - i);
+    if (p == nullptr) break;
+    const std::size_t j = static_cast<std::size_t>(static_cast<char*>(p) - data);
+    if (line_nuls_ == 0) line_nul_column_ = column(line.begin, j);
+    data[j] = ' ';
+    ++line_nuls_;
+    i = j + 1;
+  }
+  if (continuation) {
+    line.content = line.end;  // never classified or scanned
+    return;
+  }
+  const auto skip_blanks = [&] {
+    line.content = line.begin;
+    while (line.content < line.end && is_blank(data[line.content])) ++line.content;
+  };
+  skip_blanks();
+  const auto at_start = [&](std::string_view s) {
+    return line.end - line.content >= s.size() &&
+           std::memcmp(data + line.content, s.data(), s.size()) == 0;
+  };
+  if (line.content + 1 < line.end && data[line.content] == '[' &&
+      (data[line.content + 1] == 'p' || data[line.content + 1] == '/')) {
+    bool wrapper = false;
+    for (std::string_view w : {std::string_view("[pgn]"), std::string_view("[/pgn]")}) {
+      if (at_start(w)) {
+        std::memset(data + line.content, ' ', w.size());
+        wrapper = true;
+      }
+    }
+    if (wrapper) skip_blanks();
+  }
+  std::size_t last = line.end;
+  while (last > line.content && is_blank(data[last - 1])) --last;
+  constexpr std::string_view close = "[/pgn]";
+  if (last - line.content >= close.size() && data[last - 2] == 'n' &&
+      std::memcmp(data + last - close.size(), close.data(), close.size()) == 0) {
+    std::memset(data + last - close.size(), ' ', close.size());
+    skip_blanks();
+  }
+}
+
+void Splitter::classify(Line& line) const {
+  line.name = {};
+  line.tag = is_tag_line(line.content, line.end, &line.name);
+}
+
+bool Splitter::is_tag_line(std::size_t content, std::size_t end, std::string_view* name) const {
+  const char* data = buffer_.get();
+  if (content >= end || data[content] != '[') return false;
+  std::size_t j = content + 1;
+  if (j >= end || !is_name_start(data[j])) return false;
+  while (j < end && is_name_char(data[j])) ++j;
+  if (name) *name = std::string_view(data + content + 1, j - content - 1);
+  std::size_t k = j;
+  while (k < end && is_blank(data[k])) ++k;
+  if (k < end && data[k] == '"') return true;
+  // An unquoted value: [Event Hastings] (tolerated, the tag reader warns).
+  std::size_t last = end;
+  while (last > k && is_blank(data[last - 1])) --last;
+  return k > j && last > k && data[last - 1] == ']';
+}
+
+bool Splitter::looks_like_moves(std::size_t content, std::size_t end) const {
+  const char* data = buffer_.get();
+  const auto at = [&](std::size_t i) { return i < end ? data[i] : '\0'; };
+  const char c = at(content);
+  if (is_digit(c)) {
+    std::size_t i = content;
+    while (is_digit(at(i))) ++i;
+    if (at(i) == '.') return true;
+    // Castling written with zeros.
+    return c == '0' && at(content + 1) == '-' && at(content + 2) == '0';
+  }
+  const char d = at(content + 1);
+  if (c >= 'a' && c <= 'h') return (d >= '1' && d <= '8') || d == 'x' || d == ':';
+  if (c == 'O' && d == '-' && at(content + 2) == 'O') return true;
+  if (c >= 'A' && c <= 'Z')  // a piece letter of any language: Nf3, Sf3, Cxd4
+    return (d >= 'a' && d <= 'h' && at(content + 2) >= '1' && at(content + 2) <= '8') || d == 'x';
+  // Figurines U+2654-U+265F are E2 99 94..9F in UTF-8.
+  return static_cast<unsigned char>(c) == 0xE2 && static_cast<unsigned char>(d) == 0x99;
+}
+
+bool Splitter::closes_tag_string(const Line& line) const {
+  std::size_t j = line.begin;
+  if (!skip_tag_string(j, line.end)) return false;
+  while (j < line.end && is_blank(buffer_[j])) ++j;
+  return j < line.end && buffer_[j] == ']';
+}
+
+bool Splitter::remember_tag(std::string_view name) {
+  const std::uint64_t h = hash_name(name);
+  for (int i = 0; i < tag_count_; ++i)
+    if (tag_hashes_[i] == h) return false;
+  if (tag_count_ < static_cast<int>(std::size(tag_hashes_))) tag_hashes_[tag_count_++] = h;
+  return true;
+}
+
+Splitter::Decision Splitter::decide(const Line& line, SkipReason& reason) {
+  const char* data = buffer_.get();
+  const bool game = open_ && kind_ == SegmentKind::game;
+  if (line.content >= line.end) {  // blank
+    if (open_) return Decision::continue_segment;
+    reason = SkipReason::blank;
+    return Decision::new_skipped;
+  }
+  const std::string_view name = line.name;
+  const bool tag_line = line.tag;
+  if (resync_ && open_) return tag_line ? Decision::new_game : Decision::continue_segment;
+  if (game && in_comment_) {
+    // A complete [Event "..."] line: the comment was never closed.
+    std::size_t last = line.end;
+    while (last > line.content && is_blank(data[last - 1])) --last;
+    if (tag_line && name == "Event" && data[last - 1] == ']') return Decision::new_game;
+    return Decision::continue_segment;
+  }
+  if (game && phase_ == Phase::tags && open_tag_string_ && closes_tag_string(line))
+    return Decision::continue_segment;
+  if (data[line.begin] == '%') {
+    if (game && phase_ != Phase::after_result) return Decision::continue_segment;
+    if (open_ && kind_ == SegmentKind::skipped && reason_ == SkipReason::escape_line)
+      return Decision::continue_segment;
+    reason = SkipReason::escape_line;
+    return Decision::new_skipped;
+  }
+  if (tag_line) {
+    if (game && phase_ == Phase::tags) {
+      const std::uint64_t h = hash_name(name);
+      for (int i = 0; i < tag_count_; ++i)
+        if (tag_hashes_[i] == h) return Decision::new_game;  // a second Event, White, ...
+      return Decision::continue_segment;
+    }
+    return Decision::new_game;
+  }
+  if (game && phase_ != Phase::after_result) return Decision::continue_segment;
+  const bool after_result = game || last_game_had_result_;
+  if (!after_result || looks_like_moves(line.content, line.end)) return Decision::new_game;
+  if (open_ && kind_ == SegmentKind::skipped && reason_ == SkipReason::between_games)
+    return Decision::continue_segment;
+  reason = SkipReason::between_games;
+  return Decision::new_skipped;
+}
+
+void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
+  open_ = true;
+  kind_ = kind;
+  reason_ = kind == SegmentKind::game ? SkipReason::none : reason;
+  begin_ = pos_;
+  first_line_ = line_;
+  phase_ = Phase::tags;
+  in_comment_ = false;
+  depth_ = 0;
+  truncated_ = false;
+  tag_count_ = 0;
+  open_tag_string_ = false;
+  segment_nuls_ = 0;
+  notes_.clear();
+  if (kind == SegmentKind::game) resync_ = false;
+}
+
+void Splitter::consume(const Line& line) {
+  if (line_nuls_ != 0) {
+    if (segment_nuls_ == 0) {
+      segment_nul_line_ = line_;
+      segment_nul_column_ = line_nul_column_;
+    }
+    segment_nuls_ += line_nuls_;
+    line_nuls_ = 0;
+  }
+  if (kind_ == SegmentKind::game && !resync_) {
+    char* const data = buffer_.get();
+    comment_line_begin_ = line.begin - begin_;
+    if (in_comment_) {
+      scan_movetext(line.begin, line.end);
+    } else if (open_tag_string_ && phase_ == Phase::tags &&
+               continue_tag_string(line.begin, line.end)) {
+      // the rest of a tag value broken over two lines
+    } else if (data[line.begin] == '%' && phase_ != Phase::after_result) {
+      // PGN §6: the whole line is ignored.
+      note(Message("pgn.split.escape_line"), line_, line.begin, line.begin);
+      std::memset(data + line.begin, ' ', line.end - line.begin);
+    } else if (line.content < line.end) {
+      if (phase_ == Phase::tags && line.tag)
+        scan_tag_line(line.content, line.end);
+      else
+        scan_movetext(line.content, line.end);
+    }
+  }
+  pos_ = line.next;
+  if (line.complete && line.next > line.end) ++line_;
+  line_prepared_ = false;
+}
+
+// Moves j past the closing quote of a tag value; false when the line ends
+// first.
+bool Splitter::skip_tag_string(std::size_t& j, std::size_t end) const {
+  const char* data = buffer_.get();
+  while (j < end) {
+    if (data[j] == '\\' && j + 1 < end) {
+      j += 2;
+      continue;
+    }
+    if (data[j++] == '"') return true;
+  }
+  return false;
+}
+
+void Splitter::scan_tag_line(std::size_t i, std::size_t end) {
+  const char* data = buffer_.get();
+  open_tag_string_ = false;
+  while (i + 1 < end && data[i] == '[' && is_name_start(data[i + 1])) {
+    std::size_t j = i + 1;
+    while (j < end && is_name_char(data[j])) ++j;
+    remember_tag(std::string_view(data + i + 1, j - i - 1));
+    while (j < end && is_blank(data[j])) ++j;
+    if (j < end && data[j] == '"') {
+      ++j;
+      if (!skip_tag_string(j, end)) {
+        open_tag_string_ = true;  // the value may go on on the next line
+        return;
+      }
+    } else {
+      while (j < end && data[j] != ']') ++j;
+    }
+    i = after_tag_value(j, end);
+    if (i < end && data[i] != '[' && ends_tag(i, end)) return;  // an unescaped quote in the value
+  }
+  if (i < end) scan_movetext(i, end);  // moves on the tag line: [Variant "x"] 1. e4
+}
+
+// Whether the text from i to the end of the line is the rest of a tag
+// value with an unescaped quote in it: [Site "Somewhere " else"]
+bool Splitter::ends_tag(std::size_t i, std::size_t end) const {
+  const char* data = buffer_.get();
+  std::size_t last = end;
+  while (last > i && is_blank(data[last - 1])) --last;
+  if (last - i < 2 || data[last - 1] != ']') return false;
+  --last;
+  while (last > i && is_blank(data[last - 1])) --last;
+  return last > i && data[last - 1] == '"';
+}
+
+std::size_t Splitter::after_tag_value(std::size_t j, std::size_t end) const {
+  const char* data = buffer_.get();
+  while (j < end && is_blank(data[j])) ++j;
+  if (j < end && data[j] == ']') ++j;
+  while (j < end && is_blank(data[j])) ++j;
+  return j;
+}
+
+// The line after a tag value that did not end on its line: when it closes
+// the value ("...on the Earth"]), it is still the tag (the tag reader
+// reports the line break); else it is whatever it looks like.
+bool Splitter::continue_tag_string(std::size_t begin, std::size_t end) {
+  open_tag_string_ = false;
+  std::size_t j = begin;
+  if (!skip_tag_string(j, end)) return false;
+  std::size_t k = j;
+  while (k < end && is_blank(buffer_[k])) ++k;
+  if (k >= end || buffer_[k] != ']') return false;
+  scan_tag_line(after_tag_value(j, end), end);
+  return true;
+}
+
+void Splitter::scan_movetext(std::size_t i, std::size_t end) {
+  const char* data = buffer_.get();
+  const std::size_t line_begin = begin_ + comment_line_begin_;
+  while (i < end) {
+    if (in_comment_) {
+      const void* p = std::memchr(data + i, '}', end - i);
+      if (p == nullptr) return;
+      i = static_cast<std::size_t>(static_cast<const char*>(p) - data) + 1;
+      in_comment_ = false;
+      continue;
+    }
+    if (phase_ == Phase::tags && !is_blank(data[i])) phase_ = Phase::movetext;
+    while (i < end && !movetext_specials[static_cast<unsigned char>(data[i])]) ++i;
+    if (i >= end) return;
+    switch (data[i]) {
+      case '{':
+        in_comment_ = true;
+        comment_line_ = line_;
+        comment_offset_ = i - begin_;
+        comment_line_offset_ = line_begin - begin_;
+        break;
+      case ';':
+        return;  // the rest of the line is a comment
+      case '(':
+        ++depth_;
+        break;
+      case ')':
+        if (depth_ > 0) --depth_;
+        break;
+      default:
+        if (depth_ == 0) check_result(i, line_begin, end);
+        break;
+    }
+    ++i;
+  }
+}
+
+// Whether a game termination marker ends at or around data[i] (a '*',
+// the '-' of 1-0, 0-1, 1/2-1/2 or ½-½, the ':' of 1:0 and 0:1).
+void Splitter::check_result(std::size_t i, std::size_t line_begin, std::size_t end) {
+  const char* data = buffer_.get();
+  const auto matches = [&](std::size_t from, std::string_view s) {
+    return from >= line_begin && from + s.size() <= end &&
+           std::memcmp(data + from, s.data(), s.size()) == 0;
+  };
+  const auto token = [&](std::size_t from, std::size_t to) {
+    return (from == line_begin || ends_token_before(data[from - 1])) &&
+           (to >= end || ends_token_after(data[to]));
+  };
+  bool result = false;
+  const char c = data[i];
+  if (c == '*') {
+    result = token(i, i + 1);
+  } else if (c == '-' || c == ':') {
+    if (i > line_begin &&
+        (matches(i - 1, c == '-' ? "1-0" : "1:0") || matches(i - 1, c == '-' ? "0-1" : "0:1")))
+      result = token(i - 1, i + 2);
+    else if (c == '-' && i >= line_begin + 3 && matches(i - 3, "1/2-1/2"))
+      result = token(i - 3, i + 4);
+    else if (c == '-' && i >= line_begin + 2 && matches(i - 2, "\xC2\xBD-\xC2\xBD"))
+      result = token(i - 2, i + 3);
+  }
+  if (result) phase_ = Phase::after_result;
+}
+
+int Splitter::column(std::size_t line_begin, std::size_t offset) const {
+  return utf8::char_column(std::string_view(buffer_.get() + line_begin, offset - line_begin),
+                           offset - line_begin);
+}
+
+void Splitter::note(Message message, std::int64_t line, std::size_t line_begin,
+                    std::size_t offset) {
+  notes_.push_back({std::move(message), line, column(line_begin, offset)});
+}
+
+void Splitter::emit(Segment& segment) {
+  if (kind_ == SegmentKind::game && in_comment_) {
+    notes_.push_back({Message("pgn.split.unterminated_comment").with("line", comment_line_),
+                      comment_line_,
+                      column(begin_ + comment_line_offset_, begin_ + comment_offset_)});
+  }
+  if (segment_nuls_ != 0) {
+    notes_.push_back(
+        {Message("pgn.split.nul_bytes").with("count", static_cast<std::int64_t>(segment_nuls_)),
+         segment_nul_line_, segment_nul_column_});
+  }
+  segment.kind = kind_;
+  segment.reason = reason_;
+  segment.text = std::string_view(buffer_.get() + begin_, pos_ - begin_);
+  segment.first_line = first_line_;
+  segment.byte_offset = base_ + begin_;
+  segment.truncated = truncated_;
+  emitted_notes_.swap(notes_);
+  notes_.clear();
+  segment.notes = emitted_notes_;
+  if (kind_ == SegmentKind::game) {
+    ++games_;
+    last_game_had_result_ = phase_ == Phase::after_result;
+  }
+  open_ = false;
+}
+
+bool Splitter::next(Segment& segment) {
+  if (!started_) {
+    started_ = true;
+    while (end_ < 3 && fill()) {
+    }
+    if (end_ >= 3 && std::memcmp(buffer_.get(), "\xEF\xBB\xBF", 3) == 0) {
+      start_segment(SegmentKind::skipped, SkipReason::byte_order_mark);
+      pos_ = 3;
+      emit(segment);
+      return true;
+    }
+  }
+  bool fresh = false;  // the line at pos_ starts the pending segment
+  if (pending_start_) {
+    pending_start_ = false;
+    start_segment(pending_kind_, pending_reason_);
+    fresh = true;
+  }
+  for (;;) {
+    Line line;
+    if (!find_line(line)) {
+      if (open_ && pos_ > begin_) {
+        emit(segment);
+        return true;
+      }
+      open_ = false;
+      return false;
+    }
+    if (!line_prepared_) {
+      prepare_line(line, mid_line_);
+      line_prepared_ = true;
+    } else if (mid_line_) {
+      line.content = line.end;
+    } else {
+      std::size_t c = line.begin;
+      while (c < line.end && is_blank(buffer_[c])) ++c;
+      line.content = c;
+    }
+    classify(line);
+    if (mid_line_) {
+      // The rest of a line cut at the length limit: it stays with the
+      // segment that follows the cut (the overflow, or the same kind).
+      consume(line);
+      if (line.complete) mid_line_ = false;
+      if (!line.complete || pos_ - begin_ >= options_.max_game_size) {
+        pending_start_ = true;
+        pending_kind_ = kind_;
+        pending_reason_ = reason_;
+        emit(segment);
+        return true;
+      }
+      fresh = false;
+      continue;
+    }
+    if (!fresh) {
+      SkipReason reason = SkipReason::none;
+      const Decision d = decide(line, reason);
+      if (d != Decision::continue_segment) {
+        const SegmentKind kind = d == Decision::new_game ? SegmentKind::game : SegmentKind::skipped;
+        if (open_ && pos_ > begin_) {
+          pending_start_ = true;
+          pending_kind_ = kind;
+          pending_reason_ = reason;
+          emit(segment);
+          return true;
+        }
+        start_segment(kind, reason);
+      }
+    }
+    fresh = false;
+    consume(line);
+    const bool cut_line = !line.complete;
+    if (cut_line || pos_ - begin_ >= options_.max_game_size) {
+      if (cut_line) mid_line_ = true;
+      if (kind_ == SegmentKind::game) {
+        const std::int64_t limit =
+            static_cast<std::int64_t>(cut_line ? options_.max_line_length : options_.max_game_size);
+        notes_.push_back({Message(cut_line ? "pgn.split.line_too_long" : "pgn.split.game_too_large")
+                              .with("limit", limit),
+                          line_, cut_line ? column(line.begin, line.end) : 1});
+        truncated_ = true;
+        resync_ = true;
+        pending_kind_ = SegmentKind::skipped;
+        pending_reason_ = SkipReason::overflow;
+      } else {
+        pending_kind_ = kind_;
+        pending_reason_ = reason_;
+      }
+      pending_start_ = true;
+      emit(segment);
+      return true;
+    }
+  }
+}
+
+Message describe_skipped(const Segment& segment) {
+  if (segment.kind != SegmentKind::skipped) return {};
+  std::int64_t lines = 0;
+  for (char c : segment.text) lines += c == '\n';
+  if (!segment.text.empty() && segment.text.back() != '\n') ++lines;
+  switch (segment.reason) {
+    case SkipReason::escape_line:
+      return Message("pgn.split.skip.escape_line").with("lines", lines);
+    case SkipReason::between_games: {
+      // The first line of the text, for the user to recognise it.
+      std::string_view first = segment.text;
+      while (!first.empty() && (first.front() == ' ' || first.front() == '\t'))
+        first.remove_prefix(1);
+      first = first.substr(0, first.find_first_of("\r\n"));
+      std::string shown;
+      for (char c : first.substr(0, 60)) shown += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+      return Message("pgn.split.skip.between_games").with("text", shown).with("lines", lines);
+    }
+    case SkipReason::overflow:
+      return Message("pgn.split.skip.overflow")
+          .with("bytes", static_cast<std::int64_t>(segment.text.size()));
+    case SkipReason::none:
+    case SkipReason::blank:
+    case SkipReason::byte_order_mark:
+      break;
+  }
+  return {};
+}
+
+}  // namespace notera::pgn

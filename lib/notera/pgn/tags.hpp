@@ -1,0 +1,41 @@
+// Reading the tag pair section at the start of a game's text (as the
+// splitter hands it out) into tags and diagnostics, and finding where the
+// movetext begins. Grammar: grammars/notera/grammar/pgn_tags.hpp.
+//
+// What the reader does beyond the grammar:
+//   - unescapes \" and \\ in values;
+//   - a value broken over two lines is joined with one space;
+//   - tag names that differ from a standard name only in case ("white",
+//     "EVENT", "whiteelo") get the standard spelling, with a note;
+//   - a tag name given twice keeps the first value; the second is reported
+//     with its value (so nothing is silently lost).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "notera/game/game.hpp"
+
+namespace notera::pgn {
+
+struct TagSection {
+  std::vector<Tag> tags;                // in input order
+  std::vector<Diagnostic> diagnostics;  // "pgn.tag.*", with line and column
+  std::size_t movetext_offset = 0;      // where the movetext begins in the game text
+  std::int64_t movetext_line = 1;       // its line in the input
+  int movetext_column = 1;              // its column, in characters
+
+  void clear();
+};
+
+// Reads the tag section of `game_text`, whose first byte is on line
+// `first_line` of the input. Never throws on bad input.
+void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out);
+
+// The standard spelling of a tag name that differs only in case from a
+// well-known one ("whiteelo" -> "WhiteElo"), or the name itself.
+std::string_view canonical_tag_name(std::string_view name);
+
+}  // namespace notera::pgn

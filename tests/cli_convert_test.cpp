@@ -1,0 +1,154 @@
+// `notera convert` and `notera check` end to end: formats, encodings in and
+// out, rejects and report files, exit codes and the problem format.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/cli.hpp"
+
+using namespace notera;
+
+namespace {
+
+const std::string two_games =
+    "[Event \"Klubbmesterskap\"]\n[Site \"Oslo\"]\n[Date \"2026.11.21\"]\n[Round \"1\"]\n"
+    "[White \"Hansen, Per\"]\n[Black \"Olsen, Kari\"]\n[Result \"1/2-1/2\"]\n\n"
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n"
+    "[Event \"Klubbmesterskap\"]\n[Site \"Oslo\"]\n[Date \"2026.11.21\"]\n[Round \"1\"]\n"
+    "[White \"Berg, Ola\"]\n[Black \"Lie, Nina\"]\n[Result \"0-1\"]\n\n"
+    "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7\n"
+    "7. Rc1 c6 8. Bb5 dxc4 9. Bxc4 Nd5 0-1\n";
+
+bool valid_utf8(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("convert: a bad move keeps the game up to it, reports it, and exits 1") {
+  test::TempDir dir;
+  const auto input = dir.write("two-games.pgn", two_games);
+  const auto r = test::run_notera({"convert", "--messages", "en", input.string()});
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("[White \"Berg, Ola\"]") != std::string::npos);
+  CHECK(r.out.find("7. Rc1 c6") != std::string::npos);
+  CHECK(r.out.find("{notera: the game stops at 8. 'Bb5' is illegal") != std::string::npos);
+  CHECK(r.err.find("two-games.pgn:20:14: game 2, ply 15: ") != std::string::npos);
+  CHECK(r.err.find("2 games read, 2 written, 1 incomplete, 0 rejected") != std::string::npos);
+}
+
+TEST_CASE("convert: rejects and report account for every game") {
+  test::TempDir dir;
+  const auto input = dir.write("two-games.pgn", two_games);
+  const auto rejects = dir.path() / "rejects.pgn";
+  const auto report = dir.path() / "report.json";
+  const auto r = test::run_notera({"convert", "-q", "--rejects", rejects.string(), "--report", report.string(),
+                                   "-o", (dir.path() / "out.pgn").string(), input.string()});
+  CHECK(r.exit_code == 1);
+  // The rejects file holds the second game's text exactly as it was read.
+  const std::string second = two_games.substr(two_games.find("[Event", 10));
+  CHECK(test::read_file(rejects) == second);
+  const auto j = nlohmann::json::parse(test::read_file(report));
+  REQUIRE(j.size() == 2);
+  CHECK(j[0]["status"] == "complete");
+  CHECK(j[1]["status"] == "incomplete");
+  CHECK(j[1]["line"] == 11);
+  CHECK(j[1]["plies"] == 14);
+  CHECK(j[1]["problems"][0]["ply"] == 15);
+}
+
+TEST_CASE("convert: output formats") {
+  test::TempDir dir;
+  const auto input = dir.write("g.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n");
+  CHECK(test::run_notera({"convert", "-q", "--to", "uci", input.string()}).out == "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1\n");
+  CHECK(test::run_notera({"convert", "-q", "--to", "san", input.string()}).out == "e4 e5 Nf3 Nc6 Bb5 a6 O-O\n");
+  CHECK(test::run_notera({"convert", "-q", "--to", "lan", input.string()}).out ==
+        "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6 O-O\n");
+  const auto de = test::run_notera({"convert", "-q", "--to", "de", input.string()});
+  CHECK(de.out.find("2. Sf3 Sc6 3. Lb5 a6 4. 0-0 *") != std::string::npos);
+  const auto figurine = test::run_notera({"convert", "-q", "--to", "figurine", input.string()});
+  CHECK(figurine.out.find("2. ♘f3 ♘c6 3. ♗b5 a6 4. O-O *") != std::string::npos);
+  const auto json = nlohmann::json::parse(test::run_notera({"convert", "-q", "--to", "json", input.string()}).out);
+  CHECK(json["moves"].size() == 7);
+  CHECK(json["moves"][6]["uci"] == "e1g1");
+  CHECK(json["status"] == "complete");
+  const auto bad = test::run_notera({"convert", "--to", "klingon", input.string()});
+  CHECK(bad.exit_code == 2);
+  CHECK_FALSE(bad.err.empty());
+}
+
+TEST_CASE("convert: standard input, and check writes only diagnostics") {
+  const auto r = test::run_notera({"convert", "-q", "--lang", "sv", "--to", "uci"}, "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6\n");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6\n");
+  const auto c = test::run_notera({"check", "--messages", "en"}, two_games);
+  CHECK(c.exit_code == 1);
+  CHECK(c.out.empty());
+  CHECK(c.err.find("-:20:14: game 2, ply 15: ") != std::string::npos);
+}
+
+TEST_CASE("convert: Latin-1 and CP437 input come out as UTF-8") {
+  const auto file = test::corpus_path("nasty/from-big-corpus/nonutf8-cp437-latin1-games.pgn");
+  if (!file) {
+    MESSAGE("corpus not available; skipped");
+    return;
+  }
+  const auto r = test::run_notera({"convert", "-q", file->string()});
+  CHECK(valid_utf8(r.out));
+  CHECK(r.out.find("Quadros,André") != std::string::npos);  // CP437 0x82
+  CHECK(r.out.find("Wälbers, W.") != std::string::npos);    // Latin-1 0xE4
+  CHECK(r.out.find("Marx György") != std::string::npos);
+}
+
+TEST_CASE("convert: a Latin-1 export reads back the same, in notera and in pgn-extract") {
+  test::TempDir dir;
+  const std::string game =
+      "[Event \"Tromsø Sjakkfestival\"]\n[Site \"Tromsø\"]\n[Date \"2026.11.21\"]\n[Round \"1\"]\n"
+      "[White \"Ørnulf Åsen\"]\n[Black \"Łukasz Ševčík\"]\n[Result \"1/2-1/2\"]\n\n"
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n";
+  const auto input = dir.write("utf8.pgn", game);
+  const auto latin1 = dir.path() / "latin1.pgn";
+  const auto r = test::run_notera({"convert", "-q", "--output-encoding", "latin1", "-o", latin1.string(), input.string()});
+  CHECK(r.exit_code == 0);
+  const std::string bytes = test::read_file(latin1);
+  CHECK(bytes.find("[White \"\xD8rnulf \xC5sen\"]") != std::string::npos);  // Latin-1 bytes
+  // Transliterated where Latin-1 has no letter; í is in Latin-1 and stays.
+  CHECK(bytes.find("[Black \"Lukasz Sevc\xEDk\"]") != std::string::npos);
+  // notera reads it back (Latin-1 detected) to the same tags and moves.
+  const auto back = test::run_notera({"convert", "-q", latin1.string()});
+  CHECK(back.out.find("[White \"Ørnulf Åsen\"]") != std::string::npos);
+  CHECK(test::run_notera({"convert", "-q", "--to", "uci", latin1.string()}).out ==
+        test::run_notera({"convert", "-q", "--to", "uci", input.string()}).out);
+  if (const auto pe = test::pgn_extract()) {
+    const auto check = test::run_program(pe->string(), {"-s", "-Wuci", latin1.string()});
+    CHECK(check.exit_code == 0);
+    CHECK(check.out.find("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7") != std::string::npos);
+    CHECK(check.out.find("\xD8rnulf") != std::string::npos);
+  }
+}
+
+TEST_CASE("convert: a scoresheet converts, and one that needs corrections points to reconstruct") {
+  test::TempDir dir;
+  const auto clean = dir.write("clean.sheet",
+                               "Hvit: Hansen, Per\nSvart: Olsen, Kari\nResultat: ½-½\nNotasjon: nb\n\n"
+                               "1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6\n");
+  const auto r = test::run_notera({"convert", "-q", clean.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("[Result \"1/2-1/2\"]") != std::string::npos);
+  CHECK(r.out.find("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2") != std::string::npos);
+  const auto slip = dir.write("slip.sheet", "Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Lb6 a6\n");
+  const auto s = test::run_notera({"convert", "--messages", "en", slip.string()});
+  CHECK(s.exit_code == 1);
+  CHECK(s.err.find("slip.sheet:5:3: game 1, ply 5:") != std::string::npos);
+  CHECK(s.err.find("notera reconstruct") != std::string::npos);
+}

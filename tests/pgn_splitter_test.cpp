@@ -1,0 +1,425 @@
+// The streaming game splitter: where games start and end, what is skipped
+// and reported, line numbers, and that every input byte is accounted for,
+// for hand-written cases, at every chunk size, and on the nasty corpus.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "notera/locale/messages.hpp"
+#include "notera/pgn/splitter.hpp"
+#include "support/cli.hpp"
+
+using namespace notera;
+using pgn::SegmentKind;
+using pgn::SkipReason;
+
+namespace {
+
+struct Piece {
+  SegmentKind kind;
+  SkipReason reason;
+  std::string text;
+  std::int64_t line;
+  std::uint64_t offset;
+  std::vector<pgn::SplitNote> notes;
+  bool truncated;
+};
+
+std::vector<Piece> split(const std::string& input, pgn::SplitterOptions options = {}) {
+  text::MemorySource source(input);
+  pgn::Splitter splitter(source, options);
+  std::vector<Piece> pieces;
+  pgn::Segment s;
+  std::uint64_t offset = 0;
+  while (splitter.next(s)) {
+    REQUIRE(s.byte_offset == offset);  // contiguous: nothing lost, nothing twice
+    REQUIRE(!s.text.empty());
+    offset += s.text.size();
+    pieces.push_back({s.kind, s.reason, std::string(s.text), s.first_line, s.byte_offset,
+                      std::vector<pgn::SplitNote>(s.notes.begin(), s.notes.end()), s.truncated});
+  }
+  CHECK(offset == input.size());
+  return pieces;
+}
+
+std::vector<Piece> games_of(const std::vector<Piece>& pieces) {
+  std::vector<Piece> games;
+  for (const Piece& p : pieces)
+    if (p.kind == SegmentKind::game) games.push_back(p);
+  return games;
+}
+
+// The same segments whatever the chunk size (a CR, a multibyte character
+// or a line may be cut between two reads).
+std::vector<Piece> split_checked(const std::string& input) {
+  const std::vector<Piece> reference = split(input);
+  for (std::size_t chunk : {1, 2, 3, 7, 64}) {
+    pgn::SplitterOptions options;
+    options.chunk_size = chunk;
+    const std::vector<Piece> other = split(input, options);
+    REQUIRE(other.size() == reference.size());
+    for (std::size_t i = 0; i < other.size(); ++i) {
+      CHECK(other[i].text == reference[i].text);
+      CHECK(other[i].kind == reference[i].kind);
+      CHECK(other[i].line == reference[i].line);
+      CHECK(other[i].notes.size() == reference[i].notes.size());
+    }
+  }
+  return reference;
+}
+
+bool has_note(const Piece& p, const std::string& key) {
+  for (const auto& n : p.notes)
+    if (n.message.key == key) return true;
+  return false;
+}
+
+const pgn::SplitNote& note(const Piece& p, const std::string& key) {
+  for (const auto& n : p.notes)
+    if (n.message.key == key) return n;
+  FAIL("no note " << key);
+  throw;
+}
+
+}  // namespace
+
+TEST_CASE("pgn splitter: games with tags, blank lines, line numbers") {
+  const std::string input =
+      "\n\n[Event \"A\"]\n[Site \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\n"
+      "[Event \"B\"]\n[Result \"*\"]\n\n1. d4 *\n";
+  const auto pieces = split_checked(input);
+  REQUIRE(pieces.size() == 3);
+  CHECK(pieces[0].kind == SegmentKind::skipped);
+  CHECK(pieces[0].reason == SkipReason::blank);
+  CHECK(pieces[0].text == "\n\n");
+  CHECK(pieces[1].kind == SegmentKind::game);
+  CHECK(pieces[1].line == 3);
+  CHECK(pieces[1].text == "[Event \"A\"]\n[Site \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\n");
+  CHECK(pieces[2].line == 9);
+  CHECK(pieces[2].text == "[Event \"B\"]\n[Result \"*\"]\n\n1. d4 *\n");
+}
+
+TEST_CASE("pgn splitter: a UTF-8 byte order mark is its own skipped segment") {
+  const auto pieces = split_checked("\xEF\xBB\xBF[Event \"\xC3\xB8\"]\n\n1. e4 *\n");
+  REQUIRE(pieces.size() == 2);
+  CHECK(pieces[0].reason == SkipReason::byte_order_mark);
+  CHECK(pieces[0].text == "\xEF\xBB\xBF");
+  pgn::Segment bom;
+  bom.kind = SegmentKind::skipped;
+  bom.reason = SkipReason::byte_order_mark;
+  CHECK(pgn::describe_skipped(bom).empty());
+  CHECK(pieces[1].kind == SegmentKind::game);
+  CHECK(pieces[1].line == 1);
+  CHECK(pieces[1].offset == 3);
+}
+
+TEST_CASE("pgn splitter: CR-only line ends become LF, CRLF stays, lines count right") {
+  const auto cr =
+      split_checked("[Event \"a\"]\r[Site \"b\"]\r\r1. e4 e5 *\r\r[Event \"c\"]\r\r*\r");
+  REQUIRE(cr.size() == 2);
+  CHECK(cr[0].text == "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 *\n\n");
+  CHECK(cr[1].line == 6);
+  CHECK(cr[1].text == "[Event \"c\"]\n\n*\n");
+
+  const auto crlf = split_checked(
+      "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"c\"]\r\n\r\n*\r\n");
+  REQUIRE(crlf.size() == 2);
+  CHECK(crlf[0].text == "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 e5 *\r\n\r\n");
+  CHECK(crlf[1].line == 6);
+  // A CR at the very end of the input is a line end too.
+  const auto tail = split_checked("1. e4 *\r");
+  REQUIRE(tail.size() == 1);
+  CHECK(tail[0].text == "1. e4 *\n");
+}
+
+TEST_CASE("pgn splitter: NUL bytes are reported and read as spaces") {
+  using namespace std::string_literals;
+  const std::string input =
+      "[Event \"a\"]\n\n1. e4 e5 1/2-1/2\0\0\n\n[Event \"b\"]\n\n1. d4\0 *\n"s;
+  const auto games = games_of(split_checked(input));
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].text.find('\0') == std::string::npos);
+  CHECK(games[0].text.find("1/2-1/2  \n") != std::string::npos);
+  const auto& n = note(games[0], "pgn.split.nul_bytes");
+  CHECK(n.line == 3);
+  CHECK(n.column == 17);
+  CHECK(n.message.args.at(0).second.number == 2);
+  CHECK(has_note(games[1], "pgn.split.nul_bytes"));
+}
+
+TEST_CASE("pgn splitter: text between games is skipped and reported, not glued to a game") {
+  const std::string input =
+      "[Event \"A\"]\n\n1. e4 e5 1-0\n\nPoikovsky\n---------\n\n[Event \"B\"]\n\n1. d4 d5 0-1\n";
+  const auto pieces = split_checked(input);
+  REQUIRE(pieces.size() == 3);
+  CHECK(pieces[0].text == "[Event \"A\"]\n\n1. e4 e5 1-0\n\n");
+  CHECK(pieces[1].kind == SegmentKind::skipped);
+  CHECK(pieces[1].reason == SkipReason::between_games);
+  CHECK(pieces[1].line == 5);
+  CHECK(pieces[1].text == "Poikovsky\n---------\n\n");
+  pgn::Segment s;
+  s.kind = SegmentKind::skipped;
+  s.reason = SkipReason::between_games;
+  s.text = pieces[1].text;
+  const Message m = pgn::describe_skipped(s);
+  CHECK(m.key == "pgn.split.skip.between_games");
+  CHECK(m.args.at(0).second.text == "Poikovsky");
+  CHECK(m.args.at(1).second.number == 3);
+  CHECK(pieces[2].kind == SegmentKind::game);
+}
+
+TEST_CASE("pgn splitter: headerless move lists are games") {
+  const auto games =
+      games_of(split_checked("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n\n   e4 c5 Nf3 d6\n"));
+  REQUIRE(games.size() == 3);
+  CHECK(games[0].text == "1. e4 e5 2. Nf3 *\n\n");
+  CHECK(games[1].text == "1. d4 d5 *\n\n");
+  CHECK(games[2].text == "   e4 c5 Nf3 d6\n");
+  CHECK(games[2].line == 5);
+  // Without a result, the next move list is the same game.
+  CHECK(games_of(split_checked("1. e4 e5\n\n2. Nf3 Nc6\n")).size() == 1);
+}
+
+TEST_CASE("pgn splitter: header-only games follow each other") {
+  const auto games = games_of(split_checked(
+      "[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n[Site \"x\"]\n"));
+  REQUIRE(games.size() == 3);
+  CHECK(games[2].text == "[Event \"c\"]\n[Site \"x\"]\n");
+  // A blank line inside one tag section does not cut it (ChessBase writes that).
+  CHECK(games_of(split_checked("[Event \"a\"]\n\n[Date \"2017\"]\n[White \"x\"]\n\n1. e4 *\n"))
+            .size() == 1);
+  // Tags and moves on one line, leading blanks.
+  const auto inline_games = games_of(
+      split_checked("  [Variant \"Standard\"] 1. e4 e5 {c}\n\n  [Variant \"Standard\"]\n1. d4\n"));
+  CHECK(inline_games.size() == 2);
+}
+
+TEST_CASE("pgn splitter: '%' escape lines are skipped") {
+  const std::string input =
+      "%comment before\n%and more\n[Event \"a\"]\n% inside the game\n\n1. e4 *\n";
+  const auto pieces = split_checked(input);
+  REQUIRE(pieces.size() == 2);
+  CHECK(pieces[0].reason == SkipReason::escape_line);
+  CHECK(pieces[0].text == "%comment before\n%and more\n");
+  CHECK(pieces[1].kind == SegmentKind::game);
+  CHECK(pieces[1].text == "[Event \"a\"]\n                 \n\n1. e4 *\n");
+  const auto& n = note(pieces[1], "pgn.split.escape_line");
+  CHECK(n.line == 4);
+  CHECK(n.column == 1);
+}
+
+TEST_CASE("pgn splitter: pgn and /pgn wrappers are ignored") {
+  const auto games =
+      games_of(split_checked("[pgn] 1. e4 e5 2. Nf3 * [/pgn]\n[pgn]\n1. d4 *\n[/pgn]\n"));
+  REQUIRE(games.size() == 2);
+  // A wrapper alone on its line leaves a blank line, which stays with the
+  // game before it.
+  CHECK(games[0].text == "      1. e4 e5 2. Nf3 *       \n     \n");
+  CHECK(games[1].text == "1. d4 *\n      \n");
+}
+
+TEST_CASE("pgn splitter: braces, strings and semicolons do not fool the game boundaries") {
+  const std::string input =
+      "[Event \"a {b\"]\n[Site \"c ] ; d\"]\n\n1. e4 {A comment\n[Event \"not a tag\"] in it\n"
+      "over lines} e5 ; a {rest of line comment\n2. Nf3 *\n\n[Event \"next\"]\n\n*\n";
+  const auto games = games_of(split_checked(input));
+  REQUIRE(games.size() == 2);
+  CHECK(games[1].text == "[Event \"next\"]\n\n*\n");
+  // Results inside a variation or a comment do not end the game.
+  const auto rav = games_of(split_checked("1. e4 (1. d4 1-0) {0-1} e5\nGame goes on\n"));
+  CHECK(rav.size() == 1);
+  // A value broken over two lines stays in its tag section.
+  const auto broken =
+      games_of(split_checked("[Event \"x\"]\n[Site \"Some\nwhere\"]\n[Result \"*\"]\n\n*\n"));
+  CHECK(broken.size() == 1);
+}
+
+TEST_CASE("pgn splitter: an unterminated comment ends at EOF or at the next Event tag line") {
+  const auto at_eof = games_of(split_checked("[Event \"a\"]\n\n1. e4 {never closed\n2. d4\n"));
+  REQUIRE(at_eof.size() == 1);
+  const auto& n = note(at_eof[0], "pgn.split.unterminated_comment");
+  CHECK(n.line == 3);
+  CHECK(n.column == 7);
+
+  const auto resync =
+      games_of(split_checked("[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n"));
+  REQUIRE(resync.size() == 2);
+  CHECK(has_note(resync[0], "pgn.split.unterminated_comment"));
+  CHECK(resync[1].text == "[Event \"b\"]\n\n1. d4 *\n");
+  CHECK(resync[1].notes.empty());
+}
+
+TEST_CASE("pgn splitter: a game over the size limit is cut and the splitter resynchronises") {
+  pgn::SplitterOptions options;
+  options.max_game_size = 1000;
+  options.max_line_length = 100;
+  options.chunk_size = 64;
+  std::string big = "[Event \"big\"]\n\n1. e4 {";
+  for (int i = 0; i < 200; ++i) big += "a comment that goes on\n";
+  big += "}\n[Site \"not a new game: no Event\"]\nmore text\n\n[Event \"next\"]\n\n1. d4 *\n";
+  const auto pieces = split(big, options);
+  REQUIRE(pieces.size() >= 3);
+  CHECK(pieces[0].kind == SegmentKind::game);
+  CHECK(pieces[0].truncated);
+  CHECK(pieces[0].text.size() >= 1000);
+  CHECK(pieces[0].text.size() <= 1100);
+  CHECK(has_note(pieces[0], "pgn.split.game_too_large"));
+  CHECK(has_note(pieces[0], "pgn.split.unterminated_comment"));
+  // Everything up to the next tag line is overflow.
+  for (std::size_t i = 1; i + 2 < pieces.size(); ++i) {
+    CHECK(pieces[i].kind == SegmentKind::skipped);
+    CHECK(pieces[i].reason == SkipReason::overflow);
+  }
+  CHECK(pieces[pieces.size() - 2].kind == SegmentKind::game);
+  CHECK(pieces[pieces.size() - 2].text.rfind("[Site \"not a new game", 0) == 0);
+  CHECK(pieces.back().text == "[Event \"next\"]\n\n1. d4 *\n");
+}
+
+TEST_CASE("pgn splitter: a 10 MB line is cut with bounded memory") {
+  std::string input;
+  input.reserve(11 << 20);
+  input += "[Event \"long\"]\n\n";
+  while (input.size() < (10u << 20)) input += "1. e4 e5 2. Nf3 Nc6 ";
+  input += "\n[Event \"after\"]\n\n1. d4 *\n";
+  const auto pieces = split(input);
+  REQUIRE(pieces.size() >= 3);
+  CHECK(pieces[0].kind == SegmentKind::game);
+  CHECK(pieces[0].truncated);
+  const auto& n = note(pieces[0], "pgn.split.line_too_long");
+  CHECK(n.line == 3);
+  std::size_t largest = 0;
+  for (const Piece& p : pieces) largest = std::max(largest, p.text.size());
+  const pgn::SplitterOptions defaults;
+  CHECK(largest <= defaults.max_game_size + defaults.max_line_length);
+  for (std::size_t i = 1; i + 1 < pieces.size(); ++i)
+    CHECK(pieces[i].reason == SkipReason::overflow);
+  CHECK(pieces.back().kind == SegmentKind::game);
+  CHECK(pieces.back().text == "[Event \"after\"]\n\n1. d4 *\n");
+  CHECK(pieces.back().line == 4);
+}
+
+TEST_CASE("pgn splitter: empty input and input without a line end") {
+  CHECK(split("").empty());
+  const auto one = split("1. e4");
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].kind == SegmentKind::game);
+}
+
+TEST_CASE("pgn splitter: every file of the nasty corpus, every byte accounted for") {
+  const auto root = notera::test::corpus_path("nasty");
+  if (!root) {
+    MESSAGE("corpus not present; skipped");
+    return;
+  }
+  int files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(*root)) {
+    if (!entry.is_regular_file()) continue;
+    ++files;
+    const std::string content = notera::test::read_file(entry.path());
+    CAPTURE(entry.path().string());
+    const auto pieces = split(content);  // checks contiguity and the total
+    pgn::SplitterOptions small;
+    small.chunk_size = 4096;
+    const auto again = split(content, small);
+    CHECK(games_of(again).size() == games_of(pieces).size());
+  }
+  CHECK(files > 200);
+}
+
+TEST_CASE("pgn splitter: the known games of the corpus") {
+  const auto nul = notera::test::corpus_path("nasty/from-big-corpus/games-with-NUL-bytes.pgn");
+  const auto fwwrc =
+      notera::test::corpus_path("nasty/scalachess/test-kit_src_test_resources_FWWRC.pgn");
+  const auto crlf =
+      notera::test::corpus_path("nasty/from-big-corpus/crlf-sample-Candidates1950.pgn");
+  if (!nul || !fwwrc || !crlf) {
+    MESSAGE("corpus not present; skipped");
+    return;
+  }
+  const auto nul_games = games_of(split(notera::test::read_file(*nul)));
+  REQUIRE(nul_games.size() == 2);
+  CHECK(has_note(nul_games[0], "pgn.split.nul_bytes"));
+  CHECK(has_note(nul_games[1], "pgn.split.nul_bytes"));
+  // 605 header-only games, no movetext, no results.
+  CHECK(games_of(split(notera::test::read_file(*fwwrc))).size() == 605);
+  CHECK(games_of(split(notera::test::read_file(*crlf))).size() == 50);
+}
+
+TEST_CASE("pgn splitter: every note and skipped segment has an English message") {
+  using namespace std::string_literals;
+  pgn::SplitterOptions options;
+  options.max_game_size = 200;
+  options.max_line_length = 100;
+  std::string input =
+      "%escape\n[Event \"a\"]\n% inside\n\n1. e4\0 {open\n\n[Event \"b\"]\n\n1. d4 1-0\n\nJunk\n\n"
+      "[Event \"c\"]\n\n"s +
+      std::string(300, 'x') + "\n[Event \"d\"]\n\n" + std::string(150, 'y') + "\n" +
+      std::string(150, 'z') + "\n[Event \"e\"]\n\n";
+  for (int i = 0; i < 10; ++i) input += "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
+  const locale::Messages messages("en");
+  std::vector<std::string> keys;
+  for (const Piece& p : split(input, options)) {
+    for (const auto& n : p.notes) keys.push_back(n.message.key);
+    pgn::Segment s;
+    s.kind = p.kind;
+    s.reason = p.reason;
+    s.text = p.text;
+    const Message m = pgn::describe_skipped(s);
+    if (!m.empty()) keys.push_back(m.key);
+    for (const Message& message : {m}) {
+      if (message.empty()) continue;
+      const std::string text = messages.format(message);
+      CHECK_MESSAGE(text.find(message.key) == std::string::npos, text);
+    }
+    for (const auto& n : p.notes) {
+      const std::string text = messages.format(n.message);
+      CHECK_MESSAGE(text.find(n.message.key) == std::string::npos, text);
+    }
+  }
+  for (const char* key :
+       {"pgn.split.escape_line", "pgn.split.nul_bytes", "pgn.split.unterminated_comment",
+        "pgn.split.line_too_long", "pgn.split.game_too_large", "pgn.split.skip.escape_line",
+        "pgn.split.skip.between_games", "pgn.split.skip.overflow"})
+    CHECK_MESSAGE(std::find(keys.begin(), keys.end(), key) != keys.end(), std::string(key));
+  CHECK(messages.format(Message("pgn.split.nul_bytes").with("count", 2)) ==
+        "2 NUL bytes in the game, read as spaces");
+}
+
+TEST_CASE("pgn splitter: reads a file descriptor, a FILE* and an istream alike") {
+  std::string input;
+  for (int i = 0; i < 3000; ++i)
+    input += "[Event \"Game " + std::to_string(i) +
+             "\"]\n[Site \"\xC3\x98ksnes\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n";
+  const notera::test::TempDir dir;
+  const auto path = dir.write("games.pgn", input);
+  const auto count = [&input](text::ByteSource& source) {
+    pgn::SplitterOptions options;
+    options.chunk_size = 4096;  // many reads, games cut between them
+    pgn::Splitter splitter(source, options);
+    pgn::Segment s;
+    std::uint64_t bytes = 0;
+    while (splitter.next(s)) bytes += s.text.size();
+    CHECK(bytes == input.size());
+    return splitter.games();
+  };
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  text::FdSource from_fd(fd);
+  CHECK(count(from_fd) == 3000);
+  ::close(fd);
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  REQUIRE(file != nullptr);
+  text::FileSource from_file(file);
+  CHECK(count(from_file) == 3000);
+  std::fclose(file);
+  std::istringstream stream(input);
+  text::StreamSource from_stream(stream);
+  CHECK(count(from_stream) == 3000);
+}
