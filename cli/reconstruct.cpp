@@ -12,10 +12,10 @@
 #include "command.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/notation/write_move.hpp"
+#include "notera/pgn/writer.hpp"
 #include "notera/scoresheet/reconstruct.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "notera/scoresheet/sheet_evidence.hpp"
-#include "pgn_text.hpp"
 
 namespace notera::cli {
 
@@ -161,7 +161,8 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   const Reconstruction r = reconstruct(sheets, reconstruct_options);
 
   const Game game = to_game(r, sheets.size(), [&context](const Message& m) { return context.format(m); });
-  const std::string pgn = pgn_text(game);
+  std::string pgn;
+  pgn::Writer().write(game, pgn);
   if (options.json) {
     std::cout << report_json(context, r, sheets.size(), pgn).dump() << '\n';
   } else if (notation) {

@@ -398,3 +398,31 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
   r = test::run_notera({"reconstruct", "--lang", "xx", white});
   CHECK(r.exit_code == 2);
 }
+
+TEST_CASE("reconstruct: the explanations read in nb, nn, da, sv and de") {
+  // Every message of a real reconstruction, rendered in each language:
+  // formatted without error, and not left in English.
+  const Reconstruction r = reconstruct({sheet_file("two-sheets-white"), sheet_file("two-sheets-black")});
+  std::vector<Message> messages;
+  for (const ReconstructedPly& p : r.plies)
+    for (const PlyEvidence& e : p.evidence)
+      if (e.status != PlyStatus::exact) messages.push_back(explain(r, p, e, 2));
+  for (const HeaderDisagreement& d : r.disagreements)
+    messages.push_back(Message("reconstruct.header_disagreement").with("tag", d.tag).with("first", "a").with("second", "b"));
+  for (int k = 0; k < slip_kind_count; ++k)
+    messages.push_back(explain(Slip{static_cast<SlipKind>(k), "e", "c"}));
+  messages.push_back(Message("reconstruct.note.language_decided").with("sheet", 1).with("language", "nb").with("others", 3));
+  messages.push_back(Message("reconstruct.note.result_contradicts").with("written", "1/2-1/2").with("end", "checkmate"));
+  REQUIRE(messages.size() > 30);
+  const locale::Messages english_messages("en");
+  for (const char* code : {"nb", "nn", "da", "sv", "de"}) {
+    const locale::Messages local(code);
+    for (const Message& m : messages) {
+      CAPTURE(code);
+      CAPTURE(m.key);
+      const std::string text = local.format(m);
+      CHECK_FALSE(text.empty());
+      CHECK(text != english_messages.format(m));
+    }
+  }
+}

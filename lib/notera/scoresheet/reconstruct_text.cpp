@@ -115,8 +115,9 @@ Game to_game(const Reconstruction& r, std::size_t sheet_count,
     const bool has_written = std::any_of(p.evidence.begin(), p.evidence.end(),
                                          [](const PlyEvidence& e) { return e.status != PlyStatus::inserted; });
     for (const PlyEvidence& e : p.evidence) {
-      const bool worth = e.status == PlyStatus::corrected ||
-                         (e.status == PlyStatus::inserted && (e.cell >= 0 || !has_written || sheet_count > 1));
+      // Corrections, and moves no sheet records; a move one copy lacks and
+      // the other has is in the JSON report, not worth a comment.
+      const bool worth = e.status == PlyStatus::corrected || (e.status == PlyStatus::inserted && !has_written);
       if (worth) gm.comments.push_back(render(explain(r, p, e, sheet_count)));
     }
     if (!p.alternatives.empty()) {
