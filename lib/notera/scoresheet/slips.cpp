@@ -177,7 +177,7 @@ SlipCosts make_measured() {
   c.edit_mark = 0.5f;
   c.edit_char = 3.0f;
   c.edit_substitute = 5.0f;
-  c.edit_case = 1.0f;
+  c.edit_case = 2.0f;              // above the letter-case slip, which says more
   c.fallback_threshold = 5.5f;
 
   // --- the boxes and the plies
