@@ -290,6 +290,15 @@ TEST_CASE("reconstruct: any input ends, within the time limit") {
   const auto spent = std::chrono::steady_clock::now() - began;
   CHECK(spent < std::chrono::seconds(5));
   CHECK_FALSE(r.complete);
+  // More boxes than any game: read up to a limit, said in a note.
+  EvidenceSheet huge;
+  huge.language = "nb";
+  for (int i = 0; i < 4000; ++i) huge.cells.push_back(EvidenceCell{EvidenceKind::move, i % 2 ? "Sf6" : "Sf3", {}, i + 1, {}, false, -1});
+  const Reconstruction big = reconstruct({huge}, quick);
+  bool noted = false;
+  for (const Message& m : big.notes) noted |= m.key == "reconstruct.note.too_many_boxes";
+  CHECK(noted);
+  CHECK_FALSE(big.complete);
 }
 
 // --------------------------------------------------------------- the cost model's pieces

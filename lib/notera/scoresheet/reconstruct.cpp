@@ -45,6 +45,9 @@ using search::PreparedSheet;
 
 // Languages to prefer, in order, when several read a sheet the same way
 // (nb, sv, da, de and nn share K D T L S).
+// Boxes read from one sheet at most (a game of 1500 moves).
+constexpr int max_boxes = 3000;
+
 const std::vector<std::string> preferred_languages = {"en", "nb", "sv", "da", "de", "nn", "fr", "es", "it", "nl"};
 
 std::string collapse_spaces(std::string_view s) {
@@ -493,6 +496,16 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
   if (input.empty()) {
     r.notes.push_back(Message("reconstruct.note.no_sheets"));
     return r;
+  }
+  // Boxes are counted in 16 bits in the search; no real sheet comes near.
+  for (std::size_t j = 0; j < input.size(); ++j) {
+    if (input[j].cells.size() > static_cast<std::size_t>(max_boxes)) {
+      r.notes.push_back(Message("reconstruct.note.too_many_boxes")
+                            .with("sheet", static_cast<int>(j) + 1)
+                            .with("count", static_cast<std::int64_t>(input[j].cells.size()))
+                            .with("used", max_boxes));
+      input[j].cells.resize(static_cast<std::size_t>(max_boxes));
+    }
   }
 
   // The start position: the first sheet's FEN header.

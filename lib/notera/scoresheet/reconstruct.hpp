@@ -10,17 +10,26 @@
 // box on each sheet). From a state, any legal move m may be played, and
 // each sheet either
 //   - uses its next box as evidence for m, at the price of reading that
-//     box as m (cell_match.hpp, slips.hpp), or
-//   - does not record m (a move missing on that sheet) at an insertion price,
+//     box as m (cell_match.hpp: structurally, field by field), or
+//   - does not record m (a move missing on that sheet), at an insertion price,
 // and a box may be passed over without a move (an extra, illegal or
 // crossed-out move) at a skip price. A "-" or empty box stands for any
 // move at a small price. Box numbers and columns count too: a box that
 // claims a later ply than the one played makes a missing move cheap (rows
 // left out), a box whose ply was already played makes passing it over cheap,
-// and using a box for another ply than it claims costs a little. States
-// that reach the same position with the same boxes used are merged (the
-// cheaper one is kept, a near-equal one is remembered as an alternative);
-// states are pruned by a cost margin and a beam width.
+// and using a box for another ply than it claims costs a little. The prices
+// are -ln of how often each departure happens on real sheets (slips.hpp).
+//
+// States that reach the same position with the same boxes used are merged
+// (the cheaper one is kept, a near-equal one remembered as an alternative).
+// A ply keeps the states within a cost margin of its best, at most a beam
+// width of them (more when they tie at the top: the positions behind a gap
+// of '-' boxes); when more fit the margin, they are ranked by cost plus a
+// look at whether the next box reads as a legal move. States far behind
+// generate only the moves their remaining budget can still pay for. When
+// the beam was too narrow on a sheet with rough spots (moves without a box,
+// boxes passed over, double slips), the search runs again four times wider
+// while that finds a cheaper game. Work and time are bounded (options).
 //
 // The input is a plain list of boxes per sheet (EvidenceSheet), so that the
 // engine does not depend on how a sheet was read; scoresheet/sheet_evidence
