@@ -28,6 +28,8 @@ demo: build
 	$(BUILD)/cli/notera move --fen "4k3/pp3ppp/8/8/8/8/PP3PPP/1K2N1N1 w - - 0 30" --lang nb Sf3 || true
 	$(BUILD)/cli/notera move --fen "4k3/pp3ppp/8/8/8/8/PP3PPP/1K2N1N1 w - - 0 30" --lang nb Sgf3
 	$(BUILD)/cli/notera move --fen "3r2k1/pp3pp1/8/7p/3N4/8/PP3P1N/3K4 w - - 0 30" --lang nb Se6 || true
+	@echo "== notera reconstruct: a Norwegian scoresheet with slips and a gap, back to the game played"
+	$(BUILD)/cli/notera reconstruct samples/nb/solberg-haugen.sheet
 
 test: build
 	cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)

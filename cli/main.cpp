@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
       add_sealed_command(app, context),
       add_claim_command(app, context),
       add_envelope_command(app, context),
+      add_reconstruct_command(app, context),
   };
 
   try {

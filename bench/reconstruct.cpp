@@ -1,0 +1,201 @@
+// How long a reconstruction takes, on one core.
+//
+//   build/bench/notera_bench_reconstruct [--games N]
+//
+// 1. Sheets of 60 moves or more with 5 slips each: the first games of
+//    ../shared/corpus/big.pgn.xz that are that long (seeded random games
+//    when the corpus is absent), written in Norwegian letters, with 5
+//    boxes changed by a look-alike file or rank (c/e, 3/5, ...). One sheet,
+//    and both copies (each with its own 5 slips).
+// 2. The HCS pages (../shared/corpus/hcs), each reconstructed on its own.
+// Prints the mean, median and worst time, and how many games came back.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "hcs.hpp"
+#include "notera/core/movegen.hpp"
+#include "notera/core/san.hpp"
+#include "notera/game/play.hpp"
+#include "notera/notation/letters.hpp"
+#include "notera/scoresheet/reconstruct.hpp"
+
+using namespace notera;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<std::vector<Move>> corpus_games(std::size_t count, std::size_t min_plies) {
+  std::vector<std::vector<Move>> games;
+  const std::string command = std::string("xz -dc '") + NOTERA_SHARED + "/corpus/big.pgn.xz' 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return games;
+  std::string movetext;
+  char buffer[4096];
+  const auto flush = [&] {
+    if (movetext.empty()) return;
+    PlayOptions options;
+    options.language = LetterTable::english;
+    const Game g = read_movetext_game(movetext, options);
+    if (g.status == GameStatus::complete && g.mainline.moves.size() >= min_plies) {
+      std::vector<Move> moves;
+      for (const GameMove& m : g.mainline.moves) moves.push_back(m.move);
+      games.push_back(std::move(moves));
+    }
+    movetext.clear();
+  };
+  while (games.size() < count && fgets(buffer, sizeof buffer, pipe)) {
+    if (buffer[0] == '[') {
+      flush();
+      if (std::strncmp(buffer, "[FEN", 4) == 0) movetext = "[skip";
+      continue;
+    }
+    if (movetext.rfind("[skip", 0) == 0) continue;
+    movetext += buffer;
+  }
+  flush();
+  pclose(pipe);
+  return games;
+}
+
+// A random legal game of `plies` moves (seeded): a stand-in for the
+// timing when the corpus is absent.
+std::vector<Move> random_game(std::mt19937& rng, int plies) {
+  for (;;) {
+    Position pos = Position::start();
+    std::vector<Move> moves;
+    while (static_cast<int>(moves.size()) < plies) {
+      MoveList legal;
+      generate_legal(pos, legal);
+      if (legal.empty()) break;
+      const Move m = legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))];
+      moves.push_back(m);
+      Undo undo;
+      pos.do_move(m, undo);
+    }
+    if (static_cast<int>(moves.size()) == plies) return moves;
+  }
+}
+
+// The game written in Norwegian letters, with `slips` boxes changed.
+EvidenceSheet sheet_with_slips(const std::vector<Move>& game, int slips, std::mt19937& rng) {
+  static const char* file_pairs[] = {"ce", "de", "bh", "ag", "fg"};
+  static const char* rank_pairs[] = {"35", "27", "18", "45", "67"};
+  const int nb = LetterTable::instance().language_index("nb");
+  const SanStyle style = LetterTable::instance().style(nb);
+  EvidenceSheet sheet;
+  sheet.language = "nb";
+  Position pos = Position::start();
+  for (std::size_t k = 0; k < game.size(); ++k) {
+    EvidenceCell cell;
+    cell.text = to_san(pos, game[k], style);
+    cell.ply = static_cast<int>(k) + 1;
+    sheet.cells.push_back(cell);
+    Undo undo;
+    pos.do_move(game[k], undo);
+  }
+  int made = 0;
+  while (made < slips) {
+    EvidenceCell& cell = sheet.cells[rng() % sheet.cells.size()];
+    std::string& t = cell.text;
+    // The last file or rank character of the box (the destination).
+    const bool rank = rng() % 2 == 0;
+    for (std::size_t i = t.size(); i-- > 0;) {
+      const char* const* pairs = rank ? rank_pairs : file_pairs;
+      bool changed = false;
+      for (int p = 0; p < 5 && !changed; ++p) {
+        if (t[i] == pairs[p][0]) t[i] = pairs[p][1], changed = true;
+        else if (t[i] == pairs[p][1]) t[i] = pairs[p][0], changed = true;
+      }
+      if (changed) {
+        ++made;
+        break;
+      }
+      if ((rank && t[i] >= '1' && t[i] <= '8') || (!rank && t[i] >= 'a' && t[i] <= 'h')) break;
+    }
+  }
+  return sheet;
+}
+
+struct Timing {
+  std::vector<double> ms;
+  int exact = 0;
+  void print(const char* what) {
+    if (ms.empty()) return;
+    std::sort(ms.begin(), ms.end());
+    double sum = 0;
+    for (double m : ms) sum += m;
+    std::printf("%-44s %4zu sheets  mean %7.1f ms  median %7.1f ms  worst %7.1f ms", what, ms.size(),
+                sum / static_cast<double>(ms.size()), ms[ms.size() / 2], ms.back());
+    if (exact >= 0) std::printf("  game exact %d/%zu", exact, ms.size());
+    std::printf("\n");
+  }
+};
+
+double time_ms(const std::vector<EvidenceSheet>& sheets, Reconstruction& out) {
+  const auto start = Clock::now();
+  out = reconstruct(sheets);
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+bool same(const Reconstruction& r, const std::vector<Move>& game) {
+  if (r.plies.size() != game.size()) return false;
+  for (std::size_t k = 0; k < game.size(); ++k)
+    if (r.plies[k].move != game[k]) return false;
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::size_t count = 20;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--games") == 0) count = static_cast<std::size_t>(std::atoi(argv[i + 1]));
+
+  std::mt19937 rng(2026);
+  std::vector<std::vector<Move>> games = corpus_games(count, 120);
+  const bool from_corpus = !games.empty();
+  while (games.size() < count) games.push_back(random_game(rng, 120));
+  std::printf("games: %zu of 60 moves or more, %s\n", games.size(),
+              from_corpus ? "from ../shared/corpus/big.pgn.xz" : "random (no corpus)");
+
+  // Warm up: the tables of the move generator and the letters.
+  {
+    Reconstruction r;
+    time_ms({sheet_with_slips(games[0], 1, rng)}, r);
+  }
+  Timing one, two;
+  for (const std::vector<Move>& g : games) {
+    const EvidenceSheet a = sheet_with_slips(g, 5, rng);
+    const EvidenceSheet b = sheet_with_slips(g, 5, rng);
+    Reconstruction r;
+    one.ms.push_back(time_ms({a}, r));
+    one.exact += same(r, g);
+    two.ms.push_back(time_ms({a, b}, r));
+    two.exact += same(r, g);
+  }
+  one.print("60+ moves, 5 slips, one sheet");
+  two.print("60+ moves, 5 slips on each, two sheets");
+
+  const std::vector<bench::HcsPage> pages = bench::load_hcs(std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt");
+  if (pages.empty()) {
+    std::printf("HCS labels not found: skipped\n");
+    return 0;
+  }
+  Timing hcs;
+  hcs.exact = -1;
+  int complete = 0;
+  for (const bench::HcsPage& page : pages) {
+    Reconstruction r;
+    hcs.ms.push_back(time_ms({page.sheet}, r));
+    complete += r.complete;
+  }
+  hcs.print("HCS pages (real handwritten sheets)");
+  std::printf("%-44s %d of %zu complete\n", "", complete, pages.size());
+  return 0;
+}

@@ -1,0 +1,687 @@
+#include "notera/scoresheet/search.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <unordered_map>
+
+#include "notera/core/movegen.hpp"
+#include "notera/notation/resolve.hpp"
+
+namespace notera::search {
+
+PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs) {
+  PreparedSheet p;
+  p.sheet = &sheet;
+  p.language = language;
+  p.cells.resize(sheet.cells.size());
+  for (std::size_t i = 0; i < sheet.cells.size(); ++i) {
+    const EvidenceCell& c = sheet.cells[i];
+    if (c.kind != EvidenceKind::unrecorded) p.cells[i] = prepare_cell(c.text, c.readings, language, costs);
+  }
+  p.tail_free.assign(sheet.cells.size() + 1, 1);
+  for (std::size_t i = sheet.cells.size(); i-- > 0;) {
+    const bool written = sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty();
+    p.tail_free[i] = p.tail_free[i + 1] && !written;
+  }
+  return p;
+}
+
+std::vector<int> path_of(const Output& out, int node) {
+  std::vector<int> path;
+  for (int n = node; n >= 0; n = out.nodes[static_cast<std::size_t>(n)].parent) path.push_back(n);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+namespace {
+
+constexpr float infinite = std::numeric_limits<float>::max();
+constexpr int near_slots = 3;
+// Costs closer than this are a tie.
+constexpr float tie_epsilon = 0.01f;
+// Ties this close to the best state of a ply extend the beam.
+constexpr float tie_span = 1.0f;
+// What the lookahead charges for a next box that reads as no legal move: the
+// cheapest slips cost about four nats (slips.cpp); a little less, so the
+// estimate stays below what the box will cost.
+constexpr float lookahead_miss = 3.0f;
+// States dropped for want of room this close to the best of their ply make
+// a wider search worth it (about one slip).
+constexpr float widen_span = 6.0f;
+
+struct State {
+  Position pos;
+  float cost = 0.0f;
+  int node = -1;
+  std::array<std::uint16_t, max_sheets> cursor{0, 0};
+  std::array<std::int16_t, max_sheets> shift{0, 0};
+  std::uint16_t insertions = 0;
+  std::uint8_t consecutive_insertions = 0;
+  float rank = 0.0f;  // cost plus lookahead, when the beam overflows
+  // Paths merged into this one that were nearly as cheap: (node, cost).
+  std::array<std::pair<int, float>, near_slots> near{};
+  std::uint8_t near_count = 0;
+
+  void remember(int node_id, float c) {
+    if (node_id == node) return;
+    if (near_count < near_slots) {
+      near[near_count++] = {node_id, c};
+      return;
+    }
+    auto worst = std::max_element(near.begin(), near.end(), [](auto& a, auto& b) { return a.second < b.second; });
+    if (c < worst->second) *worst = {node_id, c};
+  }
+};
+
+struct Key {
+  std::uint64_t position;
+  std::uint32_t cursors;
+  bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+  std::size_t operator()(const Key& k) const {
+    return static_cast<std::size_t>(k.position ^ (static_cast<std::uint64_t>(k.cursors) * 0x9E3779B97F4A7C15ull));
+  }
+};
+
+Key key_of(const State& s) {
+  return Key{s.pos.key(), static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16)};
+}
+
+struct Candidate {
+  float cost;
+  int state;
+  Move move;
+  std::uint8_t consume;  // bit j: sheet j uses its next box
+  std::uint8_t spelling; // bit j: priced by edit distance
+  std::array<std::int16_t, max_sheets> reading;
+};
+
+// How one sheet can take part in the next ply of one state.
+struct SheetStep {
+  bool ended = false;        // no boxes left
+  bool blank = false;        // the next box is '-' or empty
+  bool written = false;      // the next box holds text (a move or a crossed-out move)
+  float consume_base = 0.0f; // misplacement, crossed-out, unrecorded
+  std::int16_t consume_shift = 0;
+  std::int16_t misplaced = 0;  // plies between the box's claim and the ply it is used for
+  bool may_insert = false;
+  bool gap = false;          // the numbering leaves room for a move here
+  float insert_cost = 0.0f;
+  std::int16_t insert_shift = 0;
+};
+
+class Search {
+ public:
+  Search(const std::vector<PreparedSheet>& sheets, const ReconstructOptions& options, const SlipCosts& costs,
+         const Limits& limits)
+      : sheets_(sheets), options_(options), costs_(costs), limits_(limits) {
+    alt_margin_ = std::max(options.uncertain_margin, 6.0f);
+  }
+
+  Output run(const Position& start) {
+    const auto began = std::chrono::steady_clock::now();
+    int ply_limit = 0;
+    for (const PreparedSheet& s : sheets_) {
+      int claimed = 0;
+      for (const EvidenceCell& c : s.sheet->cells) claimed = std::max(claimed, c.ply);
+      ply_limit = std::max({ply_limit, claimed, s.size()});
+    }
+    ply_limit = std::min(options_.max_plies, ply_limit + 40);
+
+    State init;
+    init.pos = start;
+    std::vector<State> layer{init};
+    close_layer(layer, 0);
+    int ply = 0;
+    std::vector<State> next;
+    while (!layer.empty()) {
+      if (!out_.finished.empty() && layer.front().cost > best_finished() + options_.uncertain_margin) break;
+      if (ply >= ply_limit) {
+        out_.stats.ply_limit = true;
+        break;
+      }
+      if (std::chrono::steady_clock::now() > limits_.deadline) {
+        out_.stats.time_limit = true;
+        break;
+      }
+      ++ply;
+      expand_layer(layer, ply, next);
+      if (next.empty()) break;
+      close_layer(next, ply);
+      last_layer_best_ = next.empty() ? last_layer_best_ : next.front();
+      layer.swap(next);
+      out_.stats.plies = ply;
+    }
+    if (out_.finished.empty() || out_.stats.time_limit || out_.stats.ply_limit) {
+      // Give up on the rest: the best state reached ends the game.
+      const State& s = layer.empty() ? last_layer_best_ : layer.front();
+      out_.finished.push_back(Finished{s.node, s.cost + 1000.0f, true});
+    }
+    std::stable_sort(out_.finished.begin(), out_.finished.end(),
+                     [](const Finished& a, const Finished& b) { return a.cost < b.cost; });
+    out_.stats.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    out_.stats.runs = 1;
+    out_.stats.beam_width = options_.beam_width;
+    return std::move(out_);
+  }
+
+ private:
+  float best_finished() const {
+    float best = infinite;
+    for (const Finished& f : out_.finished) best = std::min(best, f.cost);
+    return best;
+  }
+
+  float misplacement(int d) const {
+    if (d == 0) return 0.0f;
+    const int n = std::min(std::abs(d), 10);
+    return costs_.misplaced + costs_.misplaced_per_ply * static_cast<float>(n - 1);
+  }
+
+  // Passing over box `i` of sheet `j` before ply `next_ply`: the price, and
+  // the alignment after it. A box whose ply is still to come took the slot
+  // of a move, so the boxes after it move up one ply (a crossed-out move
+  // beside its replacement takes no slot: both claim the same ply).
+  struct Skip {
+    float cost;
+    std::int16_t shift;
+  };
+  Skip skip(int j, int i, int next_ply, int shift) const {
+    const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
+    const EvidenceCell& c = sheet.cell(i);
+    const bool behind = c.ply > 0 && c.ply + shift < next_ply;
+    int new_shift = shift;
+    if (!behind && c.ply > 0 && i + 1 < sheet.size() && sheet.cell(i + 1).ply > 0)
+      new_shift -= std::clamp(sheet.cell(i + 1).ply - c.ply, 0, 1);
+    const auto result = [&](float cost) { return Skip{cost, static_cast<std::int16_t>(new_shift)}; };
+    if (sheet.tail_free[static_cast<std::size_t>(i)]) return result(0.0f);
+    if (c.kind == EvidenceKind::crossed_out) return result(0.0f);
+    if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
+      return result(costs_.unrecorded_skipped);
+    return result(behind ? costs_.skip_behind : costs_.skip);
+  }
+
+  SheetStep step_for(const State& s, int j, int ply) const {
+    SheetStep step;
+    const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
+    const int i = s.cursor[static_cast<std::size_t>(j)];
+    const int shift = s.shift[static_cast<std::size_t>(j)];
+    if (i >= sheet.size()) {
+      step.ended = true;
+      step.may_insert = true;
+      step.insert_cost = costs_.insert_after_end;
+      step.insert_shift = static_cast<std::int16_t>(shift);
+      return step;
+    }
+    const EvidenceCell& c = sheet.cell(i);
+    step.blank = c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+    step.written = !step.blank;
+    if (c.ply > 0) {
+      step.misplaced = static_cast<std::int16_t>(ply - c.ply - shift);
+      step.consume_base = misplacement(ply - c.ply - shift);
+      step.consume_shift = static_cast<std::int16_t>(ply - c.ply);
+      step.gap = c.ply + shift > ply;
+    } else {
+      step.consume_shift = static_cast<std::int16_t>(shift);
+    }
+    if (step.blank) step.consume_base += costs_.unrecorded_played;
+    if (c.kind == EvidenceKind::crossed_out) step.consume_base += costs_.crossed_out_played;
+    if (step.gap) {
+      step.may_insert = true;
+      step.insert_cost = costs_.insert_gap;
+      step.insert_shift = static_cast<std::int16_t>(shift);
+    } else if (!step.blank) {
+      step.may_insert = true;
+      step.insert_cost = costs_.insert;
+      step.insert_shift = static_cast<std::int16_t>(c.ply > 0 ? shift + 1 : shift);
+    }
+    return step;
+  }
+
+  void expand_layer(const std::vector<State>& layer, int ply, std::vector<State>& next) {
+    candidates_.clear();
+    float best = infinite;
+    const int n_sheets = static_cast<int>(sheets_.size());
+    MoveList moves;
+    std::array<std::vector<CellPrice>, max_sheets> prices;
+    int expanded = 0;
+    const bool best_fits = layer.empty() || next_boxes_fit(layer.front());
+    for (std::size_t si = 0; si < layer.size(); ++si) {
+      const State& s = layer[si];
+      if (s.cost > best + options_.prune_margin) break;
+      if ((++expanded & 63) == 0 && std::chrono::steady_clock::now() > limits_.deadline) {
+        out_.stats.time_limit = true;
+        break;
+      }
+      std::array<SheetStep, max_sheets> steps;
+      bool all_gap = true;
+      for (int j = 0; j < n_sheets; ++j) {
+        steps[static_cast<std::size_t>(j)] = step_for(s, j, ply);
+        if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap) all_gap = false;
+      }
+      // Moves the numbering has no room for are tried from the states near
+      // the best of the ply where the next box does not read: many of them
+      // when even the best state cannot read its box (boxes are missing
+      // here), a few otherwise.
+      const bool may_spawn =
+          all_gap || (static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8 : options_.insertion_spawners) &&
+                      s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span) && !next_boxes_fit(s));
+      const bool insertions_left =
+          s.insertions < options_.max_insertions && s.consecutive_insertions < options_.max_consecutive_insertions;
+      // Only the moves that can still fit within the margin are generated.
+      const float budget = best == infinite ? infinite : best + options_.prune_margin - s.cost;
+      MoveFilter filter;
+      const bool filtered = !(may_spawn && insertions_left) && budget < infinite && move_filter(s, steps, budget, filter);
+      moves.clear();
+      generate_legal(s.pos, moves, filtered ? filter : MoveFilter{});
+      if (!options_.line.empty()) {
+        // Only the given game: its next move, if it is among them.
+        const std::size_t k = static_cast<std::size_t>(ply - 1);
+        if (k >= options_.line.size()) {
+          finish_by_skipping(s, ply);
+          continue;
+        }
+        MoveList only;
+        if (moves.contains(options_.line[k])) only.push(options_.line[k]);
+        moves = only;
+        if (moves.empty()) continue;
+      }
+      if (moves.empty() && (!filtered || !has_legal_move(s.pos))) {
+        // Mate or stalemate: the game is over, the boxes left are passed over.
+        if (!filtered || !has_legal_move(s.pos)) finish_by_skipping(s, ply);
+        continue;
+      }
+      for (int j = 0; j < n_sheets; ++j)
+        if (steps[static_cast<std::size_t>(j)].written &&
+            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], budget)) {
+          // The box needs the edit distance over every move: generate them all.
+          moves.clear();
+          generate_legal(s.pos, moves);
+          for (int k = 0; k <= j; ++k)
+            if (steps[static_cast<std::size_t>(k)].written)
+              price_moves(s, k, moves, prices[static_cast<std::size_t>(k)], infinite);
+        }
+      const unsigned full = (1u << n_sheets) - 1;
+      for (int mi = 0; mi < moves.size(); ++mi) {
+        out_.stats.candidates++;
+        for (unsigned mask = 0; mask <= full; ++mask) {
+          float cost = s.cost;
+          bool ok = true;
+          Candidate cand{};
+          cand.state = static_cast<int>(si);
+          cand.move = moves[mi];
+          cand.consume = static_cast<std::uint8_t>(mask);
+          for (int j = 0; j < n_sheets && ok; ++j) {
+            const SheetStep& st = steps[static_cast<std::size_t>(j)];
+            cand.reading[static_cast<std::size_t>(j)] = -1;
+            if (mask & (1u << j)) {
+              if (st.ended) {
+                ok = false;
+              } else if (st.blank) {
+                cost += st.consume_base;
+              } else {
+                const CellPrice& p = prices[static_cast<std::size_t>(j)][static_cast<std::size_t>(mi)];
+                cost += st.consume_base + p.cost;
+                cand.reading[static_cast<std::size_t>(j)] = p.reading;
+                if (p.by_spelling) cand.spelling = static_cast<std::uint8_t>(cand.spelling | (1u << j));
+              }
+            } else {
+              if (!st.may_insert) ok = false;
+              cost += st.insert_cost;
+            }
+          }
+          if (!ok) continue;
+          if (mask == 0 && (!may_spawn || !insertions_left)) continue;
+          if (cost > best + options_.prune_margin) continue;
+          // A move that no sheet records where the numbering has no room for
+          // it must explain the box that follows (see explains()).
+          if (mask == 0 && !all_gap && !explains(s, moves[mi])) continue;
+          best = std::min(best, cost);
+          cand.cost = cost;
+          candidates_.push_back(cand);
+        }
+      }
+    }
+    // Keep the cheapest candidates within the margin.
+    std::erase_if(candidates_, [&](const Candidate& c) { return c.cost > best + options_.prune_margin; });
+    const std::size_t cap = static_cast<std::size_t>(std::max(options_.beam_width, options_.beam_ties)) * 2;
+    const auto cheaper = [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; };
+    if (candidates_.size() > cap) {
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(cap), candidates_.end(),
+                       cheaper);
+      const float first_dropped = candidates_[cap].cost;
+      candidates_.resize(cap);
+      // Only a loss if what was dropped ties with what the beam keeps.
+      const std::size_t soft = std::min(cap, static_cast<std::size_t>(options_.beam_width));
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(soft - 1),
+                       candidates_.end(), cheaper);
+      if (first_dropped <= candidates_[soft - 1].cost + tie_epsilon) note_beam_full(ply);
+    }
+    std::stable_sort(candidates_.begin(), candidates_.end(), cheaper);
+
+    // Play them.
+    next.clear();
+    index_.clear();
+    for (const Candidate& cand : candidates_) {
+      const State& parent = layer[static_cast<std::size_t>(cand.state)];
+      State child;
+      child.pos = parent.pos;
+      Undo undo;
+      child.pos.do_move(cand.move, undo);
+      child.cost = cand.cost;
+      child.cursor = parent.cursor;
+      child.shift = parent.shift;
+      child.insertions = static_cast<std::uint16_t>(parent.insertions + (cand.consume == 0 ? 1 : 0));
+      child.consecutive_insertions =
+          static_cast<std::uint8_t>(cand.consume == 0 ? parent.consecutive_insertions + 1 : 0);
+      Node node;
+      node.parent = parent.node;
+      node.move = cand.move;
+      node.ply = static_cast<std::int16_t>(ply);
+      for (int j = 0; j < n_sheets; ++j) {
+        const auto ju = static_cast<std::size_t>(j);
+        const SheetStep st = step_for(parent, j, ply);
+        if (cand.consume & (1u << j)) {
+          const int i = parent.cursor[ju];
+          node.cell[ju] = static_cast<std::int16_t>(i);
+          node.reading[ju] = cand.reading[ju];
+          node.by_spelling[ju] = (cand.spelling & (1u << j)) != 0;
+          node.misplaced[ju] = st.misplaced;
+          if (cand.reading[ju] >= 0) {
+            const PreparedCell& cell = sheets_[ju].cells[static_cast<std::size_t>(i)];
+            child.cost += check_mark_cost(cell.readings[static_cast<std::size_t>(cand.reading[ju])], child.pos, costs_);
+          }
+          child.cursor[ju] = static_cast<std::uint16_t>(i + 1);
+          child.shift[ju] = st.consume_shift;
+        } else {
+          child.shift[ju] = st.insert_shift;
+        }
+      }
+      node.cost = child.cost;
+      child.node = static_cast<int>(out_.nodes.size());
+      out_.nodes.push_back(node);
+      add_state(next, std::move(child));
+    }
+  }
+
+  // A lower estimate of what the next boxes will cost from this state: 0
+  // when each reads as a legal move as written, else the price of the
+  // cheapest departure.
+  float lookahead(const State& s) const {
+    float h = 0.0f;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size() || sheet.blank(i) || sheet.cell(i).kind == EvidenceKind::crossed_out) continue;
+      bool fits = false;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        ResolveOptions options;
+        options.language = sheet.language;
+        const Verdict v = resolve(s.pos, r.move, options).verdict;
+        if (v == Verdict::legal || v == Verdict::ambiguous) {
+          fits = true;
+          break;
+        }
+      }
+      if (!fits) h += lookahead_miss;
+    }
+    return h;
+  }
+
+  // Whether playing `m` unrecorded makes a next box readable as written: a
+  // box that fits no move now may fit once the forgotten move is played
+  // (after one more move of the other side if the box is for the side that
+  // just moved: a forgotten pair). Without this test every legal move could
+  // be inserted everywhere, and forty equally cheap copies of every state
+  // would crowd the beam.
+  // Whether some sheet's next box reads as a legal move as written: then
+  // it needs no forgotten move before it.
+  bool next_boxes_fit(const State& s) const {
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size()) continue;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        ResolveOptions options;
+        options.language = sheet.language;
+        const Verdict v = resolve(s.pos, r.move, options).verdict;
+        if (v == Verdict::legal || v == Verdict::ambiguous) return true;
+      }
+    }
+    return false;
+  }
+
+  bool explains(const State& s, Move m) const {
+    Position after = s.pos;
+    Undo undo;
+    after.do_move(m, undo);
+    Position after_pair = after;
+    Undo null_undo;
+    if (!after.in_check()) after_pair.do_null_move(null_undo);
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size()) continue;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        ResolveOptions options;
+        options.language = sheet.language;
+        const Verdict v1 = resolve(after, r.move, options).verdict;
+        if (v1 == Verdict::legal || v1 == Verdict::ambiguous) return true;
+        if (!after.in_check()) {
+          const Verdict v2 = resolve(after_pair, r.move, options).verdict;
+          if (v2 == Verdict::legal || v2 == Verdict::ambiguous) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // The union of what the sheets' next boxes allow within `budget`; false
+  // when every move must be generated (a blank box fits any move).
+  bool move_filter(const State& s, const std::array<SheetStep, max_sheets>& steps, float budget,
+                   MoveFilter& filter) const {
+    filter = MoveFilter{};
+    filter.piece_types = 0;
+    filter.from = filter.to = 0;
+    filter.castling = false;
+    bool any = false;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const SheetStep& st = steps[j];
+      if (st.ended) continue;
+      if (st.blank) return false;
+      MoveFilter one;
+      const PreparedCell& cell = sheets_[j].cells[s.cursor[j]];
+      if (!budget_filter(cell, budget - st.consume_base, costs_, sheets_[j].language, one)) return false;
+      filter.piece_types |= one.piece_types;
+      filter.from |= one.from;
+      filter.to |= one.to;
+      filter.castling |= one.castling;
+      any = true;
+    }
+    return any;
+  }
+
+  // Prices the moves against sheet j's next box. False when the box reads
+  // so badly that the edit distance must be tried over every legal move
+  // and `moves` was filtered.
+  bool price_moves(const State& s, int j, const MoveList& moves, std::vector<CellPrice>& prices, float budget) const {
+    const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
+    const PreparedCell& cell = sheet.cells[s.cursor[static_cast<std::size_t>(j)]];
+    prices.resize(static_cast<std::size_t>(moves.size()));
+    bool spelling = !cell.any_parsed;
+    float least = infinite;
+    for (int mi = 0; mi < moves.size(); ++mi) {
+      prices[static_cast<std::size_t>(mi)] = price_cell(cell, s.pos, moves[mi], sheet.language, costs_, spelling);
+      least = std::min(least, prices[static_cast<std::size_t>(mi)].cost);
+    }
+    // No legal move reads well: the parse may itself be a misreading.
+    if (!spelling && least > costs_.fallback_threshold) {
+      if (budget < infinite && budget >= costs_.unparsed_base) return false;
+      for (int mi = 0; mi < moves.size(); ++mi)
+        prices[static_cast<std::size_t>(mi)] = price_cell(cell, s.pos, moves[mi], sheet.language, costs_, true);
+    }
+    return true;
+  }
+
+  // Adds a state to the layer, merging it with one that has the same
+  // position and the same boxes used.
+  bool add_state(std::vector<State>& layer, State&& s) {
+    const Key key = key_of(s);
+    const auto [it, inserted] = index_.try_emplace(key, static_cast<int>(layer.size()));
+    if (inserted) {
+      layer.push_back(std::move(s));
+      return true;
+    }
+    State& old = layer[static_cast<std::size_t>(it->second)];
+    if (s.cost < old.cost) {
+      const int old_node = old.node;
+      const float old_cost = old.cost;
+      const auto near = old.near;
+      const auto near_count = old.near_count;
+      old = std::move(s);
+      for (int k = 0; k < near_count; ++k) old.remember(near[static_cast<std::size_t>(k)].first, near[static_cast<std::size_t>(k)].second);
+      old.remember(old_node, old_cost);
+      return true;
+    }
+    old.remember(s.node, s.cost);
+    return false;
+  }
+
+  // Passing over boxes without a move (extra, crossed-out or repeated
+  // moves): states of the same ply with later cursors.
+  void close_layer(std::vector<State>& layer, int ply) {
+    if (layer.empty()) return;
+    if (index_.empty() || ply == 0) {
+      index_.clear();
+      for (std::size_t i = 0; i < layer.size(); ++i) index_.emplace(key_of(layer[i]), static_cast<int>(i));
+    }
+    float best = infinite;
+    for (const State& s : layer) best = std::min(best, s.cost);
+    const int n_sheets = static_cast<int>(sheets_.size());
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      for (int j = 0; j < n_sheets; ++j) {
+        const State& s = layer[i];
+        const auto ju = static_cast<std::size_t>(j);
+        const int cursor = s.cursor[ju];
+        if (cursor >= sheets_[ju].size()) continue;
+        const Skip step = skip(j, cursor, ply + 1, s.shift[ju]);
+        const float cost = s.cost + step.cost;
+        if (cost > best + options_.prune_margin) continue;
+        State skipped = s;
+        skipped.near_count = 0;
+        skipped.cost = cost;
+        skipped.cursor[ju] = static_cast<std::uint16_t>(cursor + 1);
+        skipped.shift[ju] = step.shift;
+        add_state(layer, std::move(skipped));  // may reallocate: `s` is not used after this
+      }
+    }
+    // Finished states leave the beam; the others are ordered through an
+    // index (states are large: sorting them would move whole positions).
+    order_.clear();
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      State& s = layer[i];
+      bool done = true;
+      for (int j = 0; j < n_sheets; ++j)
+        if (s.cursor[static_cast<std::size_t>(j)] < sheets_[static_cast<std::size_t>(j)].size()) done = false;
+      record_merges(s);
+      if (done && s.node >= 0)
+        out_.finished.push_back(Finished{s.node, s.cost, false});
+      else if (!done)
+        order_.push_back(static_cast<std::uint32_t>(i));
+    }
+    const auto by_cost = [&layer](std::uint32_t a, std::uint32_t b) {
+      return layer[a].cost < layer[b].cost || (layer[a].cost == layer[b].cost && a < b);
+    };
+    const auto by_rank = [&layer](std::uint32_t a, std::uint32_t b) {
+      return layer[a].rank < layer[b].rank || (layer[a].rank == layer[b].rank && a < b);
+    };
+    std::sort(order_.begin(), order_.end(), by_cost);
+    std::size_t n = 0;
+    if (!order_.empty()) {
+      const float limit = layer[order_.front()].cost + options_.prune_margin;
+      while (n < order_.size() && layer[order_[n]].cost <= limit) ++n;
+      // The beam holds `beam_width` states, and more when they tie with the
+      // last one kept: boxes marked '-' make every move equally likely, and
+      // the boxes after the gap must choose among all of them. Ties are
+      // kept only among the best states, not among the many near the end.
+      const std::size_t soft = static_cast<std::size_t>(options_.beam_width);
+      const std::size_t hard = static_cast<std::size_t>(options_.beam_ties);
+      if (n > soft) {
+        // More states than the beam holds: rank them by their cost plus a
+        // look at the next box, so that a state which has paid for a slip
+        // and reads on cleanly is not crowded out by states that have not
+        // paid yet but cannot read the next box at all.
+        for (std::size_t i = 0; i < n; ++i) layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]);
+        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_rank);
+        const float best_rank = layer[order_.front()].rank;
+        const float last_rank = layer[order_[soft - 1]].rank;
+        std::size_t m = soft;
+        if (last_rank <= best_rank + tie_span)
+          while (m < n && m < hard && layer[order_[m]].rank <= last_rank + tie_epsilon) ++m;
+        if (m < n && layer[order_[m]].rank <= best_rank + tie_span) note_beam_full(ply);
+        // Dropping states about one slip behind the best: a wider beam may
+        // find a cheaper game.
+        if (m < n && layer[order_[m]].rank <= best_rank + widen_span) out_.stats.width_limited = true;
+        n = m;
+        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
+      }
+    }
+    std::vector<State> kept;
+    kept.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) kept.push_back(std::move(layer[order_[i]]));
+    out_.stats.states += static_cast<std::int64_t>(kept.size());
+    out_.stats.widest = std::max(out_.stats.widest, static_cast<int>(kept.size()));
+    layer.swap(kept);
+    index_.clear();
+  }
+
+  void record_merges(const State& s) {
+    for (int k = 0; k < s.near_count; ++k) {
+      const auto& [node, cost] = s.near[static_cast<std::size_t>(k)];
+      const float delta = cost - s.cost;
+      if (node >= 0 && s.node >= 0 && node != s.node && delta <= alt_margin_)
+        out_.merges.push_back(Merge{s.node, node, delta});
+    }
+  }
+
+  void finish_by_skipping(const State& s, int ply) {
+    if (s.node < 0) return;
+    float cost = s.cost;
+    for (int j = 0; j < static_cast<int>(sheets_.size()); ++j)
+      for (int i = s.cursor[static_cast<std::size_t>(j)]; i < sheets_[static_cast<std::size_t>(j)].size(); ++i)
+        cost += skip(j, i, ply, s.shift[static_cast<std::size_t>(j)]).cost;
+    out_.finished.push_back(Finished{s.node, cost, false});
+  }
+
+  void note_beam_full(int ply) {
+    if (!out_.stats.beam_full) out_.stats.beam_full_ply = ply;
+    out_.stats.beam_full = true;
+  }
+
+  const std::vector<PreparedSheet>& sheets_;
+  const ReconstructOptions& options_;
+  const SlipCosts& costs_;
+  const Limits& limits_;
+  float alt_margin_ = 6.0f;
+  Output out_;
+  std::vector<Candidate> candidates_;
+  std::vector<std::uint32_t> order_;
+  std::unordered_map<Key, int, KeyHash> index_;
+  State last_layer_best_;
+};
+
+}  // namespace
+
+Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
+           const SlipCosts& costs, const Limits& limits) {
+  Search search(sheets, options, costs, limits);
+  return search.run(start);
+}
+
+}  // namespace notera::search

@@ -1,0 +1,48 @@
+// The sample scoresheets (samples/<language>/): each is reconstructed by the
+// command, with explanations in the sample's language, and must give its
+// expected PGN exactly. A sample is <name>.sheet, or both players' copies
+// <name>-white.sheet and <name>-black.sheet; the expected game is <name>.pgn.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support/cli.hpp"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("samples: every sample sheet gives its expected PGN") {
+  const fs::path root = NOTERA_SAMPLES;
+  REQUIRE(fs::is_directory(root));
+  std::vector<fs::path> expected;
+  for (const auto& entry : fs::recursive_directory_iterator(root))
+    if (entry.path().extension() == ".pgn") expected.push_back(entry.path());
+  std::sort(expected.begin(), expected.end());
+  REQUIRE(expected.size() >= 7);
+  std::vector<std::string> languages;
+  for (const fs::path& pgn : expected) {
+    const fs::path dir = pgn.parent_path();
+    const std::string language = dir.filename().string();
+    const std::string name = pgn.stem().string();
+    std::vector<std::string> args = {"reconstruct", "--messages", language};
+    if (fs::exists(dir / (name + ".sheet"))) {
+      args.push_back((dir / (name + ".sheet")).string());
+    } else {
+      REQUIRE(fs::exists(dir / (name + "-white.sheet")));
+      REQUIRE(fs::exists(dir / (name + "-black.sheet")));
+      args.push_back((dir / (name + "-white.sheet")).string());
+      args.push_back((dir / (name + "-black.sheet")).string());
+    }
+    CAPTURE(pgn.string());
+    const auto run = notera::test::run_notera(args);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out == notera::test::read_file(pgn));
+    languages.push_back(language);
+  }
+  // nb, nn, da, sv, de and en, one copy and two.
+  for (const char* code : {"nb", "nn", "da", "sv", "de", "en"})
+    CHECK(std::find(languages.begin(), languages.end(), code) != languages.end());
+  CHECK(fs::exists(root / "nb" / "solberg-haugen.sheet"));  // the README's example
+}

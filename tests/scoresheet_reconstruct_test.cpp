@@ -1,0 +1,437 @@
+// Reconstruction: every kind of slip, gaps, crossed-out and misplaced boxes,
+// unreadable characters and undecided readings, running text, two sheets,
+// the cost model's pieces, robustness, and the `reconstruct` command.
+//
+// The sheets in tests/data/reconstruct are real games (the first games of
+// the corpus) written out in a language with one kind of departure each;
+// <name>.san holds the game as played.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "notera/core/fen.hpp"
+#include "notera/core/san.hpp"
+#include "notera/locale/messages.hpp"
+#include "notera/notation/letters.hpp"
+#include "notera/scoresheet/cell_match.hpp"
+#include "notera/scoresheet/reconstruct.hpp"
+#include "notera/scoresheet/sheet.hpp"
+#include "notera/scoresheet/sheet_evidence.hpp"
+#include "support/cli.hpp"
+
+using namespace notera;
+
+namespace {
+
+std::string data(const std::string& name) { return test::read_file(test::data_path("reconstruct/" + name)); }
+
+EvidenceSheet sheet_file(const std::string& name) {
+  return evidence_of(read_scoresheet(data(name + ".sheet"), name + ".sheet"));
+}
+
+EvidenceSheet sheet_text(const std::string& text) { return evidence_of(read_scoresheet(text, "test.sheet")); }
+
+std::vector<std::string> expected_moves(const std::string& name) {
+  std::istringstream in(data(name + ".san"));
+  std::vector<std::string> moves;
+  for (std::string m; in >> m;) moves.push_back(m);
+  return moves;
+}
+
+std::vector<std::string> sans(const Reconstruction& r) {
+  std::vector<std::string> out;
+  for (const ReconstructedPly& p : r.plies) out.push_back(p.san);
+  return out;
+}
+
+// The slips of the evidence of sheet `sheet` at `ply`.
+const PlyEvidence& evidence(const Reconstruction& r, int ply, int sheet = 0) {
+  return r.plies.at(static_cast<std::size_t>(ply - 1)).evidence.at(static_cast<std::size_t>(sheet));
+}
+
+bool has_slip(const PlyEvidence& e, SlipKind kind, const std::string& written = {}, const std::string& meant = {}) {
+  for (const Slip& s : e.slips)
+    if (s.kind == kind && (written.empty() || s.written == written) && (meant.empty() || s.meant == meant))
+      return true;
+  return false;
+}
+
+int count_status(const Reconstruction& r, PlyStatus status) {
+  int n = 0;
+  for (const ReconstructedPly& p : r.plies) n += p.status == status;
+  return n;
+}
+
+std::string english(const Message& m) {
+  static const locale::Messages messages("en");
+  return messages.format(m);
+}
+
+// Reconstructs <name>.sheet, checks it gives <name>.san, and returns it.
+Reconstruction reconstructed(const std::string& name) {
+  const Reconstruction r = reconstruct({sheet_file(name)});
+  CHECK(sans(r) == expected_moves(name));
+  CHECK(r.complete);
+  return r;
+}
+
+}  // namespace
+
+// --------------------------------------------------------------- slips
+
+TEST_CASE("reconstruct: a file written for another (c for e)") {
+  const Reconstruction r = reconstructed("file-c-for-e");
+  const ReconstructedPly& p = r.plies[26];  // 14.Lc2, written Le2
+  CHECK(p.san == "Bc2");
+  CHECK(p.status == PlyStatus::corrected);
+  CHECK(has_slip(p.evidence[0], SlipKind::file, "e", "c"));
+  CHECK(english(explain(r, p, p.evidence[0], 1)) == "line 23: 'Le2' is Bc2: the file c written as e");
+  CHECK(count_status(r, PlyStatus::corrected) == 1);
+}
+
+TEST_CASE("reconstruct: a rank written for another (5 for 3), Swedish sheet") {
+  const Reconstruction r = reconstructed("rank-5-for-3");
+  CHECK(r.plies[10].san == "Ng3");
+  CHECK(has_slip(r.plies[10].evidence[0], SlipKind::rank, "5", "3"));
+  CHECK(r.languages[0].given);
+  CHECK(LetterTable::instance().language(r.languages[0].language).code == "sv");
+}
+
+TEST_CASE("reconstruct: a rank seen from the other side (6 for 3), Danish sheet") {
+  const Reconstruction r = reconstructed("rank-mirrored");
+  CHECK(r.plies[18].san == "Qb3");
+  CHECK(has_slip(r.plies[18].evidence[0], SlipKind::rank_mirrored, "6", "3"));
+}
+
+TEST_CASE("reconstruct: K written for R on an English sheet") {
+  const Reconstruction r = reconstructed("letter-k-for-r");
+  CHECK(r.plies[38].san == "Rf1");
+  CHECK(has_slip(r.plies[38].evidence[0], SlipKind::piece_letter, "K", "R"));
+}
+
+TEST_CASE("reconstruct: an English letter on a Norwegian sheet is a spelling, not a slip") {
+  const Reconstruction r = reconstructed("english-letter");
+  CHECK(r.plies[24].san == "Nd2");
+  CHECK(r.plies[24].status == PlyStatus::normalised);
+  CHECK(has_slip(r.plies[24].evidence[0], SlipKind::foreign_letter, "N", "S"));
+  CHECK(count_status(r, PlyStatus::corrected) == 0);
+}
+
+TEST_CASE("reconstruct: a capture without x (German) and a pawn capture without the rank") {
+  Reconstruction r = reconstructed("capture-mark-missing");
+  CHECK(r.plies[32].san == "Bxf5");
+  CHECK(r.plies[32].status == PlyStatus::normalised);
+  CHECK(has_slip(r.plies[32].evidence[0], SlipKind::capture_mark_missing));
+  r = reconstructed("rank-omitted");
+  CHECK(r.plies[6].san == "exd5");
+  CHECK(r.plies[6].status == PlyStatus::normalised);
+  CHECK(has_slip(r.plies[6].evidence[0], SlipKind::rank_omitted, "", "5"));
+}
+
+TEST_CASE("reconstruct: the wrong promotion letter, from a FEN start") {
+  const Reconstruction r = reconstructed("promotion-letter");
+  CHECK(r.plies[0].san == "f8=Q");
+  CHECK(r.plies[0].status == PlyStatus::corrected);
+  CHECK(has_slip(r.plies[0].evidence[0], SlipKind::promotion_piece, "S", "D"));
+}
+
+// --------------------------------------------------------------- boxes
+
+TEST_CASE("reconstruct: a crossed-out move is evidence, not a move") {
+  const Reconstruction r = reconstructed("crossed-out");
+  REQUIRE(r.dropped.size() == 1);
+  CHECK(r.dropped[0].text == "Dc2");
+  CHECK(r.dropped[0].reason == DropReason::crossed_out);
+  CHECK(r.dropped[0].where.line == 23);
+  CHECK(r.dropped[0].after_ply == 26);
+  CHECK(count_status(r, PlyStatus::corrected) == 0);
+}
+
+TEST_CASE("reconstruct: two unrecorded moves marked '-'") {
+  const Reconstruction r = reconstructed("gap-dashes");
+  CHECK(r.plies[18].san == "Bxc6");
+  CHECK(r.plies[19].san == "Qxd1");
+  CHECK(r.plies[18].status == PlyStatus::inserted);
+  CHECK(r.plies[19].status == PlyStatus::inserted);
+  CHECK(r.plies[18].evidence[0].text == "-");
+  CHECK(r.plies[18].alternatives.empty());
+}
+
+TEST_CASE("reconstruct: a row left out (no '-' boxes): its moves are deduced") {
+  const Reconstruction r = reconstructed("gap-rows-missing");
+  CHECK(r.plies[24].status == PlyStatus::inserted);
+  CHECK(r.plies[25].status == PlyStatus::inserted);
+  CHECK(r.plies[24].evidence[0].cell == -1);
+  CHECK(r.dropped.empty());
+}
+
+TEST_CASE("reconstruct: moves written one box late (a move in Black's column)") {
+  const Reconstruction r = reconstructed("wrong-column");
+  REQUIRE(r.dropped.size() == 1);
+  CHECK(r.dropped[0].text == "-");
+  CHECK(r.dropped[0].reason == DropReason::not_played);
+  CHECK(count_status(r, PlyStatus::corrected) == 0);
+  CHECK(count_status(r, PlyStatus::inserted) == 0);
+}
+
+TEST_CASE("reconstruct: an unreadable character and two readings") {
+  const Reconstruction r = reconstructed("unreadable-and-readings");
+  CHECK(r.plies[19].san == "Nc5");
+  CHECK(has_slip(r.plies[19].evidence[0], SlipKind::unreadable, "?", "c"));
+  CHECK(r.plies[19].evidence[0].reading == "Sc5");
+  CHECK(r.plies[32].san == "Qe2");
+  CHECK(has_slip(r.plies[32].evidence[0], SlipKind::unreadable, "?", "D"));
+  CHECK(r.plies[31].san == "Be6");
+  CHECK(has_slip(r.plies[31].evidence[0], SlipKind::reading_chosen, "Le6|Lg4", "Le6"));
+}
+
+TEST_CASE("reconstruct: running text, the language decided from the moves") {
+  Reconstruction r = reconstructed("running-text");
+  CHECK(r.plies[22].san == "Bg5");
+  CHECK(r.plies[22].status == PlyStatus::corrected);
+  CHECK_FALSE(r.languages[0].given);
+  // K D T L S: bokmål, nynorsk, Swedish, Danish and German read it alike.
+  CHECK(r.languages[0].also_fit.size() >= 3);
+  r = reconstructed("language-decided");
+  CHECK_FALSE(r.languages[0].given);
+  CHECK(LetterTable::instance().language(r.languages[0].language).code == "de");
+}
+
+TEST_CASE("reconstruct: two sheets that disagree give one game") {
+  const EvidenceSheet white = sheet_file("two-sheets-white");
+  const EvidenceSheet black = sheet_file("two-sheets-black");
+  const Reconstruction r = reconstruct({white, black});
+  CHECK(sans(r) == expected_moves("two-sheets-white"));
+  CHECK(r.complete);
+  // Each sheet's slips are outvoted by the other sheet.
+  CHECK(has_slip(evidence(r, 11, 0), SlipKind::file, "e", "c"));
+  CHECK(evidence(r, 11, 1).status == PlyStatus::exact);
+  CHECK(has_slip(evidence(r, 24, 1), SlipKind::file, "c", "b"));
+  // Black's sheet has no moves 40-44 ('-'): White's decides them.
+  CHECK(evidence(r, 79, 1).status == PlyStatus::inserted);
+  CHECK(r.plies[78].status == PlyStatus::exact);
+  REQUIRE(r.disagreements.size() == 1);
+  CHECK(r.disagreements[0].tag == "Date");
+  CHECK(r.disagreements[0].values == std::vector<std::string>{"2026.11.21", "2026.11.22"});
+  // Black's sheet alone cannot fill its gap.
+  const Reconstruction alone = reconstruct({black});
+  CHECK(sans(alone) != expected_moves("two-sheets-white"));
+  CHECK(count_status(alone, PlyStatus::uncertain) > 0);
+}
+
+// --------------------------------------------------------------- results and limits
+
+TEST_CASE("reconstruct: the written result against the final position") {
+  const std::string sheet =
+      "Hvit: A\nSvart: B\nResultat: ½-½\nNotasjon: nb\n\n1 e4 e5\n2 Lc4 Sc6\n3 Dh5 Sf6\n4 Dxf7#\n";
+  const Reconstruction r = reconstruct({sheet_text(sheet)});
+  CHECK(r.complete);
+  CHECK(r.by_position == GameEnd::checkmate);
+  CHECK(r.written_result == "1/2-1/2");
+  bool noted = false;
+  for (const Message& m : r.notes) noted |= m.key == "reconstruct.note.result_contradicts";
+  CHECK(noted);
+}
+
+TEST_CASE("reconstruct: boxes after the last move that can be played make the game incomplete") {
+  // The last box reads as no move that fits: the game stops before it.
+  Reconstruction r = reconstruct({sheet_text("Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Zz9 Qq1\n")});
+  CHECK_FALSE(r.complete);
+  CHECK(r.plies.size() <= 4);
+  // '-' boxes at the end: moves were played, but which cannot be known.
+  r = reconstruct({sheet_text("Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 - -\n")});
+  CHECK_FALSE(r.complete);
+  CHECK(r.plies.size() == 4);
+  REQUIRE(r.dropped.size() == 2);
+  CHECK(r.dropped[0].reason == DropReason::unrecorded_after);
+}
+
+TEST_CASE("reconstruct: any input ends, within the time limit") {
+  std::mt19937 rng(7);
+  const std::string alphabet = "abcdefghKQRBNSDTL12345678x+-=?|~# O0";
+  for (int round = 0; round < 30; ++round) {
+    std::string text = "Notasjon: nb\n\n";
+    const int rows = 1 + static_cast<int>(rng() % 40);
+    for (int row = 1; row <= rows; ++row) {
+      text += std::to_string(row);
+      for (int cell = 0; cell < 2; ++cell) {
+        text += ' ';
+        const int length = 1 + static_cast<int>(rng() % 6);
+        for (int k = 0; k < length; ++k) text += alphabet[rng() % alphabet.size()];
+      }
+      text += '\n';
+    }
+    ReconstructOptions options;
+    options.time_limit = std::chrono::milliseconds(3000);
+    const Reconstruction r = reconstruct({sheet_text(text)}, options);
+    // Every ply is a legal move of the game (replaying must not fail).
+    Position pos = r.start;
+    for (const ReconstructedPly& p : r.plies) {
+      REQUIRE(pos.is_legal(p.move));
+      Undo undo;
+      pos.do_move(p.move, undo);
+    }
+  }
+  // Nothing at all, and a sheet of nothing but gaps.
+  CHECK(reconstruct({}).plies.empty());
+  CHECK(reconstruct({sheet_text("Notasjon: nb\n")}).plies.empty());
+  std::string gaps = "Notasjon: nb\n\n";
+  for (int row = 1; row <= 60; ++row) gaps += std::to_string(row) + " - -\n";
+  gaps += "61 Dxf7+ Kh8\n";
+  ReconstructOptions quick;
+  quick.time_limit = std::chrono::milliseconds(300);
+  const auto began = std::chrono::steady_clock::now();
+  const Reconstruction r = reconstruct({sheet_text(gaps)}, quick);
+  const auto spent = std::chrono::steady_clock::now() - began;
+  CHECK(spent < std::chrono::seconds(5));
+  CHECK_FALSE(r.complete);
+  // More boxes than any game: read up to a limit, said in a note.
+  EvidenceSheet huge;
+  huge.language = "nb";
+  for (int i = 0; i < 4000; ++i) huge.cells.push_back(EvidenceCell{EvidenceKind::move, i % 2 ? "Sf6" : "Sf3", {}, i + 1, {}, false, -1});
+  const Reconstruction big = reconstruct({huge}, quick);
+  bool noted = false;
+  for (const Message& m : big.notes) noted |= m.key == "reconstruct.note.too_many_boxes";
+  CHECK(noted);
+  CHECK_FALSE(big.complete);
+}
+
+// --------------------------------------------------------------- the cost model's pieces
+
+TEST_CASE("reconstruct: reading a box and pricing moves structurally") {
+  const int nb = LetterTable::instance().language_index("nb");
+  const SlipCosts& costs = SlipCosts::measured();
+  const Position start = Position::start();
+  // "S?3": each readable guess is a reading of its own.
+  const PreparedCell unknown = prepare_cell("S?3", {}, nb, costs);
+  CHECK(unknown.any_parsed);
+  CHECK(unknown.readings.size() >= 8);
+  // "Sf3" for Nf3 costs nothing; for Nh3 a file slip f/h.
+  const PreparedCell sf3 = prepare_cell("Sf3", {}, nb, costs);
+  REQUIRE(sf3.readings.size() == 1);
+  CHECK(structural_cost(sf3.readings[0], start, Move(g1, f3), nb, costs) == 0.0f);
+  SlipList why;
+  CHECK(structural_cost(sf3.readings[0], start, Move(g1, h3), nb, costs, &why) == costs.file_cost(5, 7));
+  REQUIRE(why.size() == 1);
+  CHECK(why[0] == Slip{SlipKind::file, "f", "h"});
+  // Not a move at all: "N4" is still nearest to Nf3's spellings of its kind.
+  const PreparedCell n4 = prepare_cell("N4", {}, LetterTable::english, costs);
+  REQUIRE(n4.readings.size() == 1);
+  CHECK_FALSE(n4.readings[0].parsed);
+  const Position after_d4 = *read_fen("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1").position;
+  const float nf6 = spelling_cost(n4.readings[0], after_d4, Move(g8, f6), LetterTable::english, costs);
+  const float pawn = spelling_cost(n4.readings[0], after_d4, Move(e7, e5), LetterTable::english, costs);
+  CHECK(nf6 < pawn);
+  // The edit distance knows look-alike characters.
+  CHECK(edit_distance("Nc3", "Ne3", costs) == costs.file_cost(2, 4));
+  CHECK(edit_distance("Nf3", "Nf3", costs) == 0.0f);
+  CHECK(edit_distance("Nf3+", "Nf3", costs) == costs.edit_mark);
+}
+
+TEST_CASE("reconstruct: the measured costs put look-alikes below other slips") {
+  const SlipCosts& c = SlipCosts::measured();
+  const auto f = [](char x) { return x - 'a'; };
+  const auto r = [](char x) { return x - '1'; };
+  CHECK(c.file_cost(f('c'), f('e')) < c.file_cost(f('c'), f('h')));
+  CHECK(c.file_cost(f('e'), f('c')) == c.file_cost(f('c'), f('e')));
+  CHECK(c.rank_cost(r('3'), r('5')) < c.rank_cost(r('1'), r('4')));
+  CHECK(c.letter_slip('K', 'R') < c.letter_slip('K', 'N'));
+  CHECK(c.capture_mark_missing < c.file_cost(f('c'), f('e')));
+  CHECK(c.unrecorded_played < c.insert_gap);
+}
+
+// --------------------------------------------------------------- the command
+
+TEST_CASE("reconstruct CLI: PGN with a comment at the correction") {
+  const auto r = test::run_notera({"reconstruct", test::data_path("reconstruct/file-c-for-e.sheet").string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("[White \"Hansen, Per\"]") != std::string::npos);
+  CHECK(r.out.find("[Result \"1-0\"]") != std::string::npos);
+  std::string flat = r.out;
+  for (char& c : flat) c = c == '\n' ? ' ' : c;
+  CHECK(flat.find("14. Bc2 {line 23: 'Le2' is Bc2: the file c written as e}") != std::string::npos);
+  CHECK(r.out.find("1-0\n") != std::string::npos);
+  // Lines stay under 80 characters.
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) CHECK(line.size() < 80);
+}
+
+TEST_CASE("reconstruct CLI: JSON report") {
+  const auto r = test::run_notera({"reconstruct", "--json", test::data_path("reconstruct/crossed-out.sheet").string()});
+  CHECK(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["complete"] == true);
+  CHECK(j["moves"].size() == expected_moves("crossed-out").size());
+  CHECK(j["moves"][0]["written"][0]["sheet"] == 1);
+  CHECK(j["moves"][0]["written"][0]["line"] == 10);
+  CHECK(j["moves"][0]["status"] == "exact");
+  CHECK(j["dropped"].size() == 1);
+  CHECK(j["dropped"][0]["text"] == "Dc2");
+  CHECK(j["dropped"][0]["reason"] == "crossed_out");
+  CHECK(j["result"]["written"] == "1-0");
+  CHECK(j["result"]["by_position"].is_null());
+  CHECK(j["languages"][0]["language"] == "da");
+  CHECK(j["pgn"].get<std::string>().find("[Event \"Klubturnering\"]") != std::string::npos);
+}
+
+TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
+  const std::string white = test::data_path("reconstruct/two-sheets-white.sheet").string();
+  const std::string black = test::data_path("reconstruct/two-sheets-black.sheet").string();
+  auto r = test::run_notera({"reconstruct", "--json", white, black});
+  CHECK(r.exit_code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["disagreements"][0]["tag"] == "Date");
+  CHECK(j["moves"][10]["written"].size() == 2);
+  CHECK(j["moves"][10]["status"] == "corrected");
+
+  r = test::run_notera({"reconstruct", "--to", "uci", test::data_path("reconstruct/rank-omitted.sheet").string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.rfind("e2e4 e7e6 d2d4 d7d5 b1d2 c7c5 e4d5 ", 0) == 0);
+
+  r = test::run_notera({"reconstruct", "--to", "de", test::data_path("reconstruct/rank-omitted.sheet").string()});
+  CHECK(r.out.rfind("e4 e6 d4 d5 Sd2 c5 exd5 Dxd5", 0) == 0);
+
+  test::TempDir dir;
+  const auto bad = dir.write("bad.sheet", "Notasjon: nb\n\n1 e4 e5\n2 Zz9 Qq1\n");
+  r = test::run_notera({"reconstruct", bad.string()});
+  CHECK(r.exit_code == 1);
+  r = test::run_notera({"reconstruct", (dir.path() / "missing.sheet").string()});
+  CHECK(r.exit_code == 2);
+  r = test::run_notera({"reconstruct", white, black, white});
+  CHECK(r.exit_code == 2);
+  r = test::run_notera({"reconstruct", "--lang", "xx", white});
+  CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("reconstruct: the explanations read in nb, nn, da, sv and de") {
+  // Every message of a real reconstruction, rendered in each language:
+  // formatted without error, and not left in English.
+  const Reconstruction r = reconstruct({sheet_file("two-sheets-white"), sheet_file("two-sheets-black")});
+  std::vector<Message> messages;
+  for (const ReconstructedPly& p : r.plies)
+    for (const PlyEvidence& e : p.evidence)
+      if (e.status != PlyStatus::exact) messages.push_back(explain(r, p, e, 2));
+  for (const HeaderDisagreement& d : r.disagreements)
+    messages.push_back(Message("reconstruct.header_disagreement").with("tag", d.tag).with("first", "a").with("second", "b"));
+  for (int k = 0; k < slip_kind_count; ++k)
+    messages.push_back(explain(Slip{static_cast<SlipKind>(k), "e", "c"}));
+  messages.push_back(Message("reconstruct.note.language_decided").with("sheet", 1).with("language", "nb").with("others", 3));
+  messages.push_back(Message("reconstruct.note.result_contradicts").with("written", "1/2-1/2").with("end", "checkmate"));
+  REQUIRE(messages.size() > 30);
+  const locale::Messages english_messages("en");
+  for (const char* code : {"nb", "nn", "da", "sv", "de"}) {
+    const locale::Messages local(code);
+    for (const Message& m : messages) {
+      CAPTURE(code);
+      CAPTURE(m.key);
+      const std::string text = local.format(m);
+      CHECK_FALSE(text.empty());
+      CHECK(text != english_messages.format(m));
+    }
+  }
+}
