@@ -130,7 +130,7 @@ TEST_CASE("corpus: games rendered in nb, de, fr, ru and figurines read back to t
   }
   test::TempDir dir;
   const auto pgn = dir.path() / "games.pgn";
-  REQUIRE(extract_games(pgn, std::min<std::size_t>(games_wanted(), 20000)));
+  REQUIRE(extract_games(pgn, games_wanted()));
   const auto reference = test::run_notera({"convert", "--to", "uci", "-q", pgn.string()});
   REQUIRE(reference.exit_code == 0);
   for (const char* language : {"nb", "de", "fr", "ru", "figurine"}) {
