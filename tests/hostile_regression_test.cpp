@@ -133,6 +133,52 @@ TEST_CASE("hostile regression: comment words that must not start a line") {
   }
 }
 
+// fuzz_pgn: control characters (form feed, NUL, ...) glued to a word are
+// written as spaces, so "\f\f[Event" put "  [Event" at the start of a line,
+// and the reader took a line "  [Event ... ]" in an open comment for the
+// next game.
+TEST_CASE("hostile regression: control characters before a risky comment word") {
+  pgn::Writer writer;
+  for (const std::string& glue : std::vector<std::string>{"\f", "\v", std::string(1, '\0'), "\x7f", "\f\x01\f"}) {
+    for (int pad = 0; pad < 90; ++pad) {
+      Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
+      // Every word ends in ']', so wherever the line breaks, the line
+      // ends as a complete tag line would.
+      std::string comment = std::string(static_cast<std::size_t>(pad), 'w') + " " + glue + "[Event \"x\"]";
+      for (int i = 0; i < 40; ++i) comment += " z]";
+      game.mainline.moves.front().comments.push_back(comment);
+      std::string out;
+      writer.write(game, out);
+      INFO(out);
+      const ReadGame back = read_pgn(out);
+      REQUIRE(back.games == 1);
+      CHECK(back.game.status == GameStatus::complete);
+      CHECK(back.game.mainline.moves.size() == 2);
+    }
+  }
+}
+
+// fuzz_movetext: a variation holding only a comment of NUL bytes carried
+// that comment (NUL is no blank), was written as "({   })" and read back as
+// an empty variation, which carries nothing: a variation fewer.
+TEST_CASE("hostile regression: a comment of control characters is empty") {
+  const auto carrying = [](const GameMove& m) {
+    int n = 0;
+    for (const Line& v : m.variations) n += !v.moves.empty() || !v.comment_before.empty();
+    return n;
+  };
+  const std::string nuls(8, '\0');
+  const Game game = read_movetext_game("1. e4 (1. d4) ( ;" + nuls + "\n) ( {\f\x7f} ) e5 *", PlayOptions{});
+  REQUIRE(game.mainline.moves.size() == 2);
+  CHECK(carrying(game.mainline.moves.front()) == 1);
+  pgn::Writer writer;
+  std::string out;
+  writer.write(game, out);
+  const ReadGame back = read_pgn(out);
+  REQUIRE(back.games == 1);
+  CHECK(carrying(back.game.mainline.moves.front()) == 1);
+}
+
 // Hostile set: a game with 200,000 distinct tags took minutes (every tag was
 // compared with every other, and every problem located from the start).
 TEST_CASE("hostile regression: thousands of tags are rejected in linear time") {

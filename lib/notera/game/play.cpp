@@ -180,11 +180,12 @@ class Builder {
   }
 
   void add_comment(Frame& f, std::string_view text) {
-    // Trim; empty comments carry nothing.
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\n' || text.front() == '\r' || text.front() == '\t'))
-      text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
-      text.remove_suffix(1);
+    // Trim blanks and control characters (NUL, form feed, ...: the writer
+    // turns them and DEL into spaces, so a comment of nothing else must read as
+    // empty here too); empty comments carry nothing.
+    const auto blank = [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; };
+    while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && blank(text.back())) text.remove_suffix(1);
     if (text.empty()) return;
     if (f.line->moves.empty()) {
       if (!f.line->comment_before.empty()) f.line->comment_before += ' ';

@@ -28,7 +28,10 @@ bool is_roster_tag(std::string_view name) {
          seven_tag_roster.end();
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+// Blanks between the words of a comment: spaces, line ends and every other
+// control character (written as spaces, so a word never starts with one,
+// and the check on how a line starts sees the word's first real character).
+bool is_space(char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; }
 
 // Characters, as the line limit counts them: UTF-8 lead bytes and ASCII.
 int char_count(std::string_view s) {
