@@ -433,6 +433,7 @@ class ReportBuilder {
   }
 
   void dropped(Reconstruction& r) const {
+    const bool gave_up = out_.finished.front().forced || out_.stats.time_limit || out_.stats.ply_limit;
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const PreparedSheet& sheet = sheets_[j];
       int last_used = -1;
@@ -453,10 +454,17 @@ class ReportBuilder {
         d.where = c.where;
         d.after_ply = after_ply;
         const bool blank = c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+        // Boxes after the last one used: a move written there that the
+        // search passed over is not a move of the game (written ahead and
+        // not played, or written twice), priced as such. A '-' box or text
+        // that reads as no move may stand for a move that cannot be known,
+        // and boxes the search gave up before were never explained.
         if (c.kind == EvidenceKind::crossed_out)
           d.reason = DropReason::crossed_out;
-        else if (i > last_used)
-          d.reason = blank ? DropReason::unrecorded_after : DropReason::not_reached;
+        else if (i > last_used && blank)
+          d.reason = DropReason::unrecorded_after;
+        else if (i > last_used && (gave_up || !sheet.cells[static_cast<std::size_t>(i)].any_parsed))
+          d.reason = DropReason::not_reached;
         else
           d.reason = DropReason::not_played;
         r.dropped.push_back(std::move(d));

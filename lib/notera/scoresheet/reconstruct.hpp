@@ -20,12 +20,16 @@
 // and using a box for another ply than it claims costs a little. The prices
 // are -ln of how often each departure happens on real sheets (slips.hpp).
 //
-// States that reach the same position with the same boxes used are merged
-// (the cheaper one is kept, a near-equal one remembered as an alternative).
+// States that reach the same position with the same boxes used and the
+// same alignment of each sheet's numbering with the plies are merged (the
+// cheaper one is kept, a near-equal one remembered as an alternative).
 // A ply keeps the states within a cost margin of its best, at most a beam
 // width of them (more when they tie at the top: the positions behind a gap
 // of '-' boxes); when more fit the margin, they are ranked by cost plus a
-// look at whether the next box reads as a legal move. States far behind
+// look at whether the next box reads as a legal move, and the best state of
+// each alignment (boxes used, numbering) keeps its place, so that many
+// copies of one state that differ in a move no sheet records cannot crowd
+// out the state that passed over a box and reads on in place. States far behind
 // generate only the moves their remaining budget can still pay for. When
 // the beam was too narrow on a sheet with rough spots (moves without a box,
 // boxes passed over, double slips), the search runs again four times wider
@@ -160,9 +164,10 @@ struct ReconstructedPly {
 
 enum class DropReason : std::uint8_t {
   crossed_out,       // struck through on the sheet
-  not_played,        // a written move that is not a move of the game (extra, illegal, repeated)
+  not_played,        // a written move that is not a move of the game (extra, illegal, repeated,
+                     // written ahead after the last move)
   unrecorded_after,  // a '-' box after the last move that could be reconstructed
-  not_reached,       // after the point where the game could not be continued
+  not_reached,       // after the last move: text that reads as no move, or the search gave up
 };
 std::string_view to_string(DropReason r);
 
@@ -206,8 +211,9 @@ struct Reconstruction {
   Position start;
   std::vector<ReconstructedPly> plies;
   std::vector<DroppedCell> dropped;
-  // Every box was used or explained, the search was not cut short, and no
-  // written move was left over at the end.
+  // Every box was used or explained (a move written after the last one
+  // played is explained as not a move of the game), the search was not cut
+  // short, and no '-' box or unreadable text was left over at the end.
   bool complete = false;
   float cost = 0.0f;                  // of the whole game (nats)
   std::optional<float> margin;        // to the best different game found; none = no other game fits

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <limits>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "notera/core/movegen.hpp"
 #include "notera/notation/resolve.hpp"
@@ -74,19 +75,27 @@ struct State {
   }
 };
 
+// States are merged when nothing they can still do differs: the position,
+// the boxes used and how each sheet's numbering lines up with the plies
+// (the shift prices the boxes to come: a state that has paid for a missing
+// box reads the rows after it in place, one that has not pays again).
 struct Key {
   std::uint64_t position;
   std::uint32_t cursors;
+  std::uint32_t shifts;
   bool operator==(const Key&) const = default;
 };
 struct KeyHash {
   std::size_t operator()(const Key& k) const {
-    return static_cast<std::size_t>(k.position ^ (static_cast<std::uint64_t>(k.cursors) * 0x9E3779B97F4A7C15ull));
+    const std::uint64_t rest = static_cast<std::uint64_t>(k.cursors) | static_cast<std::uint64_t>(k.shifts) << 32;
+    return static_cast<std::size_t>(k.position ^ (rest * 0x9E3779B97F4A7C15ull));
   }
 };
 
 Key key_of(const State& s) {
-  return Key{s.pos.key(), static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16)};
+  return Key{s.pos.key(), static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16),
+             static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[0])) |
+                 (static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[1])) << 16)};
 }
 
 struct Candidate {
@@ -274,7 +283,9 @@ class Search {
       // Only the moves that can still fit within the margin are generated.
       const float budget = best == infinite ? infinite : best + options_.prune_margin - s.cost;
       MoveFilter filter;
-      const bool filtered = !(may_spawn && insertions_left) && budget < infinite && move_filter(s, steps, budget, filter);
+      // A given game is priced whatever it costs: no filter.
+      const bool filtered = options_.line.empty() && !(may_spawn && insertions_left) && budget < infinite &&
+                            move_filter(s, steps, budget, filter);
       moves.clear();
       generate_legal(s.pos, moves, filtered ? filter : MoveFilter{});
       if (!options_.line.empty()) {
@@ -296,7 +307,7 @@ class Search {
       }
       for (int j = 0; j < n_sheets; ++j)
         if (steps[static_cast<std::size_t>(j)].written &&
-            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], budget)) {
+            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], filtered ? budget : infinite)) {
           // The box needs the edit distance over every move: generate them all.
           moves.clear();
           generate_legal(s.pos, moves);
@@ -628,7 +639,7 @@ class Search {
         // Dropping states about one slip behind the best: a wider beam may
         // find a cheaper game.
         if (m < n && layer[order_[m]].rank <= best_rank + widen_span) out_.stats.width_limited = true;
-        n = m;
+        n = m + rescue(layer, m, n);
         std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
       }
     }
@@ -639,6 +650,28 @@ class Search {
     out_.stats.widest = std::max(out_.stats.widest, static_cast<int>(kept.size()));
     layer.swap(kept);
     index_.clear();
+  }
+
+  // The states [kept, dropped) of order_ (by rank) are about to be
+  // dropped. The best of each alignment (boxes used, numbering) that has
+  // no state among the kept ones is kept as well, up to an eighth of the
+  // beam: many states that differ only in a move no sheet records (every
+  // move that makes the next box legal) must not crowd out the one that
+  // passed over a box and reads on in place. Moved to order_[kept...];
+  // returns how many.
+  std::size_t rescue(const std::vector<State>& layer, std::size_t kept, std::size_t dropped) {
+    const auto alignment = [](const State& s) {
+      return static_cast<std::uint64_t>(s.cursor[0]) | static_cast<std::uint64_t>(s.cursor[1]) << 16 |
+             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[0])) << 32 |
+             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[1])) << 48;
+    };
+    const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(options_.beam_width) / 8);
+    alignments_.clear();
+    for (std::size_t i = 0; i < kept; ++i) alignments_.insert(alignment(layer[order_[i]]));
+    std::size_t rescued = 0;
+    for (std::size_t i = kept; i < dropped && rescued < most; ++i)
+      if (alignments_.insert(alignment(layer[order_[i]])).second) std::swap(order_[kept + rescued++], order_[i]);
+    return rescued;
   }
 
   void record_merges(const State& s) {
@@ -673,6 +706,7 @@ class Search {
   std::vector<Candidate> candidates_;
   std::vector<std::uint32_t> order_;
   std::unordered_map<Key, int, KeyHash> index_;
+  std::unordered_set<std::uint64_t> alignments_;
   State last_layer_best_;
 };
 
