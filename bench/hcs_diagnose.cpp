@@ -122,6 +122,11 @@ int main(int argc, char** argv) {
     std::vector<Reconstruction> single;
     for (const bench::HcsPage* p : copies) {
       single.push_back(reconstruct({p->sheet}, options));
+      if (verbose) {
+        std::printf("  uci:");
+        for (const ReconstructedPly& rp : single.back().plies) std::printf(" %s", rp.uci.c_str());
+        std::printf("\n");
+      }
       ++total;
       complete += single.back().complete;
       print_page(*p, single.back(), verbose);
@@ -131,6 +136,15 @@ int main(int argc, char** argv) {
     std::printf("  game %s together: %zu plies, cost %.1f, %s%s\n", game.c_str(), both.plies.size(),
                 static_cast<double>(both.cost), both.complete ? "complete" : "INCOMPLETE", why_incomplete(both).c_str());
     const std::vector<Move> joint = moves_of(both);
+    for (std::size_t k = 0; k < single.size(); ++k) {
+      // Each page's own game on both pages: cheaper than the joint game
+      // means the joint search lost it.
+      ReconstructOptions priced = options;
+      priced.line = moves_of(single[k]);
+      const Reconstruction r = reconstruct({copies[0]->sheet, copies[1]->sheet}, priced);
+      std::printf("    page %zu's game on both pages costs %.1f (%s)\n", k, static_cast<double>(r.cost),
+                  r.complete ? "complete" : "incomplete");
+    }
     for (std::size_t k = 0; k < single.size(); ++k) {
       const std::vector<Move> alone = moves_of(single[k]);
       std::size_t d = 0;

@@ -370,7 +370,8 @@ TEST_CASE("reconstruct: real games from sheets with a few slips") {
 // Real handwritten sheets: the HCS labels (../shared/corpus/hcs, skipped
 // when absent). Every page is explained as a complete game, whatever its
 // slips, missing boxes, repeated rows and moves written ahead; the two
-// copies of a game together give a complete game too.
+// copies of a game together give a complete game too, and none dearer than
+// either copy's own game priced on both.
 TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
   const auto labels = test::corpus_path("hcs/labels-even-games.txt");
   if (!labels) {
@@ -395,6 +396,14 @@ TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
     const Reconstruction r = reconstruct({copies[0]->sheet, copies[1]->sheet});
     if (!r.complete) MESSAGE("game " << game << " is not complete from both pages");
     complete_pairs += r.complete;
+    // No game the search can find is cheaper on both pages than the one
+    // it gives: each page's own game, priced on both.
+    for (const bench::HcsPage* page : copies) {
+      ReconstructOptions priced;
+      for (const ReconstructedPly& p : reconstruct({page->sheet}).plies) priced.line.push_back(p.move);
+      const Reconstruction own = reconstruct({copies[0]->sheet, copies[1]->sheet}, priced);
+      if (own.complete) CHECK_MESSAGE(r.cost <= own.cost + 0.01f, "game " << game << ", " << page->sheet.name);
+    }
   }
   CHECK(pairs == 18);
   CHECK(complete_pairs == pairs);

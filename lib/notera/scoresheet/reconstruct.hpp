@@ -33,7 +33,11 @@
 // generate only the moves their remaining budget can still pay for. When
 // the beam was too narrow on a sheet with rough spots (moves without a box,
 // boxes passed over, double slips), the search runs again four times wider
-// while that finds a cheaper game. Work and time are bounded (options).
+// while that finds a cheaper game or was still too narrow. With two sheets
+// whose game has rough spots, each sheet's own game is also priced on both
+// sheets, and wins when it is cheaper than the game the joint search found
+// (the joint beam holds pairs of alignments, and the right pair can fall
+// out of it). Work and time are bounded (options).
 //
 // The input is a plain list of boxes per sheet (EvidenceSheet), so that the
 // engine does not depend on how a sheet was read; scoresheet/sheet_evidence
@@ -100,7 +104,7 @@ struct ReconstructOptions {
   int beam_ties = 5000;              // ... and up to this many when they tie with the last one
   // When the beam was too narrow for the states within the margin, the
   // search is run again four times as wide, up to this width, as long as
-  // that finds a cheaper game and time is left.
+  // that finds a cheaper game or was still too narrow, and time is left.
   int max_beam_width = 4096;
   float prune_margin = 12.0f;        // states this much dearer than the best of their ply are dropped
   float uncertain_margin = 1.0f;     // runners-up within this are reported as alternatives
