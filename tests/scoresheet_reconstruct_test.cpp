@@ -287,6 +287,23 @@ TEST_CASE("reconstruct: a move written wrong, left, and written again in the nex
   CHECK(free.cost <= r.cost);
 }
 
+TEST_CASE("reconstruct: a row written twice") {
+  // The writer lost the place after row 21 and wrote rows 20 and 21 again
+  // as rows 22 and 23; the game goes on in row 24. The four boxes that
+  // repeat their side's box two rows up are not moves of the game.
+  const std::vector<std::string> game = expected_moves("file-c-for-e");
+  std::vector<std::string> written(game.begin(), game.begin() + 42);
+  written.insert(written.end(), game.begin() + 38, game.begin() + 42);
+  written.insert(written.end(), game.begin() + 42, game.end());
+  const Reconstruction r = reconstruct({english_boxes(written)});
+  CHECK(sans(r) == game);
+  CHECK(r.complete);
+  REQUIRE(r.dropped.size() == 4);
+  for (const DroppedCell& d : r.dropped) CHECK(d.reason == DropReason::not_played);
+  CHECK(r.dropped[0].cell == 42);
+  CHECK(count_status(r, PlyStatus::corrected) == 0);
+}
+
 TEST_CASE("reconstruct: a move written after the last one and not played is not a move of the game") {
   // Players write their next move before they play it: the box is passed
   // over, the game is complete, and the box is reported.

@@ -13,7 +13,8 @@
 //     box as m (cell_match.hpp: structurally, field by field), or
 //   - does not record m (a move missing on that sheet), at an insertion price,
 // and a box may be passed over without a move (an extra, illegal or
-// crossed-out move) at a skip price. A "-" or empty box stands for any
+// crossed-out move) at a skip price, less for a box that repeats its side's
+// box a row or two up (a row written twice). A "-" or empty box stands for any
 // move at a small price. Box numbers and columns count too: a box that
 // claims a later ply than the one played makes a missing move cheap (rows
 // left out), a box whose ply was already played makes passing it over cheap,

@@ -11,6 +11,22 @@
 
 namespace notera::search {
 
+std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet) {
+  std::vector<std::uint8_t> repeats(sheet.cells.size(), 0);
+  for (std::size_t i = 0; i < sheet.cells.size(); ++i) {
+    const EvidenceCell& c = sheet.cells[i];
+    if (c.kind != EvidenceKind::move || c.ply <= 0 || c.text.empty()) continue;
+    for (std::size_t k = i >= 8 ? i - 8 : 0; k < i; ++k) {
+      const EvidenceCell& earlier = sheet.cells[k];
+      const int rows = (c.ply - earlier.ply) / 2;
+      if (earlier.kind == EvidenceKind::move && (c.ply - earlier.ply) % 2 == 0 && (rows == 1 || rows == 2) &&
+          earlier.text == c.text)
+        repeats[i] = 1;
+    }
+  }
+  return repeats;
+}
+
 PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs) {
   PreparedSheet p;
   p.sheet = &sheet;
@@ -20,6 +36,7 @@ PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const Slip
     const EvidenceCell& c = sheet.cells[i];
     if (c.kind != EvidenceKind::unrecorded) p.cells[i] = prepare_cell(c.text, c.readings, language, costs);
   }
+  p.repeats = repeated_boxes(sheet);
   p.tail_free.assign(sheet.cells.size() + 1, 1);
   for (std::size_t i = sheet.cells.size(); i-- > 0;) {
     const bool written = sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty();
@@ -210,7 +227,8 @@ class Search {
     if (c.kind == EvidenceKind::crossed_out) return result(0.0f);
     if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
       return result(costs_.unrecorded_skipped);
-    return result(behind ? costs_.skip_behind : costs_.skip);
+    if (behind) return result(costs_.skip_behind);
+    return result(sheet.repeats[static_cast<std::size_t>(i)] ? costs_.skip_repeated : costs_.skip);
   }
 
   SheetStep step_for(const State& s, int j, int ply) const {
