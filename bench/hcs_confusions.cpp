@@ -23,6 +23,7 @@
 #include "hcs.hpp"
 #include "notera/core/san.hpp"
 #include "notera/scoresheet/reconstruct.hpp"
+#include "notera/scoresheet/search.hpp"  // repeated_boxes: which boxes repeat a row up
 
 using namespace notera;
 
@@ -44,6 +45,7 @@ struct Tally {
   std::map<SlipKind, int> kinds;
   PairCounts files, ranks, letters;
   int rank_omitted_pawn = 0, rank_omitted_piece = 0;
+  int repeated = 0, repeated_skipped = 0;  // boxes that repeat their side's box a row or two up
   int skipped = 0, inserted_blank = 0, inserted_gap = 0, inserted_no_room = 0, misplaced = 0;
 };
 
@@ -118,8 +120,13 @@ void count(const EvidenceSheet& sheet, const Reconstruction& r, Tally& t) {
     }
     pos = after;
   }
+  const std::vector<std::uint8_t> repeats = search::repeated_boxes(sheet);
+  for (const std::uint8_t rep : repeats) t.repeated += rep;
   for (const DroppedCell& d : r.dropped)
-    if (d.reason == DropReason::not_played) ++t.skipped;
+    if (d.reason == DropReason::not_played) {
+      ++t.skipped;
+      if (repeats[static_cast<std::size_t>(d.cell)]) ++t.repeated_skipped;
+    }
 }
 
 double rounded(double v) { return std::round(std::clamp(v, 0.0, 12.0) * 4.0) / 4.0; }
@@ -220,6 +227,7 @@ SlipCosts derive(const Tally& t, const SlipCosts& base) {
   c.castling_side = nats(kind(SlipKind::castling_side), t.castlings, base.castling_side);
   c.unparsed_base = nats(kind(SlipKind::misspelt), t.written, base.unparsed_base);
   c.skip = nats(t.skipped, t.written + t.skipped, base.skip);
+  c.skip_repeated = nats(t.repeated_skipped, t.repeated, base.skip_repeated);
   c.insert_gap = nats(t.inserted_gap, t.plies, base.insert_gap);
   c.insert = nats(t.inserted_no_room, t.plies, base.insert);
   c.misplaced = nats(t.misplaced, t.written, base.misplaced);
@@ -270,6 +278,8 @@ void print_table(const Tally& t, const SlipCosts& built_in, const SlipCosts& mea
   row("text not a move (edit distance)", kind(SlipKind::misspelt), t.written, measured.unparsed_base,
       built_in.unparsed_base);
   row("box not a move of the game", t.skipped, t.written + t.skipped, measured.skip, built_in.skip);
+  row("box repeating a row up, not a move", t.repeated_skipped, t.repeated, measured.skip_repeated,
+      built_in.skip_repeated);
   row("move without a box, rows missing", t.inserted_gap, t.plies, measured.insert_gap, built_in.insert_gap);
   row("move without a box, no room", t.inserted_no_room, t.plies, measured.insert, built_in.insert);
   row("box in another row/column", t.misplaced, t.written, measured.misplaced, built_in.misplaced);

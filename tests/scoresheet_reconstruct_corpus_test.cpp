@@ -14,10 +14,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "../bench/hcs.hpp"
 #include "notera/core/san.hpp"
 #include "notera/core/uci.hpp"
 #include "notera/game/play.hpp"
@@ -363,4 +365,46 @@ TEST_CASE("reconstruct: real games from sheets with a few slips") {
   CHECK(f.two_search_misses <= 0.01 * n);
   CHECK(f.one_exact >= 0.72 * n);
   CHECK(f.two_exact >= 0.93 * n);
+}
+
+// Real handwritten sheets: the HCS labels (../shared/corpus/hcs, skipped
+// when absent). Every page is explained as a complete game, whatever its
+// slips, missing boxes, repeated rows and moves written ahead; the two
+// copies of a game together give a complete game too, and none dearer than
+// either copy's own game priced on both.
+TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
+  const auto labels = test::corpus_path("hcs/labels-even-games.txt");
+  if (!labels) {
+    MESSAGE("../shared/corpus/hcs not found: skipped");
+    return;
+  }
+  const std::vector<bench::HcsPage> pages = bench::load_hcs(labels->string());
+  REQUIRE(pages.size() == 97);
+  std::map<std::string, std::vector<const bench::HcsPage*>> games;
+  int complete = 0;
+  for (const bench::HcsPage& page : pages) {
+    games[page.game].push_back(&page);
+    const Reconstruction r = reconstruct({page.sheet});
+    if (!r.complete) MESSAGE(page.sheet.name << " is not complete");
+    complete += r.complete;
+  }
+  CHECK(complete >= 96);
+  int pairs = 0, complete_pairs = 0;
+  for (const auto& [game, copies] : games) {
+    if (copies.size() != 2) continue;
+    ++pairs;
+    const Reconstruction r = reconstruct({copies[0]->sheet, copies[1]->sheet});
+    if (!r.complete) MESSAGE("game " << game << " is not complete from both pages");
+    complete_pairs += r.complete;
+    // No game the search can find is cheaper on both pages than the one
+    // it gives: each page's own game, priced on both.
+    for (const bench::HcsPage* page : copies) {
+      ReconstructOptions priced;
+      for (const ReconstructedPly& p : reconstruct({page->sheet}).plies) priced.line.push_back(p.move);
+      const Reconstruction own = reconstruct({copies[0]->sheet, copies[1]->sheet}, priced);
+      if (own.complete) CHECK_MESSAGE(r.cost <= own.cost + 0.01f, "game " << game << ", " << page->sheet.name);
+    }
+  }
+  CHECK(pairs == 18);
+  CHECK(complete_pairs == pairs);
 }

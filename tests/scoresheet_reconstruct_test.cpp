@@ -224,6 +224,98 @@ TEST_CASE("reconstruct: two sheets that disagree give one game") {
   CHECK(count_status(alone, PlyStatus::uncertain) > 0);
 }
 
+// The boxes of a game as an English sheet read box by box (the HCS labels):
+// one box per move, each claiming its move number and column; a box left
+// out is not there at all.
+// The moves of a game given in SAN.
+std::vector<Move> game_moves(const std::vector<std::string>& sans) {
+  std::vector<Move> moves;
+  Position pos = Position::start();
+  for (const std::string& san : sans) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    Move found = Move::none();
+    for (Move m : legal)
+      if (to_san(pos, m) == san) found = m;
+    REQUIRE(found != Move::none());
+    moves.push_back(found);
+    Undo undo;
+    pos.do_move(found, undo);
+  }
+  return moves;
+}
+
+EvidenceSheet english_boxes(const std::vector<std::string>& moves) {
+  EvidenceSheet sheet;
+  sheet.language = "en";
+  for (std::size_t k = 0; k < moves.size(); ++k)
+    sheet.cells.push_back(EvidenceCell{EvidenceKind::move, moves[k], {}, static_cast<int>(k) + 1, {}, false, -1});
+  return sheet;
+}
+
+TEST_CASE("reconstruct: a move written wrong, left, and written again in the next row") {
+  // 33.Rf5 is first written "Rf8" (the queen on f7 is in the way) and left
+  // standing, Black's box of row 33 stays empty (not there at all, as in
+  // the HCS labels), and the last moves are written in rows 34 and 35.
+  // Passing over "Rf8" and reading "Rf5" one row early puts the rows after
+  // it in place; reading "Rf8" as Rf5 and passing over "Rf5" reaches the
+  // same position with the same boxes used for less, but leaves the rows
+  // after it out of place. The search must keep both until the next box
+  // tells them apart: the game played costs what its departures cost.
+  const std::vector<std::string> game = expected_moves("file-c-for-e");  // 67 plies, ends 33...Re3 34.Ref1
+  EvidenceSheet sheet = english_boxes(game);
+  sheet.cells.pop_back();  // 34.Ref1
+  sheet.cells.pop_back();  // 33...Re3
+  sheet.cells.back().text = "Rf8";  // 33.Rf5, row 33
+  for (const auto& [text, ply] : std::vector<std::pair<std::string, int>>{{"Rf5", 67}, {"Re3", 68}, {"Ref1", 69}})
+    sheet.cells.push_back(EvidenceCell{EvidenceKind::move, text, {}, ply, {}, false, -1});
+  ReconstructOptions options;
+  const Reconstruction free = reconstruct({sheet}, options);
+  CHECK(free.complete);
+  options.line = game_moves(game);
+  const Reconstruction r = reconstruct({sheet}, options);
+  CHECK(sans(r) == game);
+  CHECK(r.complete);
+  REQUIRE(r.dropped.size() == 1);
+  CHECK(r.dropped[0].text == "Rf8");
+  CHECK(r.dropped[0].reason == DropReason::not_played);
+  CHECK(evidence(r, 65).text == "Rf5");
+  CHECK(evidence(r, 66).status == PlyStatus::exact);
+  CHECK(evidence(r, 67).status == PlyStatus::exact);
+  const SlipCosts& costs = SlipCosts::measured();
+  CHECK(r.cost == doctest::Approx(costs.skip + costs.misplaced));
+  CHECK(free.cost <= r.cost);
+}
+
+TEST_CASE("reconstruct: a row written twice") {
+  // The writer lost the place after row 21 and wrote rows 20 and 21 again
+  // as rows 22 and 23; the game goes on in row 24. The four boxes that
+  // repeat their side's box two rows up are not moves of the game.
+  const std::vector<std::string> game = expected_moves("file-c-for-e");
+  std::vector<std::string> written(game.begin(), game.begin() + 42);
+  written.insert(written.end(), game.begin() + 38, game.begin() + 42);
+  written.insert(written.end(), game.begin() + 42, game.end());
+  const Reconstruction r = reconstruct({english_boxes(written)});
+  CHECK(sans(r) == game);
+  CHECK(r.complete);
+  REQUIRE(r.dropped.size() == 4);
+  for (const DroppedCell& d : r.dropped) CHECK(d.reason == DropReason::not_played);
+  CHECK(r.dropped[0].cell == 42);
+  CHECK(count_status(r, PlyStatus::corrected) == 0);
+}
+
+TEST_CASE("reconstruct: a move written after the last one and not played is not a move of the game") {
+  // Players write their next move before they play it: the box is passed
+  // over, the game is complete, and the box is reported.
+  std::vector<std::string> moves = expected_moves("file-c-for-e");
+  moves.push_back("Nxc4");  // Black has no knight left
+  const Reconstruction r = reconstruct({english_boxes(moves)});
+  CHECK(r.complete);
+  CHECK(r.plies.size() == 67);
+  REQUIRE(r.dropped.size() == 1);
+  CHECK(r.dropped[0].reason == DropReason::not_played);
+}
+
 // --------------------------------------------------------------- results and limits
 
 TEST_CASE("reconstruct: the written result against the final position") {

@@ -186,12 +186,45 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     search::Output out = search::run(sheets, start, wider, costs, limits);
     ++runs;
     if (out.stats.time_limit) break;
+    // A wider search that finds no cheaper game may still have been too
+    // narrow (the cheaper game lies behind a wider crowd of near-equal
+    // states): go on widening while it was.
     const bool cheaper = finished_cost(out) < finished_cost(best) - 0.01f;
+    const bool same = !cheaper && finished_cost(out) <= finished_cost(best) + 0.01f;
     const bool limited = out.stats.width_limited;
-    if (cheaper || !limited) best = std::move(out);
-    if (!cheaper) break;
+    if (cheaper || (same && !limited)) best = std::move(out);
+    if (!cheaper && !limited) break;
   }
   return best;
+}
+
+// Two sheets: the search over both at once keeps a beam of pairs of
+// alignments, and on sheets with rough spots (rows repeated on one sheet,
+// missing on the other) the pair that gives the cheapest game can fall out
+// of it. Each sheet's own game is then priced on both sheets; when one is
+// cheaper than the game found, it is the game.
+search::Output try_single_games(const std::vector<PreparedSheet>& sheets, const Position& start,
+                                const ReconstructOptions& options, const SlipCosts& costs,
+                                const search::Limits& limits, search::Output joint, int& runs) {
+  if (!rough(joint, sheets)) return joint;
+  for (const PreparedSheet& sheet : sheets) {
+    if (std::chrono::steady_clock::now() > limits.deadline) break;
+    const std::vector<PreparedSheet> one{sheet};
+    search::Output alone = search::run(one, start, options, costs, limits);
+    ++runs;
+    alone = search_widening(one, start, options, costs, limits, std::move(alone), runs);
+    if (alone.finished.empty() || alone.finished.front().forced || alone.stats.time_limit) continue;
+    ReconstructOptions priced = options;
+    for (int n : search::path_of(alone, alone.finished.front().node))
+      priced.line.push_back(alone.nodes[static_cast<std::size_t>(n)].move);
+    search::Output out = search::run(sheets, start, priced, costs, limits);
+    ++runs;
+    if (out.stats.time_limit || finished_cost(out) >= finished_cost(joint) - 0.01f) continue;
+    // What the wider joint search knew about its beam still holds.
+    out.stats.width_limited = joint.stats.width_limited;
+    joint = std::move(out);
+  }
+  return joint;
 }
 
 // ----------------------------------------------------------------- report
@@ -433,6 +466,7 @@ class ReportBuilder {
   }
 
   void dropped(Reconstruction& r) const {
+    const bool gave_up = out_.finished.front().forced || out_.stats.time_limit || out_.stats.ply_limit;
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const PreparedSheet& sheet = sheets_[j];
       int last_used = -1;
@@ -453,10 +487,17 @@ class ReportBuilder {
         d.where = c.where;
         d.after_ply = after_ply;
         const bool blank = c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+        // Boxes after the last one used: a move written there that the
+        // search passed over is not a move of the game (written ahead and
+        // not played, or written twice), priced as such. A '-' box or text
+        // that reads as no move may stand for a move that cannot be known,
+        // and boxes the search gave up before were never explained.
         if (c.kind == EvidenceKind::crossed_out)
           d.reason = DropReason::crossed_out;
-        else if (i > last_used)
-          d.reason = blank ? DropReason::unrecorded_after : DropReason::not_reached;
+        else if (i > last_used && blank)
+          d.reason = DropReason::unrecorded_after;
+        else if (i > last_used && (gave_up || !sheet.cells[static_cast<std::size_t>(i)].any_parsed))
+          d.reason = DropReason::not_reached;
         else
           d.reason = DropReason::not_played;
         r.dropped.push_back(std::move(d));
@@ -601,6 +642,7 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
     r.stats.runs++;
   }
   out = search_widening(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
+  if (prepared.size() > 1) out = try_single_games(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
   const int runs = r.stats.runs;
   r.stats = out.stats;
   r.stats.runs = std::max(runs, 1);

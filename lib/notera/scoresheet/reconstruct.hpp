@@ -13,23 +13,32 @@
 //     box as m (cell_match.hpp: structurally, field by field), or
 //   - does not record m (a move missing on that sheet), at an insertion price,
 // and a box may be passed over without a move (an extra, illegal or
-// crossed-out move) at a skip price. A "-" or empty box stands for any
+// crossed-out move) at a skip price, less for a box that repeats its side's
+// box a row or two up (a row written twice). A "-" or empty box stands for any
 // move at a small price. Box numbers and columns count too: a box that
 // claims a later ply than the one played makes a missing move cheap (rows
 // left out), a box whose ply was already played makes passing it over cheap,
 // and using a box for another ply than it claims costs a little. The prices
 // are -ln of how often each departure happens on real sheets (slips.hpp).
 //
-// States that reach the same position with the same boxes used are merged
-// (the cheaper one is kept, a near-equal one remembered as an alternative).
+// States that reach the same position with the same boxes used and the
+// same alignment of each sheet's numbering with the plies are merged (the
+// cheaper one is kept, a near-equal one remembered as an alternative).
 // A ply keeps the states within a cost margin of its best, at most a beam
 // width of them (more when they tie at the top: the positions behind a gap
 // of '-' boxes); when more fit the margin, they are ranked by cost plus a
-// look at whether the next box reads as a legal move. States far behind
+// look at whether the next box reads as a legal move, and the best state of
+// each alignment (boxes used, numbering) keeps its place, so that many
+// copies of one state that differ in a move no sheet records cannot crowd
+// out the state that passed over a box and reads on in place. States far behind
 // generate only the moves their remaining budget can still pay for. When
 // the beam was too narrow on a sheet with rough spots (moves without a box,
 // boxes passed over, double slips), the search runs again four times wider
-// while that finds a cheaper game. Work and time are bounded (options).
+// while that finds a cheaper game or was still too narrow. With two sheets
+// whose game has rough spots, each sheet's own game is also priced on both
+// sheets, and wins when it is cheaper than the game the joint search found
+// (the joint beam holds pairs of alignments, and the right pair can fall
+// out of it). Work and time are bounded (options).
 //
 // The input is a plain list of boxes per sheet (EvidenceSheet), so that the
 // engine does not depend on how a sheet was read; scoresheet/sheet_evidence
@@ -96,7 +105,7 @@ struct ReconstructOptions {
   int beam_ties = 5000;              // ... and up to this many when they tie with the last one
   // When the beam was too narrow for the states within the margin, the
   // search is run again four times as wide, up to this width, as long as
-  // that finds a cheaper game and time is left.
+  // that finds a cheaper game or was still too narrow, and time is left.
   int max_beam_width = 4096;
   float prune_margin = 12.0f;        // states this much dearer than the best of their ply are dropped
   float uncertain_margin = 1.0f;     // runners-up within this are reported as alternatives
@@ -160,9 +169,10 @@ struct ReconstructedPly {
 
 enum class DropReason : std::uint8_t {
   crossed_out,       // struck through on the sheet
-  not_played,        // a written move that is not a move of the game (extra, illegal, repeated)
+  not_played,        // a written move that is not a move of the game (extra, illegal, repeated,
+                     // written ahead after the last move)
   unrecorded_after,  // a '-' box after the last move that could be reconstructed
-  not_reached,       // after the point where the game could not be continued
+  not_reached,       // after the last move: text that reads as no move, or the search gave up
 };
 std::string_view to_string(DropReason r);
 
@@ -206,8 +216,9 @@ struct Reconstruction {
   Position start;
   std::vector<ReconstructedPly> plies;
   std::vector<DroppedCell> dropped;
-  // Every box was used or explained, the search was not cut short, and no
-  // written move was left over at the end.
+  // Every box was used or explained (a move written after the last one
+  // played is explained as not a move of the game), the search was not cut
+  // short, and no '-' box or unreadable text was left over at the end.
   bool complete = false;
   float cost = 0.0f;                  // of the whole game (nats)
   std::optional<float> margin;        // to the best different game found; none = no other game fits

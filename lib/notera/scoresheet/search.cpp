@@ -4,11 +4,28 @@
 #include <cstdlib>
 #include <limits>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "notera/core/movegen.hpp"
 #include "notera/notation/resolve.hpp"
 
 namespace notera::search {
+
+std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet) {
+  std::vector<std::uint8_t> repeats(sheet.cells.size(), 0);
+  for (std::size_t i = 0; i < sheet.cells.size(); ++i) {
+    const EvidenceCell& c = sheet.cells[i];
+    if (c.kind != EvidenceKind::move || c.ply <= 0 || c.text.empty()) continue;
+    for (std::size_t k = i >= 8 ? i - 8 : 0; k < i; ++k) {
+      const EvidenceCell& earlier = sheet.cells[k];
+      const int rows = (c.ply - earlier.ply) / 2;
+      if (earlier.kind == EvidenceKind::move && (c.ply - earlier.ply) % 2 == 0 && (rows == 1 || rows == 2) &&
+          earlier.text == c.text)
+        repeats[i] = 1;
+    }
+  }
+  return repeats;
+}
 
 PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs) {
   PreparedSheet p;
@@ -19,6 +36,7 @@ PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const Slip
     const EvidenceCell& c = sheet.cells[i];
     if (c.kind != EvidenceKind::unrecorded) p.cells[i] = prepare_cell(c.text, c.readings, language, costs);
   }
+  p.repeats = repeated_boxes(sheet);
   p.tail_free.assign(sheet.cells.size() + 1, 1);
   for (std::size_t i = sheet.cells.size(); i-- > 0;) {
     const bool written = sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty();
@@ -74,19 +92,27 @@ struct State {
   }
 };
 
+// States are merged when nothing they can still do differs: the position,
+// the boxes used and how each sheet's numbering lines up with the plies
+// (the shift prices the boxes to come: a state that has paid for a missing
+// box reads the rows after it in place, one that has not pays again).
 struct Key {
   std::uint64_t position;
   std::uint32_t cursors;
+  std::uint32_t shifts;
   bool operator==(const Key&) const = default;
 };
 struct KeyHash {
   std::size_t operator()(const Key& k) const {
-    return static_cast<std::size_t>(k.position ^ (static_cast<std::uint64_t>(k.cursors) * 0x9E3779B97F4A7C15ull));
+    const std::uint64_t rest = static_cast<std::uint64_t>(k.cursors) | static_cast<std::uint64_t>(k.shifts) << 32;
+    return static_cast<std::size_t>(k.position ^ (rest * 0x9E3779B97F4A7C15ull));
   }
 };
 
 Key key_of(const State& s) {
-  return Key{s.pos.key(), static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16)};
+  return Key{s.pos.key(), static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16),
+             static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[0])) |
+                 (static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[1])) << 16)};
 }
 
 struct Candidate {
@@ -201,7 +227,8 @@ class Search {
     if (c.kind == EvidenceKind::crossed_out) return result(0.0f);
     if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
       return result(costs_.unrecorded_skipped);
-    return result(behind ? costs_.skip_behind : costs_.skip);
+    if (behind) return result(costs_.skip_behind);
+    return result(sheet.repeats[static_cast<std::size_t>(i)] ? costs_.skip_repeated : costs_.skip);
   }
 
   SheetStep step_for(const State& s, int j, int ply) const {
@@ -274,7 +301,9 @@ class Search {
       // Only the moves that can still fit within the margin are generated.
       const float budget = best == infinite ? infinite : best + options_.prune_margin - s.cost;
       MoveFilter filter;
-      const bool filtered = !(may_spawn && insertions_left) && budget < infinite && move_filter(s, steps, budget, filter);
+      // A given game is priced whatever it costs: no filter.
+      const bool filtered = options_.line.empty() && !(may_spawn && insertions_left) && budget < infinite &&
+                            move_filter(s, steps, budget, filter);
       moves.clear();
       generate_legal(s.pos, moves, filtered ? filter : MoveFilter{});
       if (!options_.line.empty()) {
@@ -296,7 +325,7 @@ class Search {
       }
       for (int j = 0; j < n_sheets; ++j)
         if (steps[static_cast<std::size_t>(j)].written &&
-            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], budget)) {
+            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], filtered ? budget : infinite)) {
           // The box needs the edit distance over every move: generate them all.
           moves.clear();
           generate_legal(s.pos, moves);
@@ -628,7 +657,7 @@ class Search {
         // Dropping states about one slip behind the best: a wider beam may
         // find a cheaper game.
         if (m < n && layer[order_[m]].rank <= best_rank + widen_span) out_.stats.width_limited = true;
-        n = m;
+        n = m + rescue(layer, m, n);
         std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
       }
     }
@@ -639,6 +668,28 @@ class Search {
     out_.stats.widest = std::max(out_.stats.widest, static_cast<int>(kept.size()));
     layer.swap(kept);
     index_.clear();
+  }
+
+  // The states [kept, dropped) of order_ (by rank) are about to be
+  // dropped. The best of each alignment (boxes used, numbering) that has
+  // no state among the kept ones is kept as well, up to an eighth of the
+  // beam: many states that differ only in a move no sheet records (every
+  // move that makes the next box legal) must not crowd out the one that
+  // passed over a box and reads on in place. Moved to order_[kept...];
+  // returns how many.
+  std::size_t rescue(const std::vector<State>& layer, std::size_t kept, std::size_t dropped) {
+    const auto alignment = [](const State& s) {
+      return static_cast<std::uint64_t>(s.cursor[0]) | static_cast<std::uint64_t>(s.cursor[1]) << 16 |
+             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[0])) << 32 |
+             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[1])) << 48;
+    };
+    const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(options_.beam_width) / 8);
+    alignments_.clear();
+    for (std::size_t i = 0; i < kept; ++i) alignments_.insert(alignment(layer[order_[i]]));
+    std::size_t rescued = 0;
+    for (std::size_t i = kept; i < dropped && rescued < most; ++i)
+      if (alignments_.insert(alignment(layer[order_[i]])).second) std::swap(order_[kept + rescued++], order_[i]);
+    return rescued;
   }
 
   void record_merges(const State& s) {
@@ -673,6 +724,7 @@ class Search {
   std::vector<Candidate> candidates_;
   std::vector<std::uint32_t> order_;
   std::unordered_map<Key, int, KeyHash> index_;
+  std::unordered_set<std::uint64_t> alignments_;
   State last_layer_best_;
 };
 

@@ -25,11 +25,17 @@ struct PreparedSheet {
   // tail_free[i]: boxes i.. hold no written move (blanks, crossed out), so
   // passing them over at the end costs nothing. Size cells + 1.
   std::vector<std::uint8_t> tail_free;
+  // repeats[i]: box i says what its side's box one or two rows up says (a
+  // row written twice, when the writer lost the place). Size cells.
+  std::vector<std::uint8_t> repeats;
 
   int size() const { return static_cast<int>(cells.size()); }
   const EvidenceCell& cell(int i) const { return sheet->cells[static_cast<std::size_t>(i)]; }
   bool blank(int i) const { return cell(i).kind == EvidenceKind::unrecorded; }
 };
+
+// Which boxes repeat their side's box one or two rows up, as written.
+std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet);
 
 PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs);
 

@@ -184,6 +184,11 @@ SlipCosts make_measured() {
   c.unrecorded_played = 0.1f;      // a '-' box stands for a move: nearly certain
   c.unrecorded_skipped = 3.0f;     // ... for no move at all
   c.skip = 5.25f;                  // 30/5740 boxes are not moves of the game
+  // 11/71 boxes that say what their side's box a row or two up says are
+  // not moves of the game (a row written twice: 034, 076, 104); a fixed
+  // point of the count from 2.25 (from c.skip, none is passed over: the
+  // box is read as some other move with a slip instead)
+  c.skip_repeated = 1.75f;
   c.skip_behind = 2.5f;            // a box for a move already played: a repeated row; a guess
   c.crossed_out_played = 4.5f;     // about as likely as a box that is not a move of the game
   c.insert = 5.25f;                // 29/5816 moves not written where the numbering has no room

@@ -1,0 +1,171 @@
+// Where reconstruction of the HCS pages goes wrong, page by page.
+//
+//   build/bench/notera_bench_hcs_diagnose [LABELS] [--game GGG] [-v]
+//
+// For every page: complete or not, and why not (the search's limits, the
+// boxes left over). For every game with two pages: where each page alone
+// departs from the game of both pages together, and the price of the joint
+// game against that page alone (ReconstructOptions::line): when the joint
+// game is cheaper than what the search found, the search lost it; when it
+// is dearer, the costs prefer the other game.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "hcs.hpp"
+#include <sstream>
+
+#include "notera/core/san.hpp"
+#include "notera/core/uci.hpp"
+#include "notera/scoresheet/reconstruct.hpp"
+
+using namespace notera;
+
+namespace {
+
+std::vector<Move> moves_of(const Reconstruction& r) {
+  std::vector<Move> v;
+  for (const ReconstructedPly& p : r.plies) v.push_back(p.move);
+  return v;
+}
+
+std::string why_incomplete(const Reconstruction& r) {
+  std::string s;
+  if (r.stats.time_limit) s += " time-limit";
+  if (r.stats.ply_limit) s += " ply-limit";
+  int not_reached = 0, unrecorded_after = 0;
+  for (const DroppedCell& d : r.dropped) {
+    not_reached += d.reason == DropReason::not_reached;
+    unrecorded_after += d.reason == DropReason::unrecorded_after;
+  }
+  if (not_reached) s += " not-reached:" + std::to_string(not_reached);
+  if (unrecorded_after) s += " unrecorded-after:" + std::to_string(unrecorded_after);
+  return s;
+}
+
+std::string box_text(const ReconstructedPly& p, std::size_t sheet) {
+  if (sheet >= p.evidence.size()) return "?";
+  const PlyEvidence& e = p.evidence[sheet];
+  if (e.cell < 0) return "(none)";
+  return "#" + std::to_string(e.cell) + " '" + e.text + "' " + std::string(to_string(e.status));
+}
+
+void print_page(const bench::HcsPage& page, const Reconstruction& r, bool verbose) {
+  int boxes = 0;
+  for (const EvidenceCell& c : page.sheet.cells) boxes += c.kind == EvidenceKind::move;
+  std::printf("%s: %d boxes, %zu plies, cost %.1f, %s%s, %.0f ms, beam %d, runs %d\n", page.sheet.name.c_str(), boxes,
+              r.plies.size(), static_cast<double>(r.cost), r.complete ? "complete" : "INCOMPLETE",
+              why_incomplete(r).c_str(), r.stats.milliseconds, r.stats.beam_width, r.stats.runs);
+  if (!verbose && r.complete) return;
+  for (const ReconstructedPly& p : r.plies)
+    if (p.status != PlyStatus::exact && p.status != PlyStatus::normalised)
+      std::printf("    ply %3d %-8s %-10s %s\n", p.ply, p.san.c_str(), std::string(to_string(p.status)).c_str(),
+                  box_text(p, 0).c_str());
+  for (const DroppedCell& d : r.dropped)
+    std::printf("    dropped #%d '%s' after ply %d: %s\n", d.cell, d.text.c_str(), d.after_ply,
+                std::string(to_string(d.reason)).c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string path = std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt";
+  std::string only;
+  std::string line_text;  // --line "e2e4 e7e5 ...": price this game on the pages of --game
+  bool verbose = false;
+  ReconstructOptions options;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--game") == 0 && i + 1 < argc)
+      only = argv[++i];
+    else if (std::strcmp(argv[i], "--line") == 0 && i + 1 < argc)
+      line_text = argv[++i];
+    else if (std::strcmp(argv[i], "--beam") == 0 && i + 1 < argc)
+      options.beam_width = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--max-beam") == 0 && i + 1 < argc)
+      options.max_beam_width = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "-v") == 0)
+      verbose = true;
+    else
+      path = argv[i];
+  }
+  const std::vector<bench::HcsPage> pages = bench::load_hcs(path);
+  if (pages.empty()) {
+    std::printf("no HCS labels at %s\n", path.c_str());
+    return 0;
+  }
+  std::map<std::string, std::vector<const bench::HcsPage*>> games;
+  for (const bench::HcsPage& p : pages) games[p.game].push_back(&p);
+  int complete = 0, total = 0;
+  for (const auto& [game, copies] : games) {
+    if (!only.empty() && game != only) continue;
+    if (!line_text.empty()) {
+      ReconstructOptions priced = options;
+      Position pos = Position::start();
+      std::istringstream in(line_text);
+      for (std::string uci; in >> uci;) {
+        const Move m = parse_uci(pos, uci);
+        if (verbose) std::printf("%s ", to_san(pos, m).c_str());
+        priced.line.push_back(m);
+        Undo undo;
+        pos.do_move(m, undo);
+      }
+      for (const bench::HcsPage* p : copies) {
+        const Reconstruction r = reconstruct({p->sheet}, priced);
+        print_page(*p, r, true);
+        for (const ReconstructedPly& rp : r.plies) std::printf("%s ", rp.san.c_str());
+        std::printf("\n");
+      }
+      continue;
+    }
+    std::vector<Reconstruction> single;
+    for (const bench::HcsPage* p : copies) {
+      single.push_back(reconstruct({p->sheet}, options));
+      if (verbose) {
+        std::printf("  uci:");
+        for (const ReconstructedPly& rp : single.back().plies) std::printf(" %s", rp.uci.c_str());
+        std::printf("\n");
+      }
+      ++total;
+      complete += single.back().complete;
+      print_page(*p, single.back(), verbose);
+    }
+    if (copies.size() < 2) continue;
+    const Reconstruction both = reconstruct({copies[0]->sheet, copies[1]->sheet}, options);
+    std::printf("  game %s together: %zu plies, cost %.1f, %s%s\n", game.c_str(), both.plies.size(),
+                static_cast<double>(both.cost), both.complete ? "complete" : "INCOMPLETE", why_incomplete(both).c_str());
+    const std::vector<Move> joint = moves_of(both);
+    for (std::size_t k = 0; k < single.size(); ++k) {
+      // Each page's own game on both pages: cheaper than the joint game
+      // means the joint search lost it.
+      ReconstructOptions priced = options;
+      priced.line = moves_of(single[k]);
+      const Reconstruction r = reconstruct({copies[0]->sheet, copies[1]->sheet}, priced);
+      std::printf("    page %zu's game on both pages costs %.1f (%s)\n", k, static_cast<double>(r.cost),
+                  r.complete ? "complete" : "incomplete");
+    }
+    for (std::size_t k = 0; k < single.size(); ++k) {
+      const std::vector<Move> alone = moves_of(single[k]);
+      std::size_t d = 0;
+      while (d < alone.size() && d < joint.size() && alone[d] == joint[d]) ++d;
+      if (d == alone.size() && d == joint.size()) continue;
+      int same = 0;
+      for (std::size_t n = 0; n < alone.size() && n < joint.size(); ++n) same += alone[n] == joint[n];
+      ReconstructOptions priced = options;
+      priced.line = joint;
+      const Reconstruction as_joint = reconstruct({copies[k]->sheet}, priced);
+      std::printf("    page %zu alone: %zu plies, agrees on %d; first departs at ply %zu; cost %.1f, the joint game "
+                  "costs %.1f on it (%s)\n",
+                  k, alone.size(), same, d + 1, static_cast<double>(single[k].cost),
+                  static_cast<double>(as_joint.cost), as_joint.complete ? "complete" : "incomplete");
+      for (std::size_t n = d >= 2 ? d - 2 : 0; n < std::min(d + 4, std::max(alone.size(), joint.size())); ++n) {
+        const std::string a = n < alone.size() ? single[k].plies[n].san + " " + box_text(single[k].plies[n], 0) : "-";
+        const std::string j = n < joint.size() ? both.plies[n].san + " " + box_text(both.plies[n], k) : "-";
+        std::printf("      ply %3zu alone %-36s joint %s\n", n + 1, a.c_str(), j.c_str());
+      }
+    }
+  }
+  std::printf("%d of %d pages complete\n", complete, total);
+  return 0;
+}
