@@ -142,11 +142,7 @@ bool castling_is_legal(const Position& pos, CastlingSide side) {
   return attackers == 0;
 }
 
-namespace {
-
-// The legal moves of one piece type to one square: what resolving a written
-// move asks for almost every time ("Sf3", "e4", "exd5"). Looks back from the
-// square instead of generating forward from every piece.
+// Looks back from the square instead of generating forward from every piece.
 void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Square to,
                         Bitboard from_mask) {
   const Color us = pos.side_to_move();
@@ -216,8 +212,6 @@ void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Sq
     if (unpinned(s)) push(s, Move::Kind::normal);
   }
 }
-
-}  // namespace
 
 void generate_legal(const Position& pos, MoveList& moves, const MoveFilter& filter) {
   // One piece type to one square, no castling: the resolver's question.

@@ -404,7 +404,10 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     filter.castling = false;
     if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
     const int first = fits.size();
-    generate_legal(pos, fits, filter);
+    if (filter.to && !more_than_one(filter.to))  // a written square: almost always
+      generate_to_square(pos, fits, reading.type, lsb(filter.to), filter.from);
+    else
+      generate_legal(pos, fits, filter);
     filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
   };
   MoveList& found = r.candidates;  // distinct fitting moves over the readings of one pass
