@@ -285,6 +285,46 @@ struct action<g::tag_pair> {
   }
 };
 
+// The shortcut for the usual items of a tag section: line breaks and
+// blanks (g::space), and tag pairs [Name "value"] with nothing to unescape
+// or excuse in them. The grammar would read such a pair with no issue, so
+// the shortcut does what the grammar's actions would (tag_open, tag_name,
+// quoted_value, tag_pair); anything else is the grammar's. Returns where
+// the item ends, or nullptr.
+const char* plain_tag_item(const char* p, const char* end, State& s) {
+  const auto is_alnum = [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  };
+  const auto is_blank = [](char c) { return c == ' ' || c == '\t'; };
+  const auto is_space = [&](char c) { return is_blank(c) || c == '\n' || c == '\r'; };
+  if (p != end && is_space(*p)) {
+    while (p != end && is_space(*p)) ++p;
+    return p;
+  }
+  const char* const open = p;
+  if (p == end || *p != '[') return nullptr;
+  ++p;
+  const char* const name = p;
+  if (p == end || !(is_alnum(*p) || *p == '_')) return nullptr;
+  while (p != end && (is_alnum(*p) || *p == '_' || *p == '-' || *p == '.')) ++p;
+  const char* const name_end = p;
+  while (p != end && is_blank(*p)) ++p;
+  if (p == end || *p != '"') return nullptr;
+  const char* const value = ++p;
+  while (p != end && *p != '"' && *p != '\\' && *p != '\r' && *p != '\n') ++p;
+  if (p == end || *p != '"') return nullptr;
+  const char* const value_end = p++;
+  while (p != end && is_blank(*p)) ++p;
+  if (p == end || *p != ']') return nullptr;
+  s.tag_offset = static_cast<std::size_t>(open - s.text.data());
+  s.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
+  s.value.assign(value, static_cast<std::size_t>(value_end - value));
+  s.issue_count = 0;
+  s.bracket_in_value = false;
+  s.commit();
+  return p + 1;
+}
+
 }  // namespace
 
 void TagSection::clear() {
@@ -312,18 +352,43 @@ std::string_view canonical_tag_name(std::string_view name) {
   return name;
 }
 
-void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out,
-                      const TagLimits& limits) {
+namespace {
+
+void read_tags(std::string_view game_text, std::int64_t first_line, TagSection& out,
+               const TagLimits& limits, bool shortcut) {
   out.clear();
   State state{game_text, first_line, out, 0, {}, {}, {}, 0, false, limits};
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(game_text.data(), game_text.size(), "pgn");
-  pegtl::parse<g::tag_section, action>(in, state);
+  if (shortcut) {
+    // g::tag_section one item at a time, the usual ones by the shortcut.
+    const char* const end = game_text.data() + game_text.size();
+    while (!in.empty()) {
+      if (const char* next = plain_tag_item(in.current(), end, state))
+        in.bump(static_cast<std::size_t>(next - in.current()));
+      else if (!pegtl::parse<g::tag_section_item, action>(in, state))
+        break;  // the movetext starts here
+    }
+  } else {
+    pegtl::parse<g::tag_section, action>(in, state);
+  }
   out.movetext_offset = static_cast<std::size_t>(in.current() - game_text.data());
   const std::string_view before = game_text.substr(0, out.movetext_offset);
   out.movetext_line = first_line + std::count(before.begin(), before.end(), '\n');
   const std::size_t newline = before.rfind('\n');
   const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
   out.movetext_column = utf8::char_column(before.substr(line_start), before.size() - line_start);
+}
+
+}  // namespace
+
+void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out,
+                      const TagLimits& limits) {
+  read_tags(game_text, first_line, out, limits, true);
+}
+
+void read_tag_section_by_grammar(std::string_view game_text, std::int64_t first_line, TagSection& out,
+                                 const TagLimits& limits) {
+  read_tags(game_text, first_line, out, limits, false);
 }
 
 }  // namespace notera::pgn
