@@ -1,5 +1,7 @@
 #include "notera/notation/movetext.hpp"
 
+#include <array>
+
 #include <tao/pegtl.hpp>
 
 #include "notera/grammar/movetext.hpp"
@@ -173,20 +175,40 @@ class CommonTokens {
   }
 
  private:
-  static constexpr bool is_blank(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-  }
-  static constexpr bool is_delimiter(char c) {
-    return c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$' || c == '[' || c == ']';
-  }
-  static constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
-  static constexpr bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-  static constexpr bool is_rank(char c) { return c >= '1' && c <= '8'; }
-  static constexpr bool is_capture_mark(char c) { return c == 'x' || c == ':'; }
-  static constexpr bool is_castle_o(char c) { return c == '0' || c == 'O' || c == 'o'; }
-  static constexpr bool is_alnum(char c) {
-    return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  }
+  // Character classes, one table lookup each (they are asked for every
+  // byte of the movetext).
+  enum CharClass : std::uint8_t {
+    blank = 1,      // grammar::movetext::blank
+    delimiter = 2,  // grammar::movetext::delimiter
+    digit = 4,
+    file = 8,        // a-h
+    rank = 16,       // 1-8
+    castle_o = 32,   // 0 O o
+    alnum = 64,      // pegtl::alnum: ASCII letters and digits
+    capture_mark = 128,  // x :
+  };
+  static constexpr std::array<std::uint8_t, 256> classes = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v'}) t[c] |= blank;
+    for (unsigned char c : {'{', '}', '(', ')', ';', '$', '[', ']'}) t[c] |= delimiter;
+    for (unsigned char c = '0'; c <= '9'; ++c) t[c] |= digit | alnum;
+    for (unsigned char c = 'a'; c <= 'z'; ++c) t[c] |= alnum;
+    for (unsigned char c = 'A'; c <= 'Z'; ++c) t[c] |= alnum;
+    for (unsigned char c = 'a'; c <= 'h'; ++c) t[c] |= file;
+    for (unsigned char c = '1'; c <= '8'; ++c) t[c] |= rank;
+    for (unsigned char c : {'0', 'O', 'o'}) t[c] |= castle_o;
+    for (unsigned char c : {'x', ':'}) t[c] |= capture_mark;
+    return t;
+  }();
+  static constexpr bool is(char c, CharClass k) { return (classes[static_cast<unsigned char>(c)] & k) != 0; }
+  static constexpr bool is_blank(char c) { return is(c, blank); }
+  static constexpr bool is_delimiter(char c) { return is(c, delimiter); }
+  static constexpr bool is_digit(char c) { return is(c, digit); }
+  static constexpr bool is_file(char c) { return is(c, file); }
+  static constexpr bool is_rank(char c) { return is(c, rank); }
+  static constexpr bool is_capture_mark(char c) { return is(c, capture_mark); }
+  static constexpr bool is_castle_o(char c) { return is(c, castle_o); }
+  static constexpr bool is_alnum(char c) { return is(c, alnum); }
 
   char at(const char* p) const { return p < end_ ? *p : '\0'; }
   bool square_at(const char* p) const { return end_ - p >= 2 && is_file(p[0]) && is_rank(p[1]); }
@@ -236,7 +258,7 @@ class CommonTokens {
     if (q == nullptr) return nullptr;
     q = marks(q, m);
     // token_end
-    if (q == nullptr || (q < end_ && !is_blank(*q) && !is_delimiter(*q))) return nullptr;
+    if (q == nullptr || (q < end_ && !is(*q, CharClass(blank | delimiter)))) return nullptr;
     s_.emit(MovetextEvent::Kind::move, p, q).move = m;
     return q;
   }
