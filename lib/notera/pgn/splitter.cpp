@@ -26,6 +26,16 @@ constexpr std::array<bool, 256> movetext_specials = [] {
   return t;
 }();
 
+// The first byte at or after i that the movetext scan must look at, or
+// end. Four bytes per step while none of them is special (most movetext
+// bytes are not), then byte by byte.
+std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
+  const auto special = [data](std::size_t k) { return movetext_specials[static_cast<unsigned char>(data[k])]; };
+  while (i + 4 <= end && !(special(i) | special(i + 1) | special(i + 2) | special(i + 3))) i += 4;
+  while (i < end && !special(i)) ++i;
+  return i;
+}
+
 // Separators around a game termination marker.
 constexpr bool ends_token_before(char c) {
   return is_blank(c) || c == ')' || c == '}' || c == ']' || c == '.';
@@ -432,7 +442,7 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
       continue;
     }
     if (phase_ == Phase::tags && !is_blank(data[i])) phase_ = Phase::movetext;
-    while (i < end && !movetext_specials[static_cast<unsigned char>(data[i])]) ++i;
+    i = next_special(data, i, end);
     if (i >= end) return;
     switch (data[i]) {
       case '{':
