@@ -240,7 +240,20 @@ class CommonTokens {
   }
 
   const char* move(const char* p) {
-    WrittenMove m;
+    // Written straight into the event, which is dropped if the token turns
+    // out not to be a plain move.
+    MovetextEvent& e = s_.out.events.emplace_back();
+    if (const char* q = read_move(p, e.move)) {
+      e.kind = MovetextEvent::Kind::move;
+      e.begin = s_.offset(p);
+      e.end = s_.offset(q);
+      return q;
+    }
+    s_.out.events.pop_back();
+    return nullptr;
+  }
+
+  const char* read_move(const char* p, WrittenMove& m) {
     const char* q = p;
     std::size_t length = 0;
     if (is_castle_o(*p)) {
@@ -259,9 +272,9 @@ class CommonTokens {
     q = marks(q, m);
     // token_end
     if (q == nullptr || (q < end_ && !is(*q, CharClass(blank | delimiter)))) return nullptr;
-    s_.emit(MovetextEvent::Kind::move, p, q).move = m;
     return q;
   }
+
 
   // grammar::move::castling: three O's (long) or two, dashes optional, not
   // followed by a dash, letter or digit. Like the grammar's action, any
