@@ -14,9 +14,20 @@ constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 // Tag names are letters, digits and '_' (PGN §8.1); we also take '-' and
-// '.' inside a name, which real files have ("Event-Date").
-constexpr bool is_name_start(char c) { return is_alpha(c) || is_digit(c) || c == '_'; }
-constexpr bool is_name_char(char c) { return is_name_start(c) || c == '-' || c == '.'; }
+// '.' inside a name, which real files have ("Event-Date"). One table
+// lookup each: every tag line asks for every byte of its name, twice.
+enum NameChar : std::uint8_t { name_start = 1, name_char = 2 };
+constexpr std::array<std::uint8_t, 256> name_chars = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    if (is_alpha(ch) || is_digit(ch) || ch == '_') t[static_cast<std::size_t>(c)] = name_start | name_char;
+    if (ch == '-' || ch == '.') t[static_cast<std::size_t>(c)] = name_char;
+  }
+  return t;
+}();
+constexpr bool is_name_start(char c) { return name_chars[static_cast<unsigned char>(c)] & name_start; }
+constexpr bool is_name_char(char c) { return name_chars[static_cast<unsigned char>(c)] & name_char; }
 
 // Bytes the movetext scan must look at; everything else is skipped fast.
 constexpr std::array<bool, 256> movetext_specials = [] {

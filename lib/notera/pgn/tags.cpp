@@ -291,30 +291,49 @@ struct action<g::tag_pair> {
 // the shortcut does what the grammar's actions would (tag_open, tag_name,
 // quoted_value, tag_pair); anything else is the grammar's. Returns where
 // the item ends, or nullptr.
+// Character classes of the shortcut, one table lookup each.
+enum TagChar : std::uint8_t {
+  tag_blank = 1,       // g::blank
+  tag_space = 2,       // g::blank and line ends
+  tag_name_start = 4,  // g::name_start
+  tag_name_char = 8,   // g::name_char
+  tag_plain = 16,      // in a value with nothing to unescape: not " \ CR LF
+};
+constexpr std::array<std::uint8_t, 256> tag_chars = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\t'}) t[c] |= tag_blank | tag_space;
+  for (unsigned char c : {'\r', '\n'}) t[c] |= tag_space;
+  const auto name = [&t](unsigned char c) { t[c] |= tag_name_start | tag_name_char; };
+  for (unsigned char c = '0'; c <= '9'; ++c) name(c);
+  for (unsigned char c = 'a'; c <= 'z'; ++c) name(c);
+  for (unsigned char c = 'A'; c <= 'Z'; ++c) name(c);
+  name('_');
+  for (unsigned char c : {'-', '.'}) t[c] |= tag_name_char;
+  for (int c = 0; c < 256; ++c)
+    if (c != '"' && c != '\\' && c != '\r' && c != '\n') t[static_cast<std::size_t>(c)] |= tag_plain;
+  return t;
+}();
+
 const char* plain_tag_item(const char* p, const char* end, State& s) {
-  const auto is_alnum = [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  };
-  const auto is_blank = [](char c) { return c == ' ' || c == '\t'; };
-  const auto is_space = [&](char c) { return is_blank(c) || c == '\n' || c == '\r'; };
-  if (p != end && is_space(*p)) {
-    while (p != end && is_space(*p)) ++p;
+  const auto is = [](char c, TagChar k) { return (tag_chars[static_cast<unsigned char>(c)] & k) != 0; };
+  if (p != end && is(*p, tag_space)) {
+    while (p != end && is(*p, tag_space)) ++p;
     return p;
   }
   const char* const open = p;
   if (p == end || *p != '[') return nullptr;
   ++p;
   const char* const name = p;
-  if (p == end || !(is_alnum(*p) || *p == '_')) return nullptr;
-  while (p != end && (is_alnum(*p) || *p == '_' || *p == '-' || *p == '.')) ++p;
+  if (p == end || !is(*p, tag_name_start)) return nullptr;
+  while (p != end && is(*p, tag_name_char)) ++p;
   const char* const name_end = p;
-  while (p != end && is_blank(*p)) ++p;
+  while (p != end && is(*p, tag_blank)) ++p;
   if (p == end || *p != '"') return nullptr;
   const char* const value = ++p;
-  while (p != end && *p != '"' && *p != '\\' && *p != '\r' && *p != '\n') ++p;
+  while (p != end && is(*p, tag_plain)) ++p;
   if (p == end || *p != '"') return nullptr;
   const char* const value_end = p++;
-  while (p != end && is_blank(*p)) ++p;
+  while (p != end && is(*p, tag_blank)) ++p;
   if (p == end || *p != ']') return nullptr;
   s.tag_offset = static_cast<std::size_t>(open - s.text.data());
   s.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
