@@ -364,10 +364,15 @@ std::string_view canonical_tag_name(std::string_view name) {
     return t;
   }();
   if (name.size() >= by_length.size()) return name;
-  for (std::string_view known : by_length[name.size()]) {
-    if (known == name) return known;
+  const std::vector<std::string_view>& candidates = by_length[name.size()];
+  // Nearly every name is written the standard way: look for it exactly
+  // first (the first byte tells most candidates apart), then ignoring
+  // case. No two known names differ only in case, so this finds the
+  // same name as comparing both ways in one pass.
+  for (std::string_view known : candidates)
+    if (known[0] == name[0] && known == name) return known;
+  for (std::string_view known : candidates)
     if (equal_ignoring_ascii_case(name, known)) return known;
-  }
   return name;
 }
 
