@@ -222,6 +222,7 @@ void Splitter::prepare_line(Line& line, bool continuation) {
 void Splitter::classify(Line& line) const {
   line.name = {};
   line.tag = is_tag_line(line.content, line.end, &line.name);
+  line.name_hash = line.tag ? hash_name(line.name) : 0;
 }
 
 bool Splitter::is_tag_line(std::size_t content, std::size_t end, std::string_view* name) const {
@@ -267,8 +268,7 @@ bool Splitter::closes_tag_string(const Line& line) const {
   return j < line.end && buffer_[j] == ']';
 }
 
-bool Splitter::remember_tag(std::string_view name) {
-  const std::uint64_t h = hash_name(name);
+bool Splitter::remember_tag(std::uint64_t h) {
   for (int i = 0; i < tag_count_; ++i)
     if (tag_hashes_[i] == h) return false;
   if (tag_count_ < static_cast<int>(std::size(tag_hashes_))) tag_hashes_[tag_count_++] = h;
@@ -304,7 +304,7 @@ Splitter::Decision Splitter::decide(const Line& line, SkipReason& reason) {
   }
   if (tag_line) {
     if (game && phase_ == Phase::tags) {
-      const std::uint64_t h = hash_name(name);
+      const std::uint64_t h = line.name_hash;
       for (int i = 0; i < tag_count_; ++i)
         if (tag_hashes_[i] == h) return Decision::new_game;  // a second Event, White, ...
       return Decision::continue_segment;
@@ -360,7 +360,7 @@ void Splitter::consume(const Line& line) {
       std::memset(data + line.begin, ' ', line.end - line.begin);
     } else if (line.content < line.end) {
       if (phase_ == Phase::tags && line.tag)
-        scan_tag_line(line.content, line.end);
+        scan_tag_line(line.content, line.end, line.name_hash);
       else
         scan_movetext(line.content, line.end);
     }
@@ -384,13 +384,14 @@ bool Splitter::skip_tag_string(std::size_t& j, std::size_t end) const {
   return false;
 }
 
-void Splitter::scan_tag_line(std::size_t i, std::size_t end) {
+void Splitter::scan_tag_line(std::size_t i, std::size_t end, std::uint64_t first_hash) {
   const char* data = buffer_.get();
   open_tag_string_ = false;
   while (i + 1 < end && data[i] == '[' && is_name_start(data[i + 1])) {
     std::size_t j = i + 1;
     while (j < end && is_name_char(data[j])) ++j;
-    remember_tag(std::string_view(data + i + 1, j - i - 1));
+    remember_tag(first_hash != 0 ? first_hash : hash_name(std::string_view(data + i + 1, j - i - 1)));
+    first_hash = 0;
     while (j < end && is_blank(data[j])) ++j;
     if (j < end && data[j] == '"') {
       ++j;
