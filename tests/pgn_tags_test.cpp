@@ -5,7 +5,10 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
+
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze.hpp>
 
@@ -173,4 +176,65 @@ TEST_CASE("pgn tags: every diagnostic has an English message") {
   }
   CHECK(messages.format(s.diagnostics.back().message) ==
         "tag Site is given again with the value 'again'; the first value 'a \" b' is kept");
+}
+
+namespace {
+
+bool same_sections(const pgn::TagSection& a, const pgn::TagSection& b) {
+  if (a.tags.size() != b.tags.size() || a.diagnostics.size() != b.diagnostics.size() ||
+      a.movetext_offset != b.movetext_offset || a.movetext_line != b.movetext_line ||
+      a.movetext_column != b.movetext_column || a.over_limit != b.over_limit)
+    return false;
+  for (std::size_t i = 0; i < a.tags.size(); ++i)
+    if (a.tags[i].name != b.tags[i].name || a.tags[i].value != b.tags[i].value) return false;
+  for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+    const Diagnostic& x = a.diagnostics[i];
+    const Diagnostic& y = b.diagnostics[i];
+    if (x.severity != y.severity || !(x.message == y.message) || x.where.line != y.where.line ||
+        x.where.column != y.where.column || x.ply != y.ply)
+      return false;
+  }
+  return true;
+}
+
+// Reads `text` with the shortcut and with the grammar alone, under the
+// default limits and under small ones.
+void check_agrees(const std::string& text) {
+  for (const pgn::TagLimits limits : {pgn::TagLimits{}, pgn::TagLimits{2, 4}}) {
+    pgn::TagSection shortcut, grammar;
+    pgn::read_tag_section(text, 3, shortcut, limits);
+    pgn::read_tag_section_by_grammar(text, 3, grammar, limits);
+    CHECK_MESSAGE(same_sections(shortcut, grammar), "text: [" << text << "]");
+  }
+}
+
+}  // namespace
+
+TEST_CASE("pgn tags: the shortcut reads plain pairs and blank lines as the grammar does") {
+  for (const char* text :
+       {"[Event \"Hastings\"]\n[Site \"?\"]\n\n1. e4", "[Event \"\"]", "[Event \"x\"] [White \"y\"]\r\n\r\n*",
+        "[white \"a\"]\n[White \"b\"]\n[WHITEELO \"c\"]\n", "[Event  \t\"x\"\t ]\n", "[Event\"x\"]",
+        "[ Event \"x\"]", "[Event \"a\\\"b\"]", "[Event \"a\\\\b\"]", "[Event \"a\"b\"]", "[Event \"a]]\"]",
+        "[Event \"a\nb\"]", "[Event \"a]\n", "[Event Hastings]", "[Event]", "[\"x\"]", "[Event \"x\" junk]",
+        "[Event \"x\"", "%escape\n[Event \"x\"]", "[Ev-ent.1_ \"x\"]", "[Event \"x\"]\r[Site \"y\"]",
+        "[Event \"0123456789\"] [Site \"01234\"] [Date \"x\"]", "\n\n\n", "", "1. e4 e5"})
+    check_agrees(text);
+}
+
+TEST_CASE("pgn tags: the shortcut agrees with the grammar on random tag soup") {
+  const std::vector<std::string> fragments = {
+      "[", "]", "[Event \"x\"]", "[Site \"Somewhere\"]", "Event", "white", "WhiteElo", "Date", "_", "-", ".",
+      " ", "\t", "\"", "\\\"", "\\\\", "\\", "\n", "\n", "\r\n", "\r", "Hastings", "0123456789", "%", "1.",
+      "e4", "*", "\xC3\xA9", "[ ", "\"]", "\" ]", "]]", "{", "}"};
+  std::uint64_t state = 0x74616773ULL;
+  auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(state >> 33);
+  };
+  for (int i = 0; i < 20000; ++i) {
+    std::string text;
+    const std::size_t parts = 1 + next() % 10;
+    for (std::size_t j = 0; j < parts; ++j) text += fragments[next() % fragments.size()];
+    check_agrees(text);
+  }
 }

@@ -95,7 +95,8 @@ struct line_start {
 struct escape_line : pegtl::seq< line_start, pegtl::one< '%' >, pegtl::star< pegtl::not_one< '\r', '\n' > > > {};
 struct space : pegtl::plus< pegtl::sor< blank, eol > > {};
 
-struct tag_section : pegtl::star< pegtl::sor< space, tag_pair, escape_line > > {};
+struct tag_section_item : pegtl::sor< space, tag_pair, escape_line > {};
+struct tag_section : pegtl::star< tag_section_item > {};
 // clang-format on
 
 // Error keys of the recovery rules ("msg.pgn.tag.*" in the bundles).

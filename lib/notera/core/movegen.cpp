@@ -142,11 +142,7 @@ bool castling_is_legal(const Position& pos, CastlingSide side) {
   return attackers == 0;
 }
 
-namespace {
-
-// The legal moves of one piece type to one square: what resolving a written
-// move asks for almost every time ("Sf3", "e4", "exd5"). Looks back from the
-// square instead of generating forward from every piece.
+// Looks back from the square instead of generating forward from every piece.
 void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Square to,
                         Bitboard from_mask) {
   const Color us = pos.side_to_move();
@@ -217,8 +213,6 @@ void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Sq
   }
 }
 
-}  // namespace
-
 void generate_legal(const Position& pos, MoveList& moves, const MoveFilter& filter) {
   // One piece type to one square, no castling: the resolver's question.
   if (!filter.castling && filter.to && !more_than_one(filter.to) && filter.piece_types &&
@@ -246,13 +240,15 @@ void generate_legal(const Position& pos, MoveList& moves, const MoveFilter& filt
 }
 
 bool has_legal_move(const Position& pos) {
-  // King moves first: usually the cheapest way to find one.
+  // King moves first: usually the cheapest way to find one, and the first
+  // square the king may go to settles it (judged as generate_king_moves
+  // does, without listing the others).
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  const Bitboard occupied = pos.pieces() ^ bb(ksq);
+  for (Bitboard to = king_attacks(ksq) & ~pos.pieces(us); to;)
+    if (!pos.attacked_by(~us, pop_lsb(to), occupied)) return true;
   MoveList moves;
-  MoveFilter kings;
-  kings.piece_types = piece_type_bit(PieceType::king);
-  kings.castling = false;
-  generate_legal(pos, moves, kings);
-  if (!moves.empty()) return true;
   MoveFilter others;
   others.piece_types = all_piece_types & ~piece_type_bit(PieceType::king);
   generate_legal(pos, moves, others);

@@ -65,6 +65,12 @@ struct MoveFilter {
 
 // Appends every legal move that passes the filter.
 void generate_legal(const Position& pos, MoveList& moves, const MoveFilter& filter = {});
+// The legal moves of one piece type (not castling) to one square, from
+// the squares in `from_mask`: what resolving a written move asks for almost
+// every time ("Sf3", "e4", "exd5"). The same as generate_legal with that
+// filter, without working out first which question it is.
+void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Square to,
+                        Bitboard from_mask = ~Bitboard{0});
 bool has_legal_move(const Position& pos);
 // Whether castling on that side is legal now (rights, empty path, no check
 // on the king's way: FIDE 3.8.2, and Chess960 rules).

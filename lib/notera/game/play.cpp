@@ -90,7 +90,9 @@ class Builder {
     if (halted_) return;
     Frame& f = frames_.back();
     const bool in_mainline = in_mainline_();
-    const bool ignoring = (in_mainline && stopped_) || f.skipping || skip_depth_ > 0;
+    // Worked out only where it matters: move numbers, a third of all
+    // events, need no answer.
+    const auto ignoring = [&] { return (in_mainline && stopped_) || f.skipping || skip_depth_ > 0; };
     switch (e.kind) {
       case Kind::variation_start:
         if (skip_depth_ > 0 || (in_mainline && stopped_) || f.skipping || mainline_only_ ||
@@ -116,7 +118,7 @@ class Builder {
         result_seen_ = true;
         return;
       case Kind::comment:
-        if (ignoring || mainline_only_) return;
+        if (ignoring() || mainline_only_) return;
         if (e.end - e.begin > options_.max_comment_length) {
           halt(f, e,
                Message("game.comment_too_long")
@@ -127,27 +129,27 @@ class Builder {
         add_comment(f, source_.substr(e.begin, e.end - e.begin));
         return;
       case Kind::nag:
-        if (ignoring || mainline_only_) return;
+        if (ignoring() || mainline_only_) return;
         if (!f.line->moves.empty() && e.number > 0 && e.number < 256)
           f.line->moves.back().nags.push_back(static_cast<std::uint8_t>(e.number));
         return;
       case Kind::draw_offer:
-        if (!ignoring && !f.line->moves.empty()) f.line->moves.back().draw_offer = true;
+        if (!ignoring() && !f.line->moves.empty()) f.line->moves.back().draw_offer = true;
         return;
       case Kind::move_number:
       case Kind::en_passant:
       case Kind::check:
         return;
       case Kind::move:
-        if (ignoring) return;
+        if (ignoring()) return;
         play(f, e);
         return;
       case Kind::descriptive:
-        if (ignoring) return;
+        if (ignoring()) return;
         bad_move(f, e, Message("notation.descriptive").with("text", text_of(e)));
         return;
       case Kind::unknown:
-        if (ignoring) return;
+        if (ignoring()) return;
         bad_move(f, e, Message("notation.not_a_move").with("text", text_of(e)));
         return;
     }

@@ -93,6 +93,7 @@ LetterTable::LetterTable() {
     }
   }
   const std::size_t count = languages_.size();
+  language_count_ = count;
   meanings_.assign(entries_.size() * count, PieceType::none);
   for (std::size_t id = 0; id < entries_.size(); ++id) {
     const Entry& e = entries_[id];

@@ -47,7 +47,7 @@ class LetterTable {
     return table;
   }
 
-  int language_count() const { return static_cast<int>(languages_.size()); }
+  int language_count() const { return static_cast<int>(language_count_); }
   // Index of a language code ("nb", "nb-NO" and "nb_NO" all give nb), -1 if unknown.
   int language_index(std::string_view code) const;
   const LanguageInfo& language(int index) const { return languages_[static_cast<std::size_t>(index)]; }
@@ -78,8 +78,8 @@ class LetterTable {
   // not one of that language's letters. Figurines mean their piece anywhere.
   // One table lookup (the resolver asks at every move).
   PieceType meaning(int id, int language) const {
-    if (static_cast<unsigned>(language) < static_cast<unsigned>(languages_.size()))
-      return meanings_[static_cast<std::size_t>(id) * languages_.size() + static_cast<std::size_t>(language)];
+    if (static_cast<std::size_t>(static_cast<unsigned>(language)) < language_count_)
+      return meanings_[static_cast<std::size_t>(id) * language_count_ + static_cast<std::size_t>(language)];
     return entries_[static_cast<std::size_t>(id)].figurine_type;  // none for letters
   }
   bool is_figurine(int id) const { return entries_[static_cast<std::size_t>(id)].figurine; }
@@ -114,6 +114,9 @@ class LetterTable {
   std::array<LanguageMask, 256> single_languages_{};
   // meaning(id, language) for every letter and language, row by letter.
   std::vector<PieceType> meanings_;
+  // languages_.size(), kept apart: the vector's size is a division by the
+  // size of LanguageInfo, and meaning() needs it at every move.
+  std::size_t language_count_ = 0;
 };
 
 }  // namespace notera

@@ -50,6 +50,10 @@ struct MovetextParse {
 
 // Parses `text` (a game's movetext, any size) into `out.events`, reusing
 // its buffers. Never fails: what is not understood becomes `unknown`.
+// The usual tokens (blanks, move numbers, plain moves) are read by a
+// shortcut that gives the same events as the grammar, only faster.
 void parse_movetext(std::string_view text, LanguageMask languages, MovetextParse& out);
+// The same with the grammar alone, for tests that compare the two.
+void parse_movetext_by_grammar(std::string_view text, LanguageMask languages, MovetextParse& out);
 
 }  // namespace notera

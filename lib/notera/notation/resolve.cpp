@@ -314,6 +314,52 @@ void add_origin_warnings(const WrittenMove& w, Move m, PieceType type, const Mov
   r.warnings |= warn_overspecified;
 }
 
+// The one fitting move (r.candidates[0]) read as `used` is the verdict:
+// the inaccuracies in how it was written become warnings.
+void accept(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
+            Resolution& r) {
+  r.piece = used.type;
+  r.language = used.language;
+  r.verdict = Verdict::legal;
+  r.move = r.candidates[0];
+  const Move m = r.move;
+  if (used.foreign) r.warnings |= warn_foreign_letter;
+  if (w.kind == WrittenKind::piece && used.type == PieceType::pawn && !letters.is_figurine(w.piece.letter))
+    r.warnings |= warn_pawn_letter;
+  const bool capture = pos.is_capture(m);
+  if (capture && !w.capture) r.warnings |= warn_missing_capture_mark;
+  if (!capture && w.capture) r.warnings |= warn_capture_mark_no_capture;
+  if (m.is_en_passant() && !w.en_passant) r.warnings |= warn_missing_en_passant;
+  if (!m.is_en_passant() && w.en_passant) r.warnings |= warn_en_passant_no_capture;
+  if (w.kind == WrittenKind::no_letter && w.to_rank < 0 && !w.captured.present())
+    r.warnings |= warn_rank_omitted;
+  if (w.captured.present()) r.warnings |= warn_descriptive_capture;
+  if (w.promotion_mark) r.warnings |= warn_promotion_mark;
+  add_origin_warnings(w, m, used.type, r.rivals, r);
+}
+
+// The one reading of a move written as most PGN writes it ("Nf3", "Nbd7",
+// "exd5", "e4"): no letter, or a letter that means the same in English as
+// in the game's language (or has no English meaning, or foreign letters
+// are off), to a written square, with no origin square and no promotion.
+// Anything else (figurines, a letter English reads otherwise, long forms,
+// promotions, "BxN") may have several readings: PieceType::none.
+Reading plain_reading(const WrittenMove& w, const LetterTable& letters, const ResolveOptions& options) {
+  const Reading none{PieceType::none, -1, false};
+  if (!w.has_to_square() || w.has_from_square() || w.promotion.present() || w.captured.present())
+    return none;
+  const auto language = static_cast<std::int8_t>(options.language);
+  if (w.kind == WrittenKind::no_letter) return {PieceType::pawn, language, false};
+  if (options.language == ResolveOptions::any_language || letters.is_figurine(w.piece.letter)) return none;
+  const PieceType local = letters.meaning(w.piece.letter, options.language);
+  if (local == PieceType::none) return none;
+  if (options.foreign_letters) {
+    const PieceType english = letters.meaning(w.piece.letter, LetterTable::english);
+    if (english != PieceType::none && english != local) return none;
+  }
+  return {local, language, false};
+}
+
 }  // namespace
 
 Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptions& options) {
@@ -377,6 +423,23 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     }
   }
 
+  // The usual move has one reading, and one legal move fits it: then that
+  // is the verdict the general path below would give, found without it.
+  // Anything else (no fitting move, several) goes the general way, which
+  // also explains why.
+  if (const Reading plain = plain_reading(w, letters, options); plain.type != PieceType::none) {
+    const Bitboard from_mask = from_mask_of(w);
+    generate_to_square(pos, r.candidates, plain.type, w.to_square(),
+                       plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
+    filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
+    if (r.candidates.size() == 1) {
+      accept(pos, w, letters, plain, r);
+      return r;
+    }
+    r.candidates.clear();
+    r.rivals.clear();
+  }
+
   // The piece types the text can mean, best first.
   Readings primary, secondary;
   if (w.kind == WrittenKind::piece) {
@@ -404,7 +467,10 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     filter.castling = false;
     if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
     const int first = fits.size();
-    generate_legal(pos, fits, filter);
+    if (filter.to && !more_than_one(filter.to))  // a written square: almost always
+      generate_to_square(pos, fits, reading.type, lsb(filter.to), filter.from);
+    else
+      generate_legal(pos, fits, filter);
     filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
   };
   MoveList& found = r.candidates;  // distinct fitting moves over the readings of one pass
@@ -448,29 +514,14 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
                               promotion);
     return r;
   }
-  r.piece = used.type;
-  r.language = used.language;
   if (found.size() > 1) {
+    r.piece = used.type;
+    r.language = used.language;
     r.verdict = Verdict::ambiguous;
     return r;
   }
 
-  r.verdict = Verdict::legal;
-  r.move = found[0];
-  const Move m = r.move;
-  if (used.foreign) r.warnings |= warn_foreign_letter;
-  if (w.kind == WrittenKind::piece && used.type == PieceType::pawn && !letters.is_figurine(w.piece.letter))
-    r.warnings |= warn_pawn_letter;
-  const bool capture = pos.is_capture(m);
-  if (capture && !w.capture) r.warnings |= warn_missing_capture_mark;
-  if (!capture && w.capture) r.warnings |= warn_capture_mark_no_capture;
-  if (m.is_en_passant() && !w.en_passant) r.warnings |= warn_missing_en_passant;
-  if (!m.is_en_passant() && w.en_passant) r.warnings |= warn_en_passant_no_capture;
-  if (w.kind == WrittenKind::no_letter && w.to_rank < 0 && !w.captured.present())
-    r.warnings |= warn_rank_omitted;
-  if (w.captured.present()) r.warnings |= warn_descriptive_capture;
-  if (w.promotion_mark) r.warnings |= warn_promotion_mark;
-  add_origin_warnings(w, m, used.type, r.rivals, r);
+  accept(pos, w, letters, used, r);
   return r;
 }
 

@@ -14,9 +14,20 @@ constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 // Tag names are letters, digits and '_' (PGN §8.1); we also take '-' and
-// '.' inside a name, which real files have ("Event-Date").
-constexpr bool is_name_start(char c) { return is_alpha(c) || is_digit(c) || c == '_'; }
-constexpr bool is_name_char(char c) { return is_name_start(c) || c == '-' || c == '.'; }
+// '.' inside a name, which real files have ("Event-Date"). One table
+// lookup each: every tag line asks for every byte of its name, twice.
+enum NameChar : std::uint8_t { name_start = 1, name_char = 2 };
+constexpr std::array<std::uint8_t, 256> name_chars = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    if (is_alpha(ch) || is_digit(ch) || ch == '_') t[static_cast<std::size_t>(c)] = name_start | name_char;
+    if (ch == '-' || ch == '.') t[static_cast<std::size_t>(c)] = name_char;
+  }
+  return t;
+}();
+constexpr bool is_name_start(char c) { return name_chars[static_cast<unsigned char>(c)] & name_start; }
+constexpr bool is_name_char(char c) { return name_chars[static_cast<unsigned char>(c)] & name_char; }
 
 // Bytes the movetext scan must look at; everything else is skipped fast.
 constexpr std::array<bool, 256> movetext_specials = [] {
@@ -25,6 +36,16 @@ constexpr std::array<bool, 256> movetext_specials = [] {
   t[0xC2] = true;  // first byte of ½
   return t;
 }();
+
+// The first byte at or after i that the movetext scan must look at, or
+// end. Four bytes per step while none of them is special (most movetext
+// bytes are not), then byte by byte.
+std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
+  const auto special = [data](std::size_t k) { return movetext_specials[static_cast<unsigned char>(data[k])]; };
+  while (i + 4 <= end && !(special(i) | special(i + 1) | special(i + 2) | special(i + 3))) i += 4;
+  while (i < end && !special(i)) ++i;
+  return i;
+}
 
 // Separators around a game termination marker.
 constexpr bool ends_token_before(char c) {
@@ -201,6 +222,7 @@ void Splitter::prepare_line(Line& line, bool continuation) {
 void Splitter::classify(Line& line) const {
   line.name = {};
   line.tag = is_tag_line(line.content, line.end, &line.name);
+  line.name_hash = line.tag ? hash_name(line.name) : 0;
 }
 
 bool Splitter::is_tag_line(std::size_t content, std::size_t end, std::string_view* name) const {
@@ -246,8 +268,7 @@ bool Splitter::closes_tag_string(const Line& line) const {
   return j < line.end && buffer_[j] == ']';
 }
 
-bool Splitter::remember_tag(std::string_view name) {
-  const std::uint64_t h = hash_name(name);
+bool Splitter::remember_tag(std::uint64_t h) {
   for (int i = 0; i < tag_count_; ++i)
     if (tag_hashes_[i] == h) return false;
   if (tag_count_ < static_cast<int>(std::size(tag_hashes_))) tag_hashes_[tag_count_++] = h;
@@ -283,7 +304,7 @@ Splitter::Decision Splitter::decide(const Line& line, SkipReason& reason) {
   }
   if (tag_line) {
     if (game && phase_ == Phase::tags) {
-      const std::uint64_t h = hash_name(name);
+      const std::uint64_t h = line.name_hash;
       for (int i = 0; i < tag_count_; ++i)
         if (tag_hashes_[i] == h) return Decision::new_game;  // a second Event, White, ...
       return Decision::continue_segment;
@@ -339,7 +360,7 @@ void Splitter::consume(const Line& line) {
       std::memset(data + line.begin, ' ', line.end - line.begin);
     } else if (line.content < line.end) {
       if (phase_ == Phase::tags && line.tag)
-        scan_tag_line(line.content, line.end);
+        scan_tag_line(line.content, line.end, line.name_hash);
       else
         scan_movetext(line.content, line.end);
     }
@@ -363,13 +384,14 @@ bool Splitter::skip_tag_string(std::size_t& j, std::size_t end) const {
   return false;
 }
 
-void Splitter::scan_tag_line(std::size_t i, std::size_t end) {
+void Splitter::scan_tag_line(std::size_t i, std::size_t end, std::uint64_t first_hash) {
   const char* data = buffer_.get();
   open_tag_string_ = false;
   while (i + 1 < end && data[i] == '[' && is_name_start(data[i + 1])) {
     std::size_t j = i + 1;
     while (j < end && is_name_char(data[j])) ++j;
-    remember_tag(std::string_view(data + i + 1, j - i - 1));
+    remember_tag(first_hash != 0 ? first_hash : hash_name(std::string_view(data + i + 1, j - i - 1)));
+    first_hash = 0;
     while (j < end && is_blank(data[j])) ++j;
     if (j < end && data[j] == '"') {
       ++j;
@@ -432,7 +454,7 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
       continue;
     }
     if (phase_ == Phase::tags && !is_blank(data[i])) phase_ = Phase::movetext;
-    while (i < end && !movetext_specials[static_cast<unsigned char>(data[i])]) ++i;
+    i = next_special(data, i, end);
     if (i >= end) return;
     switch (data[i]) {
       case '{':

@@ -100,6 +100,7 @@ class Splitter {
     bool complete = false;    // ends with LF (or the input ends)
     bool tag = false;         // a tag line ([Name "value"])
     std::string_view name;    // its (first) tag name
+    std::uint64_t name_hash = 0;  // of `name` (hashed once per line)
   };
   enum class Decision : std::uint8_t { continue_segment, new_game, new_skipped };
 
@@ -111,7 +112,9 @@ class Splitter {
   Decision decide(const Line& line, SkipReason& reason);
   void start_segment(SegmentKind kind, SkipReason reason);
   void consume(const Line& line);
-  void scan_tag_line(std::size_t i, std::size_t end);
+  // `first_hash`: the hash of the first tag name on the line when the
+  // caller has it (0: work it out).
+  void scan_tag_line(std::size_t i, std::size_t end, std::uint64_t first_hash = 0);
   bool skip_tag_string(std::size_t& j, std::size_t end) const;
   std::size_t after_tag_value(std::size_t j, std::size_t end) const;
   bool continue_tag_string(std::size_t begin, std::size_t end);
@@ -121,7 +124,7 @@ class Splitter {
   void check_result(std::size_t i, std::size_t line_begin, std::size_t end);
   bool is_tag_line(std::size_t content, std::size_t end, std::string_view* name) const;
   bool looks_like_moves(std::size_t content, std::size_t end) const;
-  bool remember_tag(std::string_view name);  // false when already seen
+  bool remember_tag(std::uint64_t name_hash);  // false when already seen
   void emit(Segment& segment);
   void note(Message message, std::int64_t line, std::size_t line_begin, std::size_t offset);
   int column(std::size_t line_begin, std::size_t offset) const;

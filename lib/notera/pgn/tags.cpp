@@ -285,6 +285,65 @@ struct action<g::tag_pair> {
   }
 };
 
+// The shortcut for the usual items of a tag section: line breaks and
+// blanks (g::space), and tag pairs [Name "value"] with nothing to unescape
+// or excuse in them. The grammar would read such a pair with no issue, so
+// the shortcut does what the grammar's actions would (tag_open, tag_name,
+// quoted_value, tag_pair); anything else is the grammar's. Returns where
+// the item ends, or nullptr.
+// Character classes of the shortcut, one table lookup each.
+enum TagChar : std::uint8_t {
+  tag_blank = 1,       // g::blank
+  tag_space = 2,       // g::blank and line ends
+  tag_name_start = 4,  // g::name_start
+  tag_name_char = 8,   // g::name_char
+  tag_plain = 16,      // in a value with nothing to unescape: not " \ CR LF
+};
+constexpr std::array<std::uint8_t, 256> tag_chars = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\t'}) t[c] |= tag_blank | tag_space;
+  for (unsigned char c : {'\r', '\n'}) t[c] |= tag_space;
+  const auto name = [&t](unsigned char c) { t[c] |= tag_name_start | tag_name_char; };
+  for (unsigned char c = '0'; c <= '9'; ++c) name(c);
+  for (unsigned char c = 'a'; c <= 'z'; ++c) name(c);
+  for (unsigned char c = 'A'; c <= 'Z'; ++c) name(c);
+  name('_');
+  for (unsigned char c : {'-', '.'}) t[c] |= tag_name_char;
+  for (int c = 0; c < 256; ++c)
+    if (c != '"' && c != '\\' && c != '\r' && c != '\n') t[static_cast<std::size_t>(c)] |= tag_plain;
+  return t;
+}();
+
+const char* plain_tag_item(const char* p, const char* end, State& s) {
+  const auto is = [](char c, TagChar k) { return (tag_chars[static_cast<unsigned char>(c)] & k) != 0; };
+  if (p != end && is(*p, tag_space)) {
+    while (p != end && is(*p, tag_space)) ++p;
+    return p;
+  }
+  const char* const open = p;
+  if (p == end || *p != '[') return nullptr;
+  ++p;
+  const char* const name = p;
+  if (p == end || !is(*p, tag_name_start)) return nullptr;
+  while (p != end && is(*p, tag_name_char)) ++p;
+  const char* const name_end = p;
+  while (p != end && is(*p, tag_blank)) ++p;
+  if (p == end || *p != '"') return nullptr;
+  const char* const value = ++p;
+  while (p != end && is(*p, tag_plain)) ++p;
+  if (p == end || *p != '"') return nullptr;
+  const char* const value_end = p++;
+  while (p != end && is(*p, tag_blank)) ++p;
+  if (p == end || *p != ']') return nullptr;
+  s.tag_offset = static_cast<std::size_t>(open - s.text.data());
+  s.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
+  s.value.assign(value, static_cast<std::size_t>(value_end - value));
+  s.issue_count = 0;
+  s.bracket_in_value = false;
+  s.commit();
+  return p + 1;
+}
+
 }  // namespace
 
 void TagSection::clear() {
@@ -305,25 +364,55 @@ std::string_view canonical_tag_name(std::string_view name) {
     return t;
   }();
   if (name.size() >= by_length.size()) return name;
-  for (std::string_view known : by_length[name.size()]) {
-    if (known == name) return known;
+  const std::vector<std::string_view>& candidates = by_length[name.size()];
+  // Nearly every name is written the standard way: look for it exactly
+  // first (the first byte tells most candidates apart), then ignoring
+  // case. No two known names differ only in case, so this finds the
+  // same name as comparing both ways in one pass.
+  for (std::string_view known : candidates)
+    if (known[0] == name[0] && known == name) return known;
+  for (std::string_view known : candidates)
     if (equal_ignoring_ascii_case(name, known)) return known;
-  }
   return name;
 }
 
-void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out,
-                      const TagLimits& limits) {
+namespace {
+
+void read_tags(std::string_view game_text, std::int64_t first_line, TagSection& out,
+               const TagLimits& limits, bool shortcut) {
   out.clear();
   State state{game_text, first_line, out, 0, {}, {}, {}, 0, false, limits};
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(game_text.data(), game_text.size(), "pgn");
-  pegtl::parse<g::tag_section, action>(in, state);
+  if (shortcut) {
+    // g::tag_section one item at a time, the usual ones by the shortcut.
+    const char* const end = game_text.data() + game_text.size();
+    while (!in.empty()) {
+      if (const char* next = plain_tag_item(in.current(), end, state))
+        in.bump(static_cast<std::size_t>(next - in.current()));
+      else if (!pegtl::parse<g::tag_section_item, action>(in, state))
+        break;  // the movetext starts here
+    }
+  } else {
+    pegtl::parse<g::tag_section, action>(in, state);
+  }
   out.movetext_offset = static_cast<std::size_t>(in.current() - game_text.data());
   const std::string_view before = game_text.substr(0, out.movetext_offset);
   out.movetext_line = first_line + std::count(before.begin(), before.end(), '\n');
   const std::size_t newline = before.rfind('\n');
   const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
   out.movetext_column = utf8::char_column(before.substr(line_start), before.size() - line_start);
+}
+
+}  // namespace
+
+void read_tag_section(std::string_view game_text, std::int64_t first_line, TagSection& out,
+                      const TagLimits& limits) {
+  read_tags(game_text, first_line, out, limits, true);
+}
+
+void read_tag_section_by_grammar(std::string_view game_text, std::int64_t first_line, TagSection& out,
+                                 const TagLimits& limits) {
+  read_tags(game_text, first_line, out, limits, false);
 }
 
 }  // namespace notera::pgn

@@ -23,9 +23,10 @@ std::string_view unknown_value(std::string_view name) {
   return name == "Date" ? "????.??.??" : "?";
 }
 
-bool is_roster_tag(std::string_view name) {
-  return std::find(seven_tag_roster.begin(), seven_tag_roster.end(), name) !=
-         seven_tag_roster.end();
+// The place of a tag in the seven tag roster, or -1.
+int roster_index(std::string_view name) {
+  const auto it = std::find(seven_tag_roster.begin(), seven_tag_roster.end(), name);
+  return it == seven_tag_roster.end() ? -1 : static_cast<int>(it - seven_tag_roster.begin());
 }
 
 // Blanks between the words of a comment: spaces, line ends and every other
@@ -195,29 +196,36 @@ struct Writer::Impl {
   }
 
   void write_tags(const Game& game, std::string_view result, std::string& out) {
-    for (std::string_view name : seven_tag_roster) {
+    // One pass over the tags: the roster's (the first of each name, as
+    // Game::tag finds it) and the others.
+    const bool chess960 = game.start.is_chess960();
+    const bool setup = chess960 || game.custom_start || !(game.start == Position::start());
+    std::array<const Tag*, seven_tag_roster.size()> roster{};
+    others.clear();
+    for (const Tag& t : game.tags) {
+      if (const int i = roster_index(t.name); i >= 0) {
+        if (!roster[static_cast<std::size_t>(i)]) roster[static_cast<std::size_t>(i)] = &t;
+        continue;
+      }
+      if (setup && (t.name == "SetUp" || t.name == "FEN")) continue;
+      if (chess960 && t.name == "Variant") continue;
+      others.push_back(&t);
+    }
+    for (std::size_t i = 0; i < seven_tag_roster.size(); ++i) {
+      const std::string_view name = seven_tag_roster[i];
       if (name == "Result") {
         write_tag(name, result, out);
         continue;
       }
-      const std::optional<std::string_view> value = game.tag(name);
-      write_tag(name, value && !value->empty() ? *value : unknown_value(name), out);
+      const Tag* t = roster[i];
+      write_tag(name, t && !t->value.empty() ? std::string_view(t->value) : unknown_value(name), out);
     }
-    const bool chess960 = game.start.is_chess960();
-    const bool setup = chess960 || game.custom_start || !(game.start == Position::start());
     computed.clear();
     if (setup) {
       computed.push_back({"SetUp", "1"});
       computed.push_back({"FEN", write_fen(game.start)});
     }
     if (chess960) computed.push_back({"Variant", "Chess960"});
-    others.clear();
-    for (const Tag& t : game.tags) {
-      if (is_roster_tag(t.name)) continue;
-      if (setup && (t.name == "SetUp" || t.name == "FEN")) continue;
-      if (chess960 && t.name == "Variant") continue;
-      others.push_back(&t);
-    }
     for (const Tag& t : computed) others.push_back(&t);
     if (options.tag_order == TagOrder::standard) {
       std::stable_sort(others.begin(), others.end(),
