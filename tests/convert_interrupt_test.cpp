@@ -43,6 +43,7 @@ Outcome interrupt(int sig) {
   for (const auto& p : {out, rejects, report}) dir.write(std::filesystem::relative(p, dir.path()).string(), "old " + p.filename().string() + "\n");
 
   std::atomic<bool> stop{false};
+  std::atomic<bool> fed{false};  // the feeder is done
   std::atomic<long> games_written{0};
   std::thread feeder([&] {
     const int fd = ::open(fifo.c_str(), O_WRONLY);
@@ -57,6 +58,7 @@ Outcome interrupt(int sig) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     ::close(fd);
+    fed = true;
   });
 
   MeasuredOptions options;
@@ -79,8 +81,16 @@ Outcome interrupt(int sig) {
                               report.string(), "--jobs", "2", "--no-progress"},
                              options);
   stop = true;
-  // Unblock the feeder if notera never opened the FIFO.
+  // Unblock the feeder: if notera never opened the FIFO, this open lets the
+  // feeder's open return; if the feeder's last write began after notera
+  // was gone, this reader keeps the write from failing with EPIPE, so it is
+  // drained here until the feeder is done (else the write blocks for ever).
   const int unblock = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  char drain[65536];
+  while (!fed.load()) {
+    if (unblock < 0 || ::read(unblock, drain, sizeof drain) <= 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   feeder.join();
   if (unblock >= 0) ::close(unblock);
 
