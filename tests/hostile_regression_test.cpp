@@ -51,6 +51,14 @@ ReadGame read_pgn(std::string_view pgn) {
   return out;
 }
 
+// What notera's writer makes of `game`, read back.
+ReadGame written_and_read(const Game& game, std::string& out) {
+  static pgn::Writer writer;
+  out.clear();
+  writer.write(game, out);
+  return read_pgn(out);
+}
+
 bool has_key(const Game& game, std::string_view key) {
   for (const Diagnostic& d : game.diagnostics)
     if (d.message.key == key) return true;
@@ -112,16 +120,14 @@ TEST_CASE("hostile regression: a scoresheet gap survives the language guess") {
 // back as nothing). What notera writes must read back as the same game,
 // wherever the line breaks fall.
 TEST_CASE("hostile regression: comment words that must not start a line") {
-  pgn::Writer writer;
   for (const std::string risky : {"[Event \"x\"] [Site \"y\"]", "%escape 1-0", "[pgn] [/pgn]", "x[/pgn] y"}) {
     for (int pad = 0; pad < 90; ++pad) {
       Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
       game.mainline.moves.front().comments.push_back(std::string(static_cast<std::size_t>(pad), 'w') + " " + risky +
                                                      " end");
       std::string out;
-      writer.write(game, out);
+      const ReadGame back = written_and_read(game, out);
       INFO(out);
-      const ReadGame back = read_pgn(out);
       REQUIRE(back.games == 1);
       CHECK(back.game.status == GameStatus::complete);
       CHECK(back.game.mainline.moves.size() == 2);
@@ -138,7 +144,6 @@ TEST_CASE("hostile regression: comment words that must not start a line") {
 // and the reader took a line "  [Event ... ]" in an open comment for the
 // next game.
 TEST_CASE("hostile regression: control characters before a risky comment word") {
-  pgn::Writer writer;
   for (const std::string& glue : std::vector<std::string>{"\f", "\v", std::string(1, '\0'), "\x7f", "\f\x01\f"}) {
     for (int pad = 0; pad < 90; ++pad) {
       Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
@@ -148,9 +153,8 @@ TEST_CASE("hostile regression: control characters before a risky comment word") 
       for (int i = 0; i < 40; ++i) comment += " z]";
       game.mainline.moves.front().comments.push_back(comment);
       std::string out;
-      writer.write(game, out);
+      const ReadGame back = written_and_read(game, out);
       INFO(out);
-      const ReadGame back = read_pgn(out);
       REQUIRE(back.games == 1);
       CHECK(back.game.status == GameStatus::complete);
       CHECK(back.game.mainline.moves.size() == 2);
@@ -171,10 +175,8 @@ TEST_CASE("hostile regression: a comment of control characters is empty") {
   const Game game = read_movetext_game("1. e4 (1. d4) ( ;" + nuls + "\n) ( {\f\x7f} ) e5 *", PlayOptions{});
   REQUIRE(game.mainline.moves.size() == 2);
   CHECK(carrying(game.mainline.moves.front()) == 1);
-  pgn::Writer writer;
   std::string out;
-  writer.write(game, out);
-  const ReadGame back = read_pgn(out);
+  const ReadGame back = written_and_read(game, out);
   REQUIRE(back.games == 1);
   CHECK(carrying(back.game.mainline.moves.front()) == 1);
 }

@@ -469,7 +469,11 @@ class Search {
   // would crowd the beam.
   // Whether some sheet's next box reads as a legal move as written: then
   // it needs no forgotten move before it.
-  bool next_boxes_fit(const State& s) const {
+  bool next_boxes_fit(const State& s) const { return next_box_reads(s, s.pos); }
+
+  // Whether some sheet's next box (at the cursors of `s`) reads as a legal
+  // or ambiguous move in `pos`, as written.
+  bool next_box_reads(const State& s, const Position& pos) const {
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const PreparedSheet& sheet = sheets_[j];
       const int i = s.cursor[j];
@@ -478,7 +482,7 @@ class Search {
         if (!r.parsed) continue;
         ResolveOptions options;
         options.language = sheet.language;
-        const Verdict v = resolve(s.pos, r.move, options).verdict;
+        const Verdict v = resolve(pos, r.move, options).verdict;
         if (v == Verdict::legal || v == Verdict::ambiguous) return true;
       }
     }
@@ -489,26 +493,12 @@ class Search {
     Position after = s.pos;
     Undo undo;
     after.do_move(m, undo);
-    Position after_pair = after;
+    if (next_box_reads(s, after)) return true;
+    if (after.in_check()) return false;
+    // A forgotten pair: one more move of the other side, any move.
     Undo null_undo;
-    if (!after.in_check()) after_pair.do_null_move(null_undo);
-    for (std::size_t j = 0; j < sheets_.size(); ++j) {
-      const PreparedSheet& sheet = sheets_[j];
-      const int i = s.cursor[j];
-      if (i >= sheet.size()) continue;
-      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
-        if (!r.parsed) continue;
-        ResolveOptions options;
-        options.language = sheet.language;
-        const Verdict v1 = resolve(after, r.move, options).verdict;
-        if (v1 == Verdict::legal || v1 == Verdict::ambiguous) return true;
-        if (!after.in_check()) {
-          const Verdict v2 = resolve(after_pair, r.move, options).verdict;
-          if (v2 == Verdict::legal || v2 == Verdict::ambiguous) return true;
-        }
-      }
-    }
-    return false;
+    after.do_null_move(null_undo);
+    return next_box_reads(s, after);
   }
 
   // The union of what the sheets' next boxes allow within `budget`; false
