@@ -297,6 +297,16 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale) {
                     k == 0 ? "one sheet" : "two sheets", g, static_cast<double>(r.cost), r.plies.size(),
                     static_cast<double>(truth.cost), d + 1, games[g].size(),
                     truth.cost < r.cost - 0.01f ? "  SEARCH MISS" : "");
+        // The plies around the first difference: found and true move, and
+        // what the first sheet has there.
+        for (std::size_t p = d >= 2 ? d - 2 : 0; p < d + 3 && p < r.plies.size() && p < truth.plies.size(); ++p) {
+          const auto box = [](const ReconstructedPly& q) {
+            return q.evidence.empty() || q.evidence[0].cell < 0 ? std::string("(none)") : "'" + q.evidence[0].text + "'";
+          };
+          std::printf("    ply %3zu found %-7s %-8s %-10s true %-7s %-8s\n", p + 1, r.plies[p].san.c_str(),
+                      box(r.plies[p]).c_str(), std::string(to_string(r.plies[p].status)).c_str(),
+                      truth.plies[p].san.c_str(), box(truth.plies[p]).c_str());
+        }
       }
     }
   }

@@ -56,6 +56,7 @@
 #include "notera/core/message.hpp"
 #include "notera/core/position.hpp"
 #include "notera/game/game.hpp"
+#include "notera/scoresheet/move_prior.hpp"
 #include "notera/scoresheet/slips.hpp"
 
 namespace notera {
@@ -100,14 +101,16 @@ struct ReconstructOptions {
   // sheets' headers; -1 = each sheet's header, else decided from the moves.
   int language = -1;
   const SlipCosts* costs = nullptr;  // nullptr = SlipCosts::measured()
+  const MovePrior* prior = nullptr;  // nullptr = MovePrior::measured(); MovePrior::none() for none
   // Search bounds. Work per ply is at most about beam_width * 40 moves.
   int beam_width = 256;               // states kept per ply ...
   int beam_ties = 5000;              // ... and up to this many when they tie with the last one
   // When the beam was too narrow for the states within the margin, the
   // search is run again four times as wide, up to this width, as long as
   // that finds a cheaper game or was still too narrow, and time is left.
-  int max_beam_width = 4096;
-  float prune_margin = 12.0f;        // states this much dearer than the best of their ply are dropped
+  int max_beam_width = 16384;  // one HCS page (096_0) needs 16384
+  float prune_margin = 15.0f;        // states this much dearer than the best of their ply are dropped
+                                     // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)
   float uncertain_margin = 1.0f;     // runners-up within this are reported as alternatives
   // States per ply that may insert a move the numbering has no room for,
   // and how far behind the best of the ply they may be.

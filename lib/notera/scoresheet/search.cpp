@@ -142,7 +142,11 @@ class Search {
  public:
   Search(const std::vector<PreparedSheet>& sheets, const ReconstructOptions& options, const SlipCosts& costs,
          const Limits& limits)
-      : sheets_(sheets), options_(options), costs_(costs), limits_(limits) {
+      : sheets_(sheets),
+        options_(options),
+        costs_(costs),
+        prior_(options.prior ? *options.prior : MovePrior::measured()),
+        limits_(limits) {
     alt_margin_ = std::max(options.uncertain_margin, 6.0f);
   }
 
@@ -336,8 +340,9 @@ class Search {
       const unsigned full = (1u << n_sheets) - 1;
       for (int mi = 0; mi < moves.size(); ++mi) {
         out_.stats.candidates++;
+        const float prior = prior_(s.pos, moves[mi]);
         for (unsigned mask = 0; mask <= full; ++mask) {
-          float cost = s.cost;
+          float cost = s.cost + prior;
           bool ok = true;
           Candidate cand{};
           cand.state = static_cast<int>(si);
@@ -708,6 +713,7 @@ class Search {
   const std::vector<PreparedSheet>& sheets_;
   const ReconstructOptions& options_;
   const SlipCosts& costs_;
+  const MovePrior& prior_;
   const Limits& limits_;
   float alt_margin_ = 6.0f;
   Output out_;
