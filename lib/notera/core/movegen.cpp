@@ -165,8 +165,15 @@ void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Sq
 
   if (type != PieceType::pawn) {
     if (!answers_check) return;
-    Bitboard from = piece_attacks(type, to, occupied) & pos.pieces(us, type) & from_mask;
-    if (type == PieceType::knight) from &= ~pos.pinned();
+    const Bitboard ours = pos.pieces(us, type) & from_mask;
+    Bitboard from;
+    switch (type) {
+      case PieceType::knight: from = knight_attacks(to) & ours & ~pos.pinned(); break;
+      case PieceType::bishop: from = sliders_reaching(to, 0, ours, occupied); break;
+      case PieceType::rook: from = sliders_reaching(to, ours, 0, occupied); break;
+      case PieceType::queen: from = sliders_reaching(to, ours, ours, occupied); break;
+      default: return;
+    }
     while (from) {
       const Square s = pop_lsb(from);
       if (unpinned(s)) moves.push(Move(s, to));

@@ -159,22 +159,9 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
   return (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
          (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
          (knight_attacks(s) & pieces(PieceType::knight)) |
-         (rook_attacks(s, occupied) & pieces(PieceType::rook, PieceType::queen)) |
-         (bishop_attacks(s, occupied) & pieces(PieceType::bishop, PieceType::queen)) |
+         sliders_reaching(s, pieces(PieceType::rook, PieceType::queen),
+                          pieces(PieceType::bishop, PieceType::queen), occupied) |
          (king_attacks(s) & pieces(PieceType::king));
-}
-
-Bitboard Position::slider_blockers(Bitboard sliders, Square target) const {
-  Bitboard blockers = 0;
-  Bitboard snipers = ((rook_rays(target) & pieces(PieceType::rook, PieceType::queen)) |
-                      (bishop_rays(target) & pieces(PieceType::bishop, PieceType::queen))) &
-                     sliders;
-  const Bitboard occupied = pieces();
-  while (snipers) {
-    const Bitboard between = between_bb(target, pop_lsb(snipers)) & occupied;
-    if (between && !more_than_one(between)) blockers |= between;
-  }
-  return blockers;
 }
 
 void Position::update_check_info() {
@@ -182,11 +169,24 @@ void Position::update_check_info() {
   const Color them = ~side_;
   const Bitboard occupied = pieces();
   // Only the other side's pieces can give check, and never its king.
-  checkers_ = ((pawn_attacks(side_, ksq) & pieces(them, PieceType::pawn)) |
-               (knight_attacks(ksq) & pieces(them, PieceType::knight)) |
-               (bishop_attacks(ksq, occupied) & pieces(them, PieceType::bishop, PieceType::queen)) |
-               (rook_attacks(ksq, occupied) & pieces(them, PieceType::rook, PieceType::queen)));
-  pinned_ = slider_blockers(pieces(~side_), ksq) & pieces(side_);
+  Bitboard checkers = (pawn_attacks(side_, ksq) & pieces(them, PieceType::pawn)) |
+                      (knight_attacks(ksq) & pieces(them, PieceType::knight));
+  // The other side's sliders on the king's lines: with nothing in between
+  // they give check; with one piece in between, that piece is pinned if
+  // it is ours. One pass over them (usually a handful) answers both.
+  Bitboard blockers = 0;
+  Bitboard snipers = (rook_rays(ksq) & pieces(them, PieceType::rook, PieceType::queen)) |
+                     (bishop_rays(ksq) & pieces(them, PieceType::bishop, PieceType::queen));
+  while (snipers) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard between = between_bb(ksq, s) & occupied;
+    if (!between)
+      checkers |= bb(s);
+    else if (!more_than_one(between))
+      blockers |= between;
+  }
+  checkers_ = checkers;
+  pinned_ = blockers & pieces(side_);
 }
 
 bool Position::en_passant_is_legal(Square from) const {

@@ -136,7 +136,6 @@ class Position {
   void move_piece(Square from, Square to);
   void update_check_info();
   void update_ep_capturable();
-  Bitboard slider_blockers(Bitboard sliders, Square target) const;
 
   Bitboard by_type_[piece_type_count] = {};
   Bitboard by_color_[2] = {};
