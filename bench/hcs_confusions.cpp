@@ -2,6 +2,7 @@
 // lib/notera/scoresheet/slips.cpp.
 //
 //   build/bench/notera_bench_hcs_confusions [LABELS] [--passes N] [--beam W] [--built-in] [-v]
+//                                           [--writers FILE]
 //
 // LABELS defaults to ../shared/corpus/hcs/labels-even-games.txt. Every page
 // is reconstructed on its own; the corrections the reconstruction makes are
@@ -12,11 +13,14 @@
 // whose reconstruction is not complete or costs more than 3 nats per box
 // (columns shifted, labels of another game) are left out of the counts.
 // Then the games with two pages are reconstructed from each page alone and
-// from both together, and the games compared.
+// from both together, and the games compared. --writers writes each counted
+// page's departures (tests/data/reconstruct/hcs-writers.txt, which the
+// corrupted-sheet test draws its writers from).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <string>
 
@@ -47,6 +51,13 @@ struct Tally {
   int rank_omitted_pawn = 0, rank_omitted_piece = 0;
   int repeated = 0, repeated_skipped = 0;  // boxes that repeat their side's box a row or two up
   int skipped = 0, inserted_blank = 0, inserted_gap = 0, inserted_no_room = 0, misplaced = 0;
+  // Per counted page: how its writer's departures spread (writers differ
+  // far more than chance would make them).
+  struct Writer {
+    std::string page;
+    int plies = 0, corrections = 0, boxes_missing = 0, moves_forgotten = 0, boxes_passed_over = 0;
+  };
+  std::vector<Writer> writers;
 };
 
 void count(const EvidenceSheet& sheet, const Reconstruction& r, Tally& t) {
@@ -312,7 +323,22 @@ Tally measure(const std::vector<bench::HcsPage>& pages, const SlipCosts& costs, 
                   used ? "" : "  (not counted)");
     if (!used) continue;
     ++t.used_pages;
+    const Tally before = t;
     count(page.sheet, r, t);
+    Tally::Writer w;
+    w.page = page.sheet.name.substr(page.sheet.name.rfind(' ') + 1);
+    w.plies = static_cast<int>(r.plies.size());
+    for (const auto& [k, n] : t.kinds) {
+      const auto was = before.kinds.find(k);
+      w.corrections += n - (was == before.kinds.end() ? 0 : was->second);
+    }
+    w.boxes_missing = t.inserted_gap - before.inserted_gap;
+    w.moves_forgotten = t.inserted_no_room - before.inserted_no_room;
+    w.boxes_passed_over = t.skipped - before.skipped;
+    if (verbose)
+      std::printf("  %-10s %3d plies, %2d corrections, %2d boxes missing, %2d moves forgotten, %d boxes passed over\n",
+                  w.page.c_str(), w.plies, w.corrections, w.boxes_missing, w.moves_forgotten, w.boxes_passed_over);
+    t.writers.push_back(std::move(w));
   }
   return t;
 }
@@ -376,6 +402,7 @@ int main(int argc, char** argv) {
   bool verbose = false;
   int beam = ReconstructOptions{}.beam_width;
   bool from_built_in = false;
+  std::string writers_path;  // --writers FILE: each page's departures, for the corrupted-sheet test
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--passes") == 0 && i + 1 < argc)
       passes = std::atoi(argv[++i]);
@@ -383,6 +410,8 @@ int main(int argc, char** argv) {
       beam = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--built-in") == 0)
       from_built_in = true;
+    else if (std::strcmp(argv[i], "--writers") == 0 && i + 1 < argc)
+      writers_path = argv[++i];
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else
@@ -406,6 +435,16 @@ int main(int argc, char** argv) {
     if (pass < passes) costs = derive(t, costs);
   }
   print_table(t, SlipCosts::measured(), derive(t, costs));
+  if (!writers_path.empty()) {
+    std::ofstream out(writers_path);
+    out << "# How the writer of each counted HCS page departs from the game found\n"
+           "# (bench/hcs_confusions --built-in --passes 1 --writers FILE).\n"
+           "# page plies corrections boxes_missing moves_forgotten boxes_passed_over\n";
+    for (const Tally::Writer& w : t.writers)
+      out << w.page << ' ' << w.plies << ' ' << w.corrections << ' ' << w.boxes_missing << ' ' << w.moves_forgotten
+          << ' ' << w.boxes_passed_over << '\n';
+    std::printf("%zu writers written to %s\n", t.writers.size(), writers_path.c_str());
+  }
 
   std::printf("\ncorrections per counted page, by kind:");
   for (const auto& [k, n] : t.kinds)

@@ -1,6 +1,7 @@
 // Where reconstruction of the HCS pages goes wrong, page by page.
 //
-//   build/bench/notera_bench_hcs_diagnose [LABELS] [--game GGG] [-v]
+//   build/bench/notera_bench_hcs_diagnose [LABELS] [--game GGG] [--beam W] [--max-beam W]
+//                                         [--margin NATS] [--line "UCI..."] [--trace] [-v]
 //
 // For every page: complete or not, and why not (the search's limits, the
 // boxes left over). For every game with two pages: where each page alone
@@ -75,6 +76,7 @@ int main(int argc, char** argv) {
   std::string only;
   std::string line_text;  // --line "e2e4 e7e5 ...": price this game on the pages of --game
   bool verbose = false;
+  bool trace = false;  // --trace: box prices ply by ply, page alone against the joint game
   ReconstructOptions options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--game") == 0 && i + 1 < argc)
@@ -85,6 +87,10 @@ int main(int argc, char** argv) {
       options.beam_width = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--max-beam") == 0 && i + 1 < argc)
       options.max_beam_width = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--margin") == 0 && i + 1 < argc)
+      options.prune_margin = static_cast<float>(std::atof(argv[++i]));
+    else if (std::strcmp(argv[i], "--trace") == 0)
+      trace = true;
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else
@@ -159,6 +165,31 @@ int main(int argc, char** argv) {
                   "costs %.1f on it (%s)\n",
                   k, alone.size(), same, d + 1, static_cast<double>(single[k].cost),
                   static_cast<double>(as_joint.cost), as_joint.complete ? "complete" : "incomplete");
+      if (trace) {
+        // Ply by ply where the page's own game and the joint game differ:
+        // the box each uses, its price, and the running sum of box prices
+        // (skips, insertions and the move prior are not in it).
+        const auto box_cost = [](const Reconstruction& r, std::size_t ply) {
+          return ply < r.plies.size() && !r.plies[ply].evidence.empty() ? r.plies[ply].evidence[0].cost : 0.0f;
+        };
+        const auto box = [](const Reconstruction& r, std::size_t ply) {
+          return ply < r.plies.size() ? r.plies[ply].san + " " + box_text(r.plies[ply], 0) : std::string("-");
+        };
+        float sum_alone = 0, sum_joint = 0;
+        for (std::size_t p = 0; p < std::max(single[k].plies.size(), as_joint.plies.size()); ++p) {
+          sum_alone += box_cost(single[k], p);
+          sum_joint += box_cost(as_joint, p);
+          if (box(single[k], p) == box(as_joint, p) && box_cost(single[k], p) == box_cost(as_joint, p)) continue;
+          std::printf("      trace ply %3zu alone %-30s %5.2f (%6.2f)   joint %-30s %5.2f (%6.2f)\n", p + 1,
+                      box(single[k], p).c_str(), static_cast<double>(box_cost(single[k], p)),
+                      static_cast<double>(sum_alone), box(as_joint, p).c_str(),
+                      static_cast<double>(box_cost(as_joint, p)), static_cast<double>(sum_joint));
+        }
+        for (const DroppedCell& dc : single[k].dropped)
+          std::printf("      trace alone passes over #%d '%s'\n", dc.cell, dc.text.c_str());
+        for (const DroppedCell& dc : as_joint.dropped)
+          std::printf("      trace joint passes over #%d '%s'\n", dc.cell, dc.text.c_str());
+      }
       for (std::size_t n = d >= 2 ? d - 2 : 0; n < std::min(d + 4, std::max(alone.size(), joint.size())); ++n) {
         const std::string a = n < alone.size() ? single[k].plies[n].san + " " + box_text(single[k].plies[n], 0) : "-";
         const std::string j = n < joint.size() ? both.plies[n].san + " " + box_text(both.plies[n], k) : "-";
