@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "support/cli.hpp"
 
@@ -51,14 +52,9 @@ int temporaries(const fs::path& dir) {
   return n;
 }
 
-}  // namespace
-
-TEST_CASE("convert: SIGINT mid-run leaves the old output file as it was, and no temporary file") {
-  notera::test::TempDir dir;
-  const fs::path target = dir.write("out.pgn", "old content\n");
-
-  int in_pipe[2];
-  REQUIRE(::pipe(in_pipe) == 0);
+// Starts `notera convert ARGS...` reading the pipe `in_pipe` (whose write
+// end the test keeps), output and messages to /dev/null; returns its pid.
+pid_t start_convert(const int (&in_pipe)[2], const std::vector<std::string>& args) {
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
@@ -69,24 +65,42 @@ TEST_CASE("convert: SIGINT mid-run leaves the old output file as it was, and no 
     ::dup2(null, 1);
     ::dup2(null, 2);
     ::setenv("LC_ALL", "C.UTF-8", 1);
-    const std::string out = target.string();
-    ::execl(NOTERA_BINARY, NOTERA_BINARY, "convert", "-", "-o", out.c_str(), "--jobs", "2",
-            static_cast<char*>(nullptr));
+    std::vector<char*> argv{const_cast<char*>(NOTERA_BINARY), const_cast<char*>("convert")};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(NOTERA_BINARY, argv.data());
     ::_exit(127);
   }
   ::close(in_pipe[0]);
   ::signal(SIGPIPE, SIG_IGN);
+  return pid;
+}
+
+// Waits until the run has started (its temporary output exists), and a
+// little more.
+void wait_for_start(const fs::path& dir) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (temporaries(dir) == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK(temporaries(dir) == 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+}
+
+}  // namespace
+
+TEST_CASE("convert: SIGINT mid-run leaves the old output file as it was, and no temporary file") {
+  notera::test::TempDir dir;
+  const fs::path target = dir.write("out.pgn", "old content\n");
+
+  int in_pipe[2];
+  REQUIRE(::pipe(in_pipe) == 0);
+  const pid_t pid = start_convert(in_pipe, {"-", "-o", target.string(), "--jobs", "2"});
 
   // Enough games to fill a few batches; notera converts them and waits.
   std::string games;
   for (int i = 0; i < 3000; ++i) games += game_text;
   CHECK(write_all(in_pipe[1], games));
-  // The run has started once its temporary output exists.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (temporaries(dir.path()) == 0 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  CHECK(temporaries(dir.path()) == 1);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  wait_for_start(dir.path());
 
   REQUIRE(::kill(pid, SIGINT) == 0);
   // More input after the signal, then the end: notera must still give up.
@@ -107,30 +121,11 @@ TEST_CASE("convert: SIGINT mid-run with no old output creates no file") {
 
   int in_pipe[2];
   REQUIRE(::pipe(in_pipe) == 0);
-  const pid_t pid = ::fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    ::dup2(in_pipe[0], 0);
-    ::close(in_pipe[0]);
-    ::close(in_pipe[1]);
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    ::setenv("LC_ALL", "C.UTF-8", 1);
-    const std::string out = target.string();
-    ::execl(NOTERA_BINARY, NOTERA_BINARY, "convert", "-o", out.c_str(), "--jobs", "1",
-            static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::close(in_pipe[0]);
-  ::signal(SIGPIPE, SIG_IGN);
+  const pid_t pid = start_convert(in_pipe, {"-o", target.string(), "--jobs", "1"});
   std::string games;
   for (int i = 0; i < 1000; ++i) games += game_text;
   CHECK(write_all(in_pipe[1], games));
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (temporaries(dir.path()) == 0 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  wait_for_start(dir.path());
   REQUIRE(::kill(pid, SIGINT) == 0);
   ::close(in_pipe[1]);
   int status = 0;
