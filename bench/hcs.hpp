@@ -4,6 +4,7 @@
 // benchmarks that read the corpus; the corpus itself is never copied.
 #pragma once
 
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <string>
@@ -70,6 +71,20 @@ inline std::vector<HcsPage> load_hcs(const std::string& path) {
     for (auto& [number, side, cell] : cells) p.sheet.cells.push_back(cell);
     pages.push_back(std::move(p));
   }
+  return pages;
+}
+
+// The labels in the shared folder, where the benchmarks look by default.
+inline std::string default_hcs_labels() { return std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt"; }
+
+// load_hcs(path), saying on stdout how many pages there are, or that there
+// are none.
+inline std::vector<HcsPage> load_hcs_saying(const std::string& path) {
+  std::vector<HcsPage> pages = load_hcs(path);
+  if (pages.empty())
+    std::printf("no HCS labels at %s\n", path.c_str());
+  else
+    std::printf("HCS: %zu pages from %s\n", pages.size(), path.c_str());
   return pages;
 }
 

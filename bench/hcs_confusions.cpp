@@ -397,7 +397,7 @@ int agreement(const std::vector<Move>& single, const std::vector<Move>& joint) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string path = std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt";
+  std::string path = bench::default_hcs_labels();
   int passes = 2;
   bool verbose = false;
   int beam = ReconstructOptions{}.beam_width;
@@ -417,12 +417,8 @@ int main(int argc, char** argv) {
     else
       path = argv[i];
   }
-  const std::vector<bench::HcsPage> pages = bench::load_hcs(path);
-  if (pages.empty()) {
-    std::printf("no HCS labels at %s\n", path.c_str());
-    return 0;
-  }
-  std::printf("HCS: %zu pages from %s\n", pages.size(), path.c_str());
+  const std::vector<bench::HcsPage> pages = bench::load_hcs_saying(path);
+  if (pages.empty()) return 0;
 
   // Start from the design's guesses, or (--built-in) check the built-in
   // values: a second round should change them little.

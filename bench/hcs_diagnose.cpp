@@ -72,7 +72,7 @@ void print_page(const bench::HcsPage& page, const Reconstruction& r, bool verbos
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string path = std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt";
+  std::string path = bench::default_hcs_labels();
   std::string only;
   std::string line_text;  // --line "e2e4 e7e5 ...": price this game on the pages of --game
   bool verbose = false;
@@ -96,11 +96,8 @@ int main(int argc, char** argv) {
     else
       path = argv[i];
   }
-  const std::vector<bench::HcsPage> pages = bench::load_hcs(path);
-  if (pages.empty()) {
-    std::printf("no HCS labels at %s\n", path.c_str());
-    return 0;
-  }
+  const std::vector<bench::HcsPage> pages = bench::load_hcs_saying(path);
+  if (pages.empty()) return 0;
   std::map<std::string, std::vector<const bench::HcsPage*>> games;
   for (const bench::HcsPage& p : pages) games[p.game].push_back(&p);
   int complete = 0, total = 0;

@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
   one.print("60+ moves, 5 slips, one sheet");
   two.print("60+ moves, 5 slips on each, two sheets");
 
-  const std::vector<bench::HcsPage> pages = bench::load_hcs(std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt");
+  const std::vector<bench::HcsPage> pages = bench::load_hcs(bench::default_hcs_labels());
   if (pages.empty()) {
     std::printf("HCS labels not found: skipped\n");
     return 0;
