@@ -1,7 +1,7 @@
 // Where reconstruction of the HCS pages goes wrong, page by page.
 //
 //   build/bench/notera_bench_hcs_diagnose [LABELS] [--game GGG] [--beam W] [--max-beam W]
-//                                         [--margin NATS] [--line "UCI..."] [--trace] [-v]
+//                                         [--margin NATS] [--line "UCI..."] [--trace] [--watch] [-v]
 //
 // For every page: complete or not, and why not (the search's limits, the
 // boxes left over). For every game with two pages: where each page alone
@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
   std::string line_text;  // --line "e2e4 e7e5 ...": price this game on the pages of --game
   bool verbose = false;
   bool trace = false;  // --trace: box prices ply by ply, page alone against the joint game
+  bool watch = false;  // --watch: where each page's own search loses the joint game
   ReconstructOptions options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--game") == 0 && i + 1 < argc)
@@ -91,6 +92,8 @@ int main(int argc, char** argv) {
       options.prune_margin = static_cast<float>(std::atof(argv[++i]));
     else if (std::strcmp(argv[i], "--trace") == 0)
       trace = true;
+    else if (std::strcmp(argv[i], "--watch") == 0)
+      watch = true;
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else
@@ -139,6 +142,16 @@ int main(int argc, char** argv) {
     std::printf("  game %s together: %zu plies, cost %.1f, %s%s\n", game.c_str(), both.plies.size(),
                 static_cast<double>(both.cost), both.complete ? "complete" : "INCOMPLETE", why_incomplete(both).c_str());
     const std::vector<Move> joint = moves_of(both);
+    if (watch) {
+      // Each page alone again, following the joint game through the
+      // search (ReconstructOptions::watch, on stderr).
+      for (std::size_t k = 0; k < copies.size(); ++k) {
+        ReconstructOptions watched = options;
+        watched.watch = joint;
+        std::fprintf(stderr, "page %zu alone, watching the joint game:\n", k);
+        reconstruct({copies[k]->sheet}, watched);
+      }
+    }
     for (std::size_t k = 0; k < single.size(); ++k) {
       // Each page's own game on both pages: cheaper than the joint game
       // means the joint search lost it.

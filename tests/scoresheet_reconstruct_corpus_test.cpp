@@ -334,7 +334,10 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale, con
     }
     const std::vector<std::vector<EvidenceSheet>> inputs = {{a}, {a, b}};
     for (std::size_t k = 0; k < inputs.size(); ++k) {
-      const Reconstruction r = reconstruct(inputs[k]);
+      ReconstructOptions options;
+      // NOTERA_WATCH=G: where the search loses game G's true game (stderr).
+      if (const char* watch = getenv("NOTERA_WATCH"); watch && std::to_string(g) == watch) options.watch = games[g];
+      const Reconstruction r = reconstruct(inputs[k], options);
       if (k == 0) f.milliseconds += r.stats.milliseconds;
       if (same_game(r, games[g])) {
         ++(k == 0 ? f.one_exact : f.two_exact);

@@ -125,6 +125,11 @@ struct ReconstructOptions {
   // When not empty, only this game may be played: its price against the
   // sheets, to compare a known game with the one found (tests, reports).
   std::vector<Move> line;
+  // When not empty, the search follows this game and says on stderr, ply by
+  // ply, where it stands among the states kept, and where and why it is
+  // lost (not generated, beyond the margin, crowded out). For diagnosis
+  // (bench/hcs_diagnose --watch).
+  std::vector<Move> watch;
 };
 
 // ---------------------------------------------------------------- output

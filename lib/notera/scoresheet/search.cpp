@@ -1,6 +1,7 @@
 #include "notera/scoresheet/search.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <unordered_map>
@@ -180,6 +181,7 @@ class Search {
       expand_layer(layer, ply, next);
       if (next.empty()) break;
       close_layer(next, ply);
+      if (!options_.watch.empty()) report_watch(next, ply);
       last_layer_best_ = next.empty() ? last_layer_best_ : next.front();
       layer.swap(next);
       out_.stats.plies = ply;
@@ -379,8 +381,10 @@ class Search {
         }
       }
     }
+    if (!options_.watch.empty()) watch_candidates(layer, ply, best, "generated");
     // Keep the cheapest candidates within the margin.
     std::erase_if(candidates_, [&](const Candidate& c) { return c.cost > best + options_.prune_margin; });
+    if (!options_.watch.empty()) watch_candidates(layer, ply, best, "within the margin");
     const std::size_t cap = static_cast<std::size_t>(std::max(options_.beam_width, options_.beam_ties)) * 2;
     const auto cheaper = [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; };
     if (candidates_.size() > cap) {
@@ -395,6 +399,7 @@ class Search {
       if (first_dropped <= candidates_[soft - 1].cost + tie_epsilon) note_beam_full(ply);
     }
     std::stable_sort(candidates_.begin(), candidates_.end(), cheaper);
+    if (!options_.watch.empty()) watch_candidates(layer, ply, best, "among the cheapest candidates");
 
     // Play them.
     next.clear();
@@ -436,9 +441,54 @@ class Search {
       }
       node.cost = child.cost;
       child.node = static_cast<int>(out_.nodes.size());
+      if (!options_.watch.empty() && watched(parent, ply) && cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
+        next_watched_.insert(child.node);
       out_.nodes.push_back(node);
       add_state(next, std::move(child));
     }
+  }
+
+  // --------------------------------------------------------- watching a game
+
+  // Whether state `s` of the layer before `ply` lies on the watched game.
+  bool watched(const State& s, int ply) const {
+    if (ply - 1 >= static_cast<int>(options_.watch.size())) return false;
+    return ply == 1 ? s.node < 0 : watched_.count(s.node) > 0;
+  }
+
+  // Whether the candidates still hold the watched game's move `ply`; says
+  // so on stderr when it is lost at `stage`.
+  void watch_candidates(const std::vector<State>& layer, int ply, float best, const char* stage) {
+    if (watch_lost_) return;
+    float cheapest = infinite;
+    for (const Candidate& c : candidates_)
+      if (watched(layer[static_cast<std::size_t>(c.state)], ply) &&
+          c.move == options_.watch[static_cast<std::size_t>(ply - 1)])
+        cheapest = std::min(cheapest, c.cost);
+    if (cheapest < infinite) return;
+    watch_lost_ = true;
+    std::fprintf(stderr, "watch (beam %d): ply %d: the game's move is not %s (best candidate %.2f, margin %.2f)\n",
+                 options_.beam_width, ply, stage, static_cast<double>(best), static_cast<double>(options_.prune_margin));
+  }
+
+  void report_watch(const std::vector<State>& layer, int ply) {
+    if (watch_lost_) return;
+    watched_.swap(next_watched_);
+    next_watched_.clear();
+    // Merged states keep the cheaper path's node: a state of the same
+    // position and alignment reached otherwise stands for the game.
+    int at = -1;
+    for (std::size_t i = 0; i < layer.size() && at < 0; ++i)
+      if (watched_.count(layer[i].node)) at = static_cast<int>(i);
+    if (at < 0) {
+      watch_lost_ = true;
+      std::fprintf(stderr, "watch (beam %d): ply %d: the game's state is merged or crowded out of %zu states kept\n",
+                   options_.beam_width, ply, layer.size());
+      return;
+    }
+    std::fprintf(stderr, "watch (beam %d): ply %d: state %d of %zu, cost %.2f, best %.2f\n", options_.beam_width, ply,
+                 at, layer.size(), static_cast<double>(layer[static_cast<std::size_t>(at)].cost),
+                 static_cast<double>(layer.front().cost));
   }
 
   // A lower estimate of what the next boxes will cost from this state: 0
@@ -614,8 +664,13 @@ class Search {
       for (int j = 0; j < n_sheets; ++j)
         if (s.cursor[static_cast<std::size_t>(j)] < sheets_[static_cast<std::size_t>(j)].size()) done = false;
       record_merges(s);
-      if (done && s.node >= 0)
+      if (done && s.node >= 0) {
         out_.finished.push_back(Finished{s.node, s.cost, false});
+        if (!options_.watch.empty() && !watch_lost_ && (watched_.count(s.node) || next_watched_.count(s.node)) &&
+            ply == static_cast<int>(options_.watch.size()))
+          std::fprintf(stderr, "watch (beam %d): the game ends at ply %d, cost %.2f\n", options_.beam_width, ply,
+                       static_cast<double>(s.cost));
+      }
       else if (!done)
         order_.push_back(static_cast<std::uint32_t>(i));
     }
@@ -714,6 +769,9 @@ class Search {
   const ReconstructOptions& options_;
   const SlipCosts& costs_;
   const MovePrior& prior_;
+  // Nodes on the watched game at the last ply and the one being built.
+  std::unordered_set<int> watched_, next_watched_;
+  bool watch_lost_ = false;
   const Limits& limits_;
   float alt_margin_ = 6.0f;
   Output out_;
