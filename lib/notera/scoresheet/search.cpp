@@ -296,12 +296,18 @@ class Search {
         if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap) all_gap = false;
       }
       // Moves the numbering has no room for are tried from the states near
-      // the best of the ply where the next box does not read: many of them
-      // when even the best state cannot read its box (boxes are missing
-      // here), a few otherwise.
-      const bool may_spawn =
-          all_gap || (static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8 : options_.insertion_spawners) &&
-                      s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span) && !next_boxes_fit(s));
+      // the best of the ply: many of them when even the best state cannot
+      // read its box (boxes are missing here), a few otherwise.
+      const bool near_best =
+          static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8 : options_.insertion_spawners) &&
+          s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span);
+      // Where the next box reads as written, it may still be the other
+      // side's move written in this side's column, this side's move
+      // forgotten (HCS 080_1: Bd2 left out, black's Re8 written in white's
+      // column): from the same states, the moves after which the box reads
+      // as the other side's move (shifts()).
+      const bool may_shift = !all_gap && near_best && next_boxes_fit(s);
+      const bool may_spawn = all_gap || near_best;
       const bool insertions_left =
           s.insertions < options_.max_insertions && s.consecutive_insertions < options_.max_consecutive_insertions;
       // Only the moves that can still fit within the margin are generated.
@@ -374,7 +380,7 @@ class Search {
           if (cost > best + options_.prune_margin) continue;
           // A move that no sheet records where the numbering has no room for
           // it must explain the box that follows (see explains()).
-          if (mask == 0 && !all_gap && !explains(s, moves[mi])) continue;
+          if (mask == 0 && !all_gap && !explains(s, moves[mi], !may_shift)) continue;
           best = std::min(best, cost);
           cand.cost = cost;
           candidates_.push_back(cand);
@@ -516,14 +522,7 @@ class Search {
     return h;
   }
 
-  // Whether playing `m` unrecorded makes a next box readable as written: a
-  // box that fits no move now may fit once the forgotten move is played
-  // (after one more move of the other side if the box is for the side that
-  // just moved: a forgotten pair). Without this test every legal move could
-  // be inserted everywhere, and forty equally cheap copies of every state
-  // would crowd the beam.
-  // Whether some sheet's next box reads as a legal move as written: then
-  // it needs no forgotten move before it.
+  // Whether some sheet's next box reads as a legal move as written.
   bool next_boxes_fit(const State& s) const { return next_box_reads(s, s.pos); }
 
   // Whether some sheet's next box (at the cursors of `s`) reads as a legal
@@ -544,12 +543,20 @@ class Search {
     return false;
   }
 
-  bool explains(const State& s, Move m) const {
+  // Whether playing `m` unrecorded makes a next box readable as written: a
+  // box that fits no move now may fit once the forgotten move is played
+  // (with `pair`, also after one more move of the other side if the box is
+  // for the side that just moved: a forgotten pair). Where the box reads
+  // already, only the first counts: the box is then the other side's move,
+  // written in this side's column. Without this test every legal move could
+  // be inserted everywhere, and forty equally cheap copies of every state
+  // would crowd the beam.
+  bool explains(const State& s, Move m, bool pair) const {
     Position after = s.pos;
     Undo undo;
     after.do_move(m, undo);
     if (next_box_reads(s, after)) return true;
-    if (after.in_check()) return false;
+    if (!pair || after.in_check()) return false;
     // A forgotten pair: one more move of the other side, any move.
     Undo null_undo;
     after.do_null_move(null_undo);
