@@ -46,8 +46,7 @@ class Builder {
 
   // Plays everything; returns the number of main-line plies played.
   int run() {
-    game_.mainline.comment_before.clear();
-    game_.mainline.moves.clear();
+    game_.mainline.clear();
     frames_.clear();
     frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false});
     for (const MovetextEvent& e : parse_.events) {
@@ -131,7 +130,7 @@ class Builder {
       case Kind::nag:
         if (ignoring() || mainline_only_) return;
         if (!f.line->moves.empty() && e.number > 0 && e.number < 256)
-          f.line->moves.back().nags.push_back(static_cast<std::uint8_t>(e.number));
+          last_move_notes(f).nags.push_back(static_cast<std::uint8_t>(e.number));
         return;
       case Kind::draw_offer:
         if (!ignoring() && !f.line->moves.empty()) f.line->moves.back().draw_offer = true;
@@ -175,11 +174,14 @@ class Builder {
       return;
     }
     const Position start = f.before();
-    GameMove& parent = f.line->moves.back();
-    parent.variations.emplace_back();
-    Line* line = &parent.variations.back();
+    std::vector<Line>& variations = last_move_notes(f).variations;
+    variations.emplace_back();
+    Line* line = &variations.back();
     frames_.push_back({line, start, Undo{}, false, false});
   }
+
+  // What was written around the line's last move, to add to.
+  static MoveNotes& last_move_notes(Frame& f) { return f.line->edit_notes(f.line->moves.size() - 1); }
 
   void add_comment(Frame& f, std::string_view text) {
     // Trim blanks and control characters (NUL, form feed, ...: the writer
@@ -193,7 +195,7 @@ class Builder {
       if (!f.line->comment_before.empty()) f.line->comment_before += ' ';
       f.line->comment_before += text;
     } else {
-      f.line->moves.back().comments.emplace_back(text);
+      last_move_notes(f).comments.emplace_back(text);
     }
   }
 
@@ -242,7 +244,7 @@ class Builder {
     gm.move = r.move;
     gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
     gm.draw_offer = e.move.draw_offer;
-    if (e.move.glyph) gm.nags.push_back(e.move.glyph);
+    if (e.move.glyph) last_move_notes(f).nags.push_back(e.move.glyph);
     f.has_before = true;
     const int ply = ply_of(f.pos);
     if (r.move == Move::null())

@@ -306,16 +306,18 @@ struct Writer::Impl {
   };
 
   static bool all_hinted(const Line& line) {
-    for (const GameMove& m : line.moves) {
+    for (const GameMove& m : line.moves)
       if (!m.san.valid()) return false;
-      for (const Line& v : m.variations)
+    for (const MoveNotes& n : line.notes)
+      for (const Line& v : n.variations)
         if (!all_hinted(v)) return false;
-    }
     return true;
   }
 
-  // The move itself: number (if due), SAN, NAGs, draw offer and comments.
-  void write_move(const GameMove& m, Cursor& cursor, TokenWriter& tokens, bool& need_number) {
+  // The move itself: number (if due), SAN, NAGs, draw offer and comments
+  // (`notes`: null when nothing was written around the move).
+  void write_move(const GameMove& m, const MoveNotes* notes, Cursor& cursor, TokenWriter& tokens,
+                  bool& need_number) {
     char number[24];
     if (cursor.side == Color::white || need_number) {
       const auto r = std::to_chars(number, number + 16, cursor.fullmove);
@@ -341,30 +343,35 @@ struct Writer::Impl {
       tokens.short_ascii_token(san.data, san.size);
     else
       tokens.ascii_token(san.view());
-    for (std::uint8_t nag : m.nags) {
-      number[0] = '$';
-      const auto r = std::to_chars(number + 1, number + 8, static_cast<int>(nag));
-      tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(r.ptr - number)));
+    if (notes) {
+      for (std::uint8_t nag : notes->nags) {
+        number[0] = '$';
+        const auto r = std::to_chars(number + 1, number + 8, static_cast<int>(nag));
+        tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(r.ptr - number)));
+      }
     }
     if (m.draw_offer && write_comment(draw_offer_comment, tokens)) need_number = true;
-    for (const std::string& c : m.comments)
-      if (write_comment(c, tokens)) need_number = true;
+    if (notes) {
+      for (const std::string& c : notes->comments)
+        if (write_comment(c, tokens)) need_number = true;
+    }
   }
 
   void write_line(const Line& line, Cursor& cursor, TokenWriter& tokens) {
     bool need_number = true;  // §8.2.2.2: first move of the movetext or a variation
     if (!line.comment_before.empty()) write_comment(line.comment_before, tokens);
     for (const GameMove& m : line.moves) {
-      if (m.variations.empty()) {
-        write_move(m, cursor, tokens, need_number);
+      const MoveNotes* notes = m.notes != 0 ? &line.notes[m.notes - 1] : nullptr;
+      if (!notes || notes->variations.empty()) {
+        write_move(m, notes, cursor, tokens, need_number);
         continue;
       }
       // A variation replaces this move: it starts where this move starts.
       const Cursor before = cursor;
       std::optional<Position> before_pos;
       if (cursor.pos) before_pos = *cursor.pos;
-      write_move(m, cursor, tokens, need_number);
-      for (const Line& variation : m.variations) {
+      write_move(m, notes, cursor, tokens, need_number);
+      for (const Line& variation : notes->variations) {
         if (variation.moves.empty() && variation.comment_before.empty()) continue;
         std::optional<Position> branch_pos = before_pos;
         Cursor branch = before;
