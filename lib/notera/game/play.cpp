@@ -42,6 +42,7 @@ class Builder {
         mainline_only_(mainline_only) {
     resolve_options_.language = language;
     resolve_options_.foreign_letters = options.foreign_letters;
+    resolve_options_.warnings = options.warnings && !mainline_only;
   }
 
   // Plays everything; returns the number of main-line plies played.
