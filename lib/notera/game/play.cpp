@@ -232,7 +232,11 @@ class Builder {
       return;
     }
     if (r.language >= 0 && r.language != LetterTable::english) used_local_letters_ = true;
-    // What SAN needs (piece, capture, origin), while the position is there.
+    // What SAN needs (piece, capture, origin), while the position is there;
+    // the check follows from the position after the move. (One hint held
+    // over the move, not its parts: GCC kept the piece in a byte on the
+    // stack and read it back as a word, a store-forwarding stall at every
+    // move.)
     const PieceType piece = r.move.is_castling() || r.move == Move::null()
                                 ? PieceType::king
                                 : type_of(f.pos.piece_on(r.move.from()));
@@ -240,6 +244,7 @@ class Builder {
     const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king
                                        ? SanHint::Origin::none
                                        : san_origin(r.move, r.rivals);
+    const SanHint san = SanHint::make(piece, capture, origin, SanHint::Check::none);
     GameMove& gm = f.line->moves.emplace_back();
     ++moves_;
     gm.move = r.move;
@@ -254,7 +259,7 @@ class Builder {
       f.pos.do_move(r.move, f.last_undo);
     SanHint::Check check = SanHint::Check::none;
     if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
-    gm.san = SanHint::make(piece, capture, origin, check);
+    gm.san = san.with_check(check);
     if (options_.warnings && !mainline_only_) {
       const std::uint32_t w =
           relevant_warnings(r.warnings | judge_check_marks(f.pos, e.move), options_.laws);
