@@ -56,12 +56,16 @@ class TokenWriter {
 
   // Moves, move numbers, NAGs and results: ASCII, one byte per character.
   void ascii_token(std::string_view text) { place(text, static_cast<int>(text.size())); }
-  // The same for a token of at most 16 bytes in a buffer with 16 readable
-  // bytes (SanText, a number): copied with one fixed-size move.
+  // The same for a short token (at most 16 bytes) just written into a small
+  // buffer (SanText, a move number): copied byte by byte, the way it was
+  // written. One 16-byte load of bytes stored one by one a moment before
+  // cannot take them from the store buffer and waits for the stores to
+  // drain (a store-forwarding stall, at every move).
   void short_ascii_token(const char* text, std::size_t size) {
     reserve(16 + static_cast<std::size_t>(pending_open_) + 1);
     separate(static_cast<int>(size) + pending_open_);
-    std::memcpy(data_ + size_, text, 16);
+    char* out = data_ + size_;
+    for (std::size_t i = 0; i < size; ++i) out[i] = text[i];
     size_ += size;
   }
   void token(std::string_view text) { place(text, char_count(text)); }
