@@ -91,5 +91,8 @@ SanHint::Origin san_origin(Move m, const MoveList& rivals);
 
 // The whole SAN text (with + or #) from a hint, without a position.
 void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style = pgn_san_style);
+// The same straight into `out`, which has room for as many bytes as a
+// SanText; returns the end of what was written.
+char* write_san(Move m, SanHint hint, char* out, const SanStyle& style = pgn_san_style);
 
 }  // namespace notera
