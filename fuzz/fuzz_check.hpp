@@ -33,8 +33,9 @@ namespace notera::fuzz {
 
 // Every move of `line` (and of its variations) is legal where it is played.
 inline bool replays(const Line& line, Position pos) {
-  for (const GameMove& gm : line.moves) {
-    for (const Line& v : gm.variations)
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    const GameMove& gm = line.moves[i];
+    for (const Line& v : line.notes_of(i).variations)
       if (!replays(v, pos)) return false;
     Undo undo;
     if (gm.move == Move::null()) {
@@ -52,7 +53,7 @@ inline bool replays(const Line& line, Position pos) {
 
 // The variations that carry something: "()" reads as an empty variation,
 // which the writer rightly leaves out.
-inline std::vector<const Line*> written_variations(const GameMove& m) {
+inline std::vector<const Line*> written_variations(const MoveNotes& m) {
   std::vector<const Line*> out;
   for (const Line& v : m.variations)
     if (!v.moves.empty() || !v.comment_before.empty()) out.push_back(&v);
@@ -66,8 +67,8 @@ inline bool same_moves(const Line& a, const Line& b) {
     const GameMove& x = a.moves[i];
     const GameMove& y = b.moves[i];
     if (x.move != y.move) return false;
-    const auto xv = written_variations(x);
-    const auto yv = written_variations(y);
+    const auto xv = written_variations(a.notes_of(i));
+    const auto yv = written_variations(b.notes_of(i));
     if (xv.size() != yv.size()) return false;
     for (std::size_t v = 0; v < xv.size(); ++v)
       if (!same_moves(*xv[v], *yv[v])) return false;

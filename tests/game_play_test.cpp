@@ -87,15 +87,15 @@ TEST_CASE("play: comments, NAGs, glyphs and variations are kept") {
       options_for("en"));
   REQUIRE(g.mainline.moves.size() == 5);
   CHECK(g.mainline.comment_before == "Opening");
-  CHECK(g.mainline.moves[0].comments == std::vector<std::string>{"best by test"});
-  CHECK(g.mainline.moves[1].nags == std::vector<std::uint8_t>{1});
-  CHECK(g.mainline.moves[2].nags == std::vector<std::uint8_t>{5});
-  REQUIRE(g.mainline.moves[2].variations.size() == 1);
-  const Line& v = g.mainline.moves[2].variations[0];
+  CHECK(g.mainline.notes_of(0).comments == std::vector<std::string>{"best by test"});
+  CHECK(g.mainline.notes_of(1).nags == std::vector<std::uint8_t>{1});
+  CHECK(g.mainline.notes_of(2).nags == std::vector<std::uint8_t>{5});
+  REQUIRE(g.mainline.notes_of(2).variations.size() == 1);
+  const Line& v = g.mainline.notes_of(2).variations[0];
   REQUIRE(v.moves.size() == 3);
-  REQUIRE(v.moves[0].variations.size() == 0);
-  REQUIRE(v.moves[1].variations.size() == 1);  // (2... d5) replaces 2...exf4
-  CHECK(g.mainline.moves[3].comments == std::vector<std::string>{"rest"});
+  REQUIRE(v.notes_of(0).variations.size() == 0);
+  REQUIRE(v.notes_of(1).variations.size() == 1);  // (2... d5) replaces 2...exf4
+  CHECK(g.mainline.notes_of(3).comments == std::vector<std::string>{"rest"});
   CHECK(g.result == "1-0");
 }
 
@@ -119,8 +119,8 @@ TEST_CASE("play: a bad move in a variation drops only that variation") {
   const Game g = read_movetext_game("1. e4 e5 (1... c5 2. Bxh7) 2. Nf3 Nc6 *", options_for("en"));
   CHECK(g.status == GameStatus::complete);
   CHECK(g.mainline.moves.size() == 4);
-  REQUIRE(g.mainline.moves[1].variations.size() == 1);
-  CHECK(g.mainline.moves[1].variations[0].moves.size() == 1);
+  REQUIRE(g.mainline.notes_of(1).variations.size() == 1);
+  CHECK(g.mainline.notes_of(1).variations[0].moves.size() == 1);
   REQUIRE_FALSE(g.diagnostics.empty());
   CHECK(g.diagnostics.front().severity == Severity::warning);
 }

@@ -123,18 +123,18 @@ TEST_CASE("hostile regression: comment words that must not start a line") {
   for (const std::string risky : {"[Event \"x\"] [Site \"y\"]", "%escape 1-0", "[pgn] [/pgn]", "x[/pgn] y"}) {
     for (int pad = 0; pad < 90; ++pad) {
       Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
-      game.mainline.moves.front().comments.push_back(std::string(static_cast<std::size_t>(pad), 'w') + " " + risky +
-                                                     " end");
+      game.mainline.edit_notes(0).comments.push_back(std::string(static_cast<std::size_t>(pad), 'w') + " " + risky +
+                                                   " end");
       std::string out;
       const ReadGame back = written_and_read(game, out);
       INFO(out);
       REQUIRE(back.games == 1);
       CHECK(back.game.status == GameStatus::complete);
       CHECK(back.game.mainline.moves.size() == 2);
-      REQUIRE(back.game.mainline.moves.front().comments.size() == 1);
+      REQUIRE(back.game.mainline.notes_of(0).comments.size() == 1);
       // The same words (the writer joins and breaks lines at spaces).
-      CHECK(words(back.game.mainline.moves.front().comments.front()) ==
-            words(game.mainline.moves.front().comments.front()));
+      CHECK(words(back.game.mainline.notes_of(0).comments.front()) ==
+            words(game.mainline.notes_of(0).comments.front()));
     }
   }
 }
@@ -151,7 +151,7 @@ TEST_CASE("hostile regression: control characters before a risky comment word") 
       // ends as a complete tag line would.
       std::string comment = std::string(static_cast<std::size_t>(pad), 'w') + " " + glue + "[Event \"x\"]";
       for (int i = 0; i < 40; ++i) comment += " z]";
-      game.mainline.moves.front().comments.push_back(comment);
+      game.mainline.edit_notes(0).comments.push_back(comment);
       std::string out;
       const ReadGame back = written_and_read(game, out);
       INFO(out);
@@ -166,7 +166,7 @@ TEST_CASE("hostile regression: control characters before a risky comment word") 
 // that comment (NUL is no blank), was written as "({   })" and read back as
 // an empty variation, which carries nothing: a variation fewer.
 TEST_CASE("hostile regression: a comment of control characters is empty") {
-  const auto carrying = [](const GameMove& m) {
+  const auto carrying = [](const MoveNotes& m) {
     int n = 0;
     for (const Line& v : m.variations) n += !v.moves.empty() || !v.comment_before.empty();
     return n;
@@ -174,11 +174,11 @@ TEST_CASE("hostile regression: a comment of control characters is empty") {
   const std::string nuls(8, '\0');
   const Game game = read_movetext_game("1. e4 (1. d4) ( ;" + nuls + "\n) ( {\f\x7f} ) e5 *", PlayOptions{});
   REQUIRE(game.mainline.moves.size() == 2);
-  CHECK(carrying(game.mainline.moves.front()) == 1);
+  CHECK(carrying(game.mainline.notes_of(0)) == 1);
   std::string out;
   const ReadGame back = written_and_read(game, out);
   REQUIRE(back.games == 1);
-  CHECK(carrying(back.game.mainline.moves.front()) == 1);
+  CHECK(carrying(back.game.mainline.notes_of(0)) == 1);
 }
 
 // Hostile set: a game with 200,000 distinct tags took minutes (every tag was

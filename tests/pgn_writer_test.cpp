@@ -70,24 +70,24 @@ Game annotated_game() {
   game.result = "1-0";
   Position pos = game.start;
   play(game.mainline, pos, "e4 e5 Nf3 Nc6 Bb5 Nf6 O-O Nxe4 Re1 Nd6 Nxe5 Be7 Bf1 Nxe5 Rxe5 O-O");
-  auto& m = game.mainline.moves;
+  Line& m = game.mainline;
   // 1... e5 (1... c5 2. Nf3 d6): a variation that starts with Black.
   Line sicilian;
   Position before_e5 = position_before(game, 1);
   play(sicilian, before_e5, "c5 Nf3 d6");
-  m[1].variations.push_back(sicilian);
+  m.edit_notes(1).variations.push_back(sicilian);
   // 3. Bb5 {comment} (3. Bc4 Bc5) 3... Nf6 $1
-  m[4].comments.push_back("The Ruy Lopez, {or} Spanish}.");
+  m.edit_notes(4).comments.push_back("The Ruy Lopez, {or} Spanish}.");
   Line italian;
   Position before_bb5 = position_before(game, 4);
   play(italian, before_bb5, "Bc4 Bc5");
   italian.comment_before = "Also good:";
-  m[4].variations.push_back(italian);
-  m[5].nags = {1, 14};
+  m.edit_notes(4).variations.push_back(italian);
+  m.edit_notes(5).nags = {1, 14};
   // 4. O-O with a draw offer; 4... Nxe4 $2
-  m[6].draw_offer = true;
-  m[7].nags = {2};
-  m[15].comments.push_back("  Black   has\nequalised.  ");
+  m.moves[6].draw_offer = true;
+  m.edit_notes(7).nags = {2};
+  m.edit_notes(15).comments.push_back("  Black   has\nequalised.  ");
   return game;
 }
 
@@ -184,11 +184,11 @@ TEST_CASE("pgn writer: a long game wraps at token boundaries under 80 characters
       "Qxa6+ Kxb4 c3+ Kxc3 Qa1+ Kd2 Qb2+ Kd1 Bf1 Rd2 Rd7 Rxd7 Bxc4 bxc4 Qxh8 Rd3 Qa8 c3 Qa4+ Ke1 "
       "f4 f5 Kc1 Rd2 Qa7");
   game.result = "1-0";
-  auto& m = game.mainline.moves;
-  m[46].comments.push_back(
+  Line& m = game.mainline;
+  m.edit_notes(46).comments.push_back(
       "A famous sacrifice: the rook is taken and the white queen and rook chase the black king "
       "all the way to the first rank [%clk 0:01:00] [%eval 3.25]");
-  m[46].nags = {3};
+  m.edit_notes(46).nags = {3};
   const std::string out = write(game);
   const std::string movetext = out.substr(out.find("\n\n") + 2);
   const std::string expected =
@@ -212,7 +212,7 @@ TEST_CASE("pgn writer: a closing parenthesis that does not fit takes the last to
   Line evans;
   Position pos = position_before(game, 6);
   play(evans, pos, "b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7 Ba3 b5 Qxb5 Rb8 Qa4");
-  game.mainline.moves[6].variations.push_back(evans);
+  game.mainline.edit_notes(6).variations.push_back(evans);
   const std::string out = write(game);
   CHECK(out.substr(out.find("\n\n") + 2) ==
         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 (4. b4 Bxb4 5. c3 Ba5 6. d4 exd4 7. O-O d3\n"
@@ -252,7 +252,7 @@ TEST_CASE("pgn writer: Latin-1 repertoire transliterates what ISO-8859-1 lacks")
   game.set_tag("White", "Cyborowski, Łukasz");
   game.set_tag("Black", "Карпов, Анатолий");
   game.set_tag("Site", "Tromsø");
-  game.mainline.moves[0].comments.push_back("Hübsch ♔ ход");
+  game.mainline.edit_notes(0).comments.push_back("Hübsch ♔ ход");
   pgn::WriterOptions options;
   options.latin1_repertoire = true;
   const std::string out = write(game, options);

@@ -53,7 +53,7 @@ struct Renderer::Impl {
       if (game.mainline.moves.empty())
         game.mainline.comment_before = text;
       else
-        game.mainline.moves.back().comments.push_back(std::move(text));
+        game.mainline.edit_notes(game.mainline.moves.size() - 1).comments.push_back(std::move(text));
       return;
     }
   }

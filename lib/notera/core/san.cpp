@@ -112,45 +112,61 @@ SanHint SanHint::of(const Position& before, Move m, const Position& after) {
   return make(type, before.is_capture(m), origin, check);
 }
 
-void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style) {
-  out.size = 0;
+char* write_san(Move m, SanHint hint, char* out, const SanStyle& style) {
+  char* p = out;
+  const auto put = [&p](std::string_view s) {
+    for (char c : s) *p++ = c;
+  };
+  const auto put_square = [&p](Square s) {
+    *p++ = file_char(file_of(s));
+    *p++ = rank_char(rank_of(s));
+  };
   if (m == Move::null()) {
-    out.append("--");
-    return;
+    put("--");
+    return p;
   }
   if (m.is_castling()) {
-    out.append(Position::castling_side_of(m) == CastlingSide::king_side ? style.castle_short
-                                                                        : style.castle_long);
+    put(Position::castling_side_of(m) == CastlingSide::king_side ? style.castle_short : style.castle_long);
   } else {
     const Square from = m.from();
     const PieceType type = hint.piece();
     if (type == PieceType::pawn) {
       if (style.long_form) {
-        append_square(out, from);
-        out.append(hint.capture() ? 'x' : '-');
+        put_square(from);
+        *p++ = hint.capture() ? 'x' : '-';
       } else if (hint.capture()) {
-        out.append(file_char(file_of(from)));
-        out.append('x');
+        *p++ = file_char(file_of(from));
+        *p++ = 'x';
       }
-      append_square(out, m.to());
+      put_square(m.to());
       if (m.kind() == Move::Kind::promotion) {
-        out.append(style.promotion_mark);
-        out.append(style.pieces[index(m.promotion())]);
+        put(style.promotion_mark);
+        put(style.pieces[index(m.promotion())]);
       }
     } else {
-      out.append(style.pieces[index(type)]);
+      put(style.pieces[index(type)]);
       if (style.long_form) {
-        append_square(out, from);
-        out.append(hint.capture() ? 'x' : '-');
+        put_square(from);
+        *p++ = hint.capture() ? 'x' : '-';
       } else {
-        append_origin(out, from, hint.origin());
-        if (hint.capture()) out.append('x');
+        switch (hint.origin()) {
+          case SanHint::Origin::none: break;
+          case SanHint::Origin::file: *p++ = file_char(file_of(from)); break;
+          case SanHint::Origin::rank: *p++ = rank_char(rank_of(from)); break;
+          case SanHint::Origin::square: put_square(from); break;
+        }
+        if (hint.capture()) *p++ = 'x';
       }
-      append_square(out, m.to());
+      put_square(m.to());
     }
   }
-  if (hint.check() == SanHint::Check::check) out.append('+');
-  if (hint.check() == SanHint::Check::mate) out.append('#');
+  if (hint.check() == SanHint::Check::check) *p++ = '+';
+  if (hint.check() == SanHint::Check::mate) *p++ = '#';
+  return p;
+}
+
+void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style) {
+  out.size = static_cast<unsigned char>(write_san(m, hint, out.data, style) - out.data);
 }
 
 std::string_view check_mark(const Position& after) {

@@ -63,6 +63,11 @@ class SanHint {
                                               (static_cast<int>(origin) << 5) |
                                               (static_cast<int>(check) << 7)));
   }
+  // The same hint with the check state, which is known only after the move
+  // (the rest only before it).
+  SanHint with_check(Check check) const {
+    return SanHint(static_cast<std::uint16_t>((bits_ & ~check_bits) | (static_cast<int>(check) << 7)));
+  }
   // Works the hint out from the position before the move and the one after.
   static SanHint of(const Position& before, Move m, const Position& after);
 
@@ -74,6 +79,7 @@ class SanHint {
 
  private:
   static constexpr std::uint16_t capture_bit = 1u << 3;
+  static constexpr std::uint16_t check_bits = 3u << 7;
   static constexpr std::uint16_t valid_bit = 1u << 15;
   constexpr explicit SanHint(std::uint16_t bits) : bits_(bits) {}
   std::uint16_t bits_ = 0;
@@ -85,5 +91,8 @@ SanHint::Origin san_origin(Move m, const MoveList& rivals);
 
 // The whole SAN text (with + or #) from a hint, without a position.
 void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style = pgn_san_style);
+// The same straight into `out`, which has room for as many bytes as a
+// SanText; returns the end of what was written.
+char* write_san(Move m, SanHint hint, char* out, const SanStyle& style = pgn_san_style);
 
 }  // namespace notera

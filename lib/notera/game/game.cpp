@@ -33,12 +33,32 @@ bool Game::has_errors() const {
   return false;
 }
 
+const MoveNotes& Line::notes_of(std::size_t i) const {
+  static const MoveNotes none;
+  const std::uint32_t n = moves[i].notes;
+  return n == 0 ? none : notes[n - 1];
+}
+
+MoveNotes& Line::edit_notes(std::size_t i) {
+  GameMove& m = moves[i];
+  if (m.notes == 0) {
+    notes.emplace_back();
+    m.notes = static_cast<std::uint32_t>(notes.size());
+  }
+  return notes[m.notes - 1];
+}
+
+void Line::clear() {
+  comment_before.clear();
+  moves.clear();
+  notes.clear();
+}
+
 void Game::clear() {
   tags.clear();
   start = Position::start();
   custom_start = false;
-  mainline.comment_before.clear();
-  mainline.moves.clear();
+  mainline.clear();
   result.assign(1, '*');  // not = "*": GCC 12 warns falsely (PR 105651)
   language.clear();
   diagnostics.clear();

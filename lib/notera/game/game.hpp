@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "notera/core/message.hpp"
@@ -43,24 +44,41 @@ struct Diagnostic {
 
 struct Line;
 
-// One move as played, with what was written around it.
-struct GameMove {
-  Move move;
-  std::vector<std::uint8_t> nags;  // $1 = "!", ... ; glyphs are stored as NAGs
+// What was written around a move besides the move itself. Most moves have
+// none of it, so it is kept apart from the moves (see Line::notes).
+struct MoveNotes {
+  std::vector<std::uint8_t> nags;     // $1 = "!", ... ; glyphs are stored as NAGs
   std::vector<std::string> comments;  // comments after the move, in order
   std::vector<Line> variations;       // alternatives to this move
+};
+
+// One move as played. Trivially destructible on purpose: a game's moves
+// are cleared and refilled for every game of a batch, and a record that
+// owned vectors would have to be visited move by move to be cleared.
+struct GameMove {
+  Move move;
   bool draw_offer = false;            // FIDE "(=)" after the move
   std::uint32_t source_offset = 0;    // byte offset of the move text in its game's source
   // SAN facts worked out when the move was played (core/san.hpp), so that
   // writers need not replay the game; an invalid hint means "compute".
   SanHint san;
+  // 1 + the index of its notes in its line's `notes`; 0 when it has none.
+  std::uint32_t notes = 0;
 };
+static_assert(std::is_trivially_destructible_v<GameMove>);
 
 // A sequence of moves from some position (the main line, or a variation
 // starting at the position before the move it is attached to).
 struct Line {
   std::string comment_before;  // a comment before the first move
   std::vector<GameMove> moves;
+  std::vector<MoveNotes> notes;  // of the moves that have any (GameMove::notes)
+
+  // What was written around moves[i] (an empty record when nothing was).
+  const MoveNotes& notes_of(std::size_t i) const;
+  // The same, to add to: made on first use.
+  MoveNotes& edit_notes(std::size_t i);
+  void clear();
 };
 
 enum class GameStatus : std::uint8_t {

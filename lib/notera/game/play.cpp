@@ -42,12 +42,12 @@ class Builder {
         mainline_only_(mainline_only) {
     resolve_options_.language = language;
     resolve_options_.foreign_letters = options.foreign_letters;
+    resolve_options_.warnings = options.warnings && !mainline_only;
   }
 
   // Plays everything; returns the number of main-line plies played.
   int run() {
-    game_.mainline.comment_before.clear();
-    game_.mainline.moves.clear();
+    game_.mainline.clear();
     frames_.clear();
     frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false});
     for (const MovetextEvent& e : parse_.events) {
@@ -131,7 +131,7 @@ class Builder {
       case Kind::nag:
         if (ignoring() || mainline_only_) return;
         if (!f.line->moves.empty() && e.number > 0 && e.number < 256)
-          f.line->moves.back().nags.push_back(static_cast<std::uint8_t>(e.number));
+          last_move_notes(f).nags.push_back(static_cast<std::uint8_t>(e.number));
         return;
       case Kind::draw_offer:
         if (!ignoring() && !f.line->moves.empty()) f.line->moves.back().draw_offer = true;
@@ -175,11 +175,14 @@ class Builder {
       return;
     }
     const Position start = f.before();
-    GameMove& parent = f.line->moves.back();
-    parent.variations.emplace_back();
-    Line* line = &parent.variations.back();
+    std::vector<Line>& variations = last_move_notes(f).variations;
+    variations.emplace_back();
+    Line* line = &variations.back();
     frames_.push_back({line, start, Undo{}, false, false});
   }
+
+  // What was written around the line's last move, to add to.
+  static MoveNotes& last_move_notes(Frame& f) { return f.line->edit_notes(f.line->moves.size() - 1); }
 
   void add_comment(Frame& f, std::string_view text) {
     // Trim blanks and control characters (NUL, form feed, ...: the writer
@@ -193,7 +196,7 @@ class Builder {
       if (!f.line->comment_before.empty()) f.line->comment_before += ' ';
       f.line->comment_before += text;
     } else {
-      f.line->moves.back().comments.emplace_back(text);
+      last_move_notes(f).comments.emplace_back(text);
     }
   }
 
@@ -229,7 +232,11 @@ class Builder {
       return;
     }
     if (r.language >= 0 && r.language != LetterTable::english) used_local_letters_ = true;
-    // What SAN needs (piece, capture, origin), while the position is there.
+    // What SAN needs (piece, capture, origin), while the position is there;
+    // the check follows from the position after the move. (One hint held
+    // over the move, not its parts: GCC kept the piece in a byte on the
+    // stack and read it back as a word, a store-forwarding stall at every
+    // move.)
     const PieceType piece = r.move.is_castling() || r.move == Move::null()
                                 ? PieceType::king
                                 : type_of(f.pos.piece_on(r.move.from()));
@@ -237,12 +244,13 @@ class Builder {
     const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king
                                        ? SanHint::Origin::none
                                        : san_origin(r.move, r.rivals);
+    const SanHint san = SanHint::make(piece, capture, origin, SanHint::Check::none);
     GameMove& gm = f.line->moves.emplace_back();
     ++moves_;
     gm.move = r.move;
     gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
     gm.draw_offer = e.move.draw_offer;
-    if (e.move.glyph) gm.nags.push_back(e.move.glyph);
+    if (e.move.glyph) last_move_notes(f).nags.push_back(e.move.glyph);
     f.has_before = true;
     const int ply = ply_of(f.pos);
     if (r.move == Move::null())
@@ -251,7 +259,7 @@ class Builder {
       f.pos.do_move(r.move, f.last_undo);
     SanHint::Check check = SanHint::Check::none;
     if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
-    gm.san = SanHint::make(piece, capture, origin, check);
+    gm.san = san.with_check(check);
     if (options_.warnings && !mainline_only_) {
       const std::uint32_t w =
           relevant_warnings(r.warnings | judge_check_marks(f.pos, e.move), options_.laws);

@@ -315,13 +315,14 @@ void add_origin_warnings(const WrittenMove& w, Move m, PieceType type, const Mov
 }
 
 // The one fitting move (r.candidates[0]) read as `used` is the verdict:
-// the inaccuracies in how it was written become warnings.
+// the inaccuracies in how it was written become warnings (when asked for).
 void accept(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
-            Resolution& r) {
+            bool judge, Resolution& r) {
   r.piece = used.type;
   r.language = used.language;
   r.verdict = Verdict::legal;
   r.move = r.candidates[0];
+  if (!judge) return;
   const Move m = r.move;
   if (used.foreign) r.warnings |= warn_foreign_letter;
   if (w.kind == WrittenKind::piece && used.type == PieceType::pawn && !letters.is_figurine(w.piece.letter))
@@ -417,7 +418,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
         r.move = castling;
         r.piece = PieceType::king;
         r.candidates.push(castling);
-        r.warnings |= warn_no_piece_letter;
+        if (options.warnings) r.warnings |= warn_no_piece_letter;
         return r;
       }
     }
@@ -433,7 +434,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
                        plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
     filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
     if (r.candidates.size() == 1) {
-      accept(pos, w, letters, plain, r);
+      accept(pos, w, letters, plain, options.warnings, r);
       return r;
     }
     r.candidates.clear();
@@ -449,7 +450,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
              type_of(pos.piece_on(w.from_square())) != PieceType::pawn) {
     // Long form without a letter ("g1f3", as UCI writes): the piece there.
     primary.add(type_of(pos.piece_on(w.from_square())), options.language, false);
-    r.warnings |= warn_no_piece_letter;
+    if (options.warnings) r.warnings |= warn_no_piece_letter;
   } else {
     primary.add(PieceType::pawn, options.language, false);
   }
@@ -521,7 +522,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     return r;
   }
 
-  accept(pos, w, letters, used, r);
+  accept(pos, w, letters, used, options.warnings, r);
   return r;
 }
 

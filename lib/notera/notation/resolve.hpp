@@ -79,6 +79,10 @@ struct ResolveOptions {
   // Read a letter with its English meaning when the local one fits nothing
   // (lenient). Off for strict readings such as sealed moves.
   bool foreign_letters = true;
+  // Judge how the move is written (Resolution::warnings). Off for callers
+  // that do not read the warnings: it is a good part of the cost of
+  // resolving the usual move.
+  bool warnings = true;
 };
 
 struct Resolution {
@@ -86,7 +90,7 @@ struct Resolution {
   Move move;             // when legal
   MoveList candidates;   // every legal move that fits the text
   IllegalReason reason = IllegalReason::none;
-  std::uint32_t warnings = 0;
+  std::uint32_t warnings = 0;  // always 0 without ResolveOptions::warnings
   PieceType piece = PieceType::none;  // the piece type the text was read as
   int language = -1;     // language whose reading was used
   // Other legal moves of the same piece type to the same square (for SAN

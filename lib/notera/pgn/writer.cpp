@@ -56,12 +56,20 @@ class TokenWriter {
 
   // Moves, move numbers, NAGs and results: ASCII, one byte per character.
   void ascii_token(std::string_view text) { place(text, static_cast<int>(text.size())); }
-  // The same for a token of at most 16 bytes in a buffer with 16 readable
-  // bytes (SanText, a number): copied with one fixed-size move.
-  void short_ascii_token(const char* text, std::size_t size) {
-    reserve(16 + static_cast<std::size_t>(pending_open_) + 1);
+  // A short ASCII token written in place, with no copy: begin_short_token
+  // says where it goes (with room for `room` bytes), the caller writes it
+  // there, and end_short_token places it. What comes before a token is one
+  // byte (a space or a line break) or nothing, then its pending "(", so
+  // where it goes is known before its width is. (Writing a move into a
+  // small buffer and copying it was slower than it looks: one 16-byte load
+  // of bytes stored one by one a moment before waits for the stores to
+  // drain, a store-forwarding stall at every move.)
+  char* begin_short_token(std::size_t room) {
+    reserve(room + static_cast<std::size_t>(pending_open_) + 1);
+    return data_ + size_ + (width_ > 0 ? 1 : 0) + pending_open_;
+  }
+  void end_short_token(std::size_t size) {
     separate(static_cast<int>(size) + pending_open_);
-    std::memcpy(data_ + size_, text, 16);
     size_ += size;
   }
   void token(std::string_view text) { place(text, char_count(text)); }
@@ -306,65 +314,70 @@ struct Writer::Impl {
   };
 
   static bool all_hinted(const Line& line) {
-    for (const GameMove& m : line.moves) {
+    for (const GameMove& m : line.moves)
       if (!m.san.valid()) return false;
-      for (const Line& v : m.variations)
+    for (const MoveNotes& n : line.notes)
+      for (const Line& v : n.variations)
         if (!all_hinted(v)) return false;
-    }
     return true;
   }
 
-  // The move itself: number (if due), SAN, NAGs, draw offer and comments.
-  void write_move(const GameMove& m, Cursor& cursor, TokenWriter& tokens, bool& need_number) {
-    char number[24];
+  // The move itself: number (if due), SAN, NAGs, draw offer and comments
+  // (`notes`: null when nothing was written around the move).
+  void write_move(const GameMove& m, const MoveNotes* notes, Cursor& cursor, TokenWriter& tokens,
+                  bool& need_number) {
     if (cursor.side == Color::white || need_number) {
-      const auto r = std::to_chars(number, number + 16, cursor.fullmove);
-      char* end = r.ptr;
+      char* const begin = tokens.begin_short_token(16);
+      char* end = std::to_chars(begin, begin + 13, cursor.fullmove).ptr;
       *end++ = '.';
       if (cursor.side == Color::black) {
         *end++ = '.';
         *end++ = '.';
       }
-      tokens.short_ascii_token(number, static_cast<std::size_t>(end - number));
+      tokens.end_short_token(static_cast<std::size_t>(end - begin));
     }
     need_number = false;
-    SanText san;
     if (cursor.pos) {
+      SanText san;
       write_san_body(*cursor.pos, m.move, san, options.san_style);
       cursor.advance(m.move);
       if (m.move != Move::null()) san.append(check_mark(*cursor.pos));
+      tokens.ascii_token(san.view());
     } else {
-      write_san(m.move, m.san, san, options.san_style);
+      char* const begin = tokens.begin_short_token(sizeof(SanText::data));
+      tokens.end_short_token(static_cast<std::size_t>(write_san(m.move, m.san, begin, options.san_style) - begin));
       cursor.advance(m.move);
     }
-    if (san.size <= 16)
-      tokens.short_ascii_token(san.data, san.size);
-    else
-      tokens.ascii_token(san.view());
-    for (std::uint8_t nag : m.nags) {
-      number[0] = '$';
-      const auto r = std::to_chars(number + 1, number + 8, static_cast<int>(nag));
-      tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(r.ptr - number)));
+    if (notes) {
+      char number[24];
+      for (std::uint8_t nag : notes->nags) {
+        number[0] = '$';
+        const auto r = std::to_chars(number + 1, number + 8, static_cast<int>(nag));
+        tokens.ascii_token(std::string_view(number, static_cast<std::size_t>(r.ptr - number)));
+      }
     }
     if (m.draw_offer && write_comment(draw_offer_comment, tokens)) need_number = true;
-    for (const std::string& c : m.comments)
-      if (write_comment(c, tokens)) need_number = true;
+    if (notes) {
+      for (const std::string& c : notes->comments)
+        if (write_comment(c, tokens)) need_number = true;
+    }
   }
 
   void write_line(const Line& line, Cursor& cursor, TokenWriter& tokens) {
     bool need_number = true;  // §8.2.2.2: first move of the movetext or a variation
     if (!line.comment_before.empty()) write_comment(line.comment_before, tokens);
     for (const GameMove& m : line.moves) {
-      if (m.variations.empty()) {
-        write_move(m, cursor, tokens, need_number);
+      const MoveNotes* notes = m.notes != 0 ? &line.notes[m.notes - 1] : nullptr;
+      if (!notes || notes->variations.empty()) {
+        write_move(m, notes, cursor, tokens, need_number);
         continue;
       }
       // A variation replaces this move: it starts where this move starts.
       const Cursor before = cursor;
       std::optional<Position> before_pos;
       if (cursor.pos) before_pos = *cursor.pos;
-      write_move(m, cursor, tokens, need_number);
-      for (const Line& variation : m.variations) {
+      write_move(m, notes, cursor, tokens, need_number);
+      for (const Line& variation : notes->variations) {
         if (variation.moves.empty() && variation.comment_before.empty()) continue;
         std::optional<Position> branch_pos = before_pos;
         Cursor branch = before;

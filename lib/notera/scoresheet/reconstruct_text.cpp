@@ -111,22 +111,23 @@ Game to_game(const Reconstruction& r, std::size_t sheet_count,
     GameMove gm;
     gm.move = p.move;
     gm.draw_offer = p.draw_offer;
-    if (p.time_used >= 0) gm.comments.push_back(time_used_comment(p.time_used));
+    MoveNotes notes;
+    if (p.time_used >= 0) notes.comments.push_back(time_used_comment(p.time_used));
     const bool has_written = std::any_of(p.evidence.begin(), p.evidence.end(),
                                          [](const PlyEvidence& e) { return e.status != PlyStatus::inserted; });
     for (const PlyEvidence& e : p.evidence) {
       // Corrections, and moves no sheet records; a move one copy lacks and
       // the other has is in the JSON report, not worth a comment.
       const bool worth = e.status == PlyStatus::corrected || (e.status == PlyStatus::inserted && !has_written);
-      if (worth) gm.comments.push_back(render(explain(r, p, e, sheet_count)));
+      if (worth) notes.comments.push_back(render(explain(r, p, e, sheet_count)));
     }
     if (!p.alternatives.empty()) {
       std::string names;
       for (const PlyAlternative& a : p.alternatives) names += (names.empty() ? "" : ", ") + a.san;
-      gm.comments.push_back(render(Message("reconstruct.uncertain")
-                                       .with("san", p.san)
-                                       .with("count", static_cast<int>(p.alternatives.size()))
-                                       .with("alternatives", names)));
+      notes.comments.push_back(render(Message("reconstruct.uncertain")
+                                          .with("san", p.san)
+                                          .with("count", static_cast<int>(p.alternatives.size()))
+                                          .with("alternatives", names)));
       for (const PlyAlternative& a : p.alternatives) {
         Line line;
         line.comment_before = render(Message("reconstruct.variation").with("cost", cost_text(a.cost_delta)));
@@ -135,11 +136,13 @@ Game to_game(const Reconstruction& r, std::size_t sheet_count,
           vm.move = m;
           line.moves.push_back(std::move(vm));
         }
-        gm.variations.push_back(std::move(line));
+        notes.variations.push_back(std::move(line));
       }
     }
-    for (const std::string& s : dropped_after[k + 1]) gm.comments.push_back(s);
-    g.mainline.moves.push_back(std::move(gm));
+    for (const std::string& s : dropped_after[k + 1]) notes.comments.push_back(s);
+    g.mainline.moves.push_back(gm);
+    if (!notes.comments.empty() || !notes.variations.empty())
+      g.mainline.edit_notes(g.mainline.moves.size() - 1) = std::move(notes);
   }
   g.status = r.complete ? GameStatus::complete : GameStatus::incomplete;
   return g;

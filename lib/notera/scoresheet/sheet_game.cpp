@@ -99,7 +99,7 @@ SheetGame sheet_game(const Scoresheet& sheet, PlayOptions options) {
       for (std::size_t k = 0; k < spans.size() && k < game.mainline.moves.size(); ++k) {
         const SheetCell& cell = *spans[k].cell;
         if (cell.number == row.number && cell.side == side) {
-          game.mainline.moves[k].comments.push_back(time_used_comment((*note)->seconds));
+          game.mainline.edit_notes(k).comments.push_back(time_used_comment((*note)->seconds));
           break;
         }
       }
