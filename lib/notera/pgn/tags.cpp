@@ -113,13 +113,14 @@ struct State {
       return;
     }
     const std::string_view canonical = canonical_tag_name(name);
-    if (canonical != name) {
+    if (canonical.data() != name.data()) {  // the name itself when it is canonical
       diagnose(Severity::note,
                Message("pgn.tag.name_case").with("name", name).with("canonical", canonical),
                tag_offset + 1);
     }
     for (const Tag& t : out.tags) {
-      if (t.name == canonical) {
+      // The first byte first: most names of the same length differ there.
+      if (t.name.size() == canonical.size() && t.name[0] == canonical[0] && t.name == canonical) {
         diagnose(Severity::warning,
                  Message("pgn.tag.duplicate")
                      .with("name", canonical)
@@ -129,7 +130,8 @@ struct State {
         return;
       }
     }
-    out.tags.push_back({std::string(canonical), value});
+    // Built in place: no temporary Tag to move (every tag of every game).
+    out.tags.emplace_back(std::string(canonical), value);
   }
 };
 
@@ -368,9 +370,11 @@ std::string_view canonical_tag_name(std::string_view name) {
   // Nearly every name is written the standard way: look for it exactly
   // first (the first byte tells most candidates apart), then ignoring
   // case. No two known names differ only in case, so this finds the
-  // same name as comparing both ways in one pass.
+  // same name as comparing both ways in one pass. A name written the
+  // standard way is returned itself, so that callers can tell by its
+  // address that it was.
   for (std::string_view known : candidates)
-    if (known[0] == name[0] && known == name) return known;
+    if (known[0] == name[0] && known == name) return name;
   for (std::string_view known : candidates)
     if (equal_ignoring_ascii_case(name, known)) return known;
   return name;
