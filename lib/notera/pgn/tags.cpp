@@ -81,12 +81,14 @@ struct State {
     out.diagnostics.push_back({severity, std::move(message), locate(offset), 0});
   }
 
-  void commit() {
+  // `value_text`: the value read (`value`, or the input's bytes when there
+  // was nothing to unescape).
+  void commit(std::string_view value_text) {
     for (int i = 0; i < issue_count; ++i) {
       const Issue& issue = issues[static_cast<std::size_t>(i)];
       Message m(issue.key);
       if (!name.empty()) m.with("name", name);
-      if (name.empty()) m.with("value", value);
+      if (name.empty()) m.with("value", value_text);
       if (!issue.found.empty()) m.with("found", issue.found);
       diagnose(issue.severity, std::move(m), issue.offset);
     }
@@ -102,12 +104,12 @@ struct State {
       }
       return;
     }
-    if (value.size() > limits.max_value_length) {
+    if (value_text.size() > limits.max_value_length) {
       out.over_limit = true;
       diagnose(Severity::error,
                Message("pgn.tag.value_too_long")
                    .with("name", name)
-                   .with("length", static_cast<std::int64_t>(value.size()))
+                   .with("length", static_cast<std::int64_t>(value_text.size()))
                    .with("limit", static_cast<std::int64_t>(limits.max_value_length)),
                tag_offset);
       return;
@@ -124,14 +126,14 @@ struct State {
         diagnose(Severity::warning,
                  Message("pgn.tag.duplicate")
                      .with("name", canonical)
-                     .with("value", value)
+                     .with("value", value_text)
                      .with("kept", t.value),
                  tag_offset);
         return;
       }
     }
     // Built in place: no temporary Tag to move (every tag of every game).
-    out.tags.emplace_back(std::string(canonical), value);
+    out.tags.emplace_back(std::string(canonical), std::string(value_text));
   }
 };
 
@@ -283,7 +285,7 @@ template <>
 struct action<g::tag_pair> {
   template <typename ActionInput>
   static void apply(const ActionInput&, State& s) {
-    s.commit();
+    s.commit(s.value);
   }
 };
 
@@ -339,10 +341,9 @@ const char* plain_tag_item(const char* p, const char* end, State& s) {
   if (p == end || *p != ']') return nullptr;
   s.tag_offset = static_cast<std::size_t>(open - s.text.data());
   s.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
-  s.value.assign(value, static_cast<std::size_t>(value_end - value));
   s.issue_count = 0;
   s.bracket_in_value = false;
-  s.commit();
+  s.commit(std::string_view(value, static_cast<std::size_t>(value_end - value)));
   return p + 1;
 }
 
