@@ -294,6 +294,7 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
   pipeline.latin1_repertoire = *output_encoding == text::OutputEncoding::latin1;
   pipeline.messages_language = context.messages().language();
   pipeline.cancel = &interrupted;
+  pipeline.keep_raw = rejects.has_value();  // the report needs only sizes
   const int preferred = LetterTable::instance().language_index(context.messages().language());
   if (preferred > 0) pipeline.play.preference.push_back(preferred);
 

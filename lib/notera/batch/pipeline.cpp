@@ -138,7 +138,7 @@ struct OpenInput {
   bool owns_fd = false;
   std::unique_ptr<text::FdSource> raw;
   text::OpenedInput opened;
-  std::unique_ptr<RecordingSource> recorder;
+  std::unique_ptr<RecordingSource> recorder;  // only with keep_raw
   std::unique_ptr<pgn::Splitter> splitter;
   std::int64_t games = 0;
   ~OpenInput() {
@@ -185,16 +185,17 @@ class Reader {
         item.text_begin = batch.texts.size();
         batch.texts.append(segment.text);
         item.text_end = batch.texts.size();
-        const std::string_view original = current_->recorder->original(segment.byte_offset, segment.text.size());
-        if (original == segment.text) {  // nearly always
-          item.raw_begin = item.text_begin;
-          item.raw_end = item.text_end;
-        } else {
-          item.raw_begin = batch.texts.size();
-          batch.texts.append(original);
-          item.raw_end = batch.texts.size();
+        item.raw_begin = item.text_begin;
+        item.raw_end = item.text_end;
+        if (RecordingSource* recorder = current_->recorder.get()) {
+          const std::string_view original = recorder->original(segment.byte_offset, segment.text.size());
+          if (original != segment.text) {  // nearly never
+            item.raw_begin = batch.texts.size();
+            batch.texts.append(original);
+            item.raw_end = batch.texts.size();
+          }
+          recorder->release(segment.byte_offset + segment.text.size());
         }
-        current_->recorder->release(segment.byte_offset + segment.text.size());
         item.truncated = segment.truncated;
         item.overflow = segment.reason == pgn::SkipReason::overflow;
         item.notes.assign(segment.notes.begin(), segment.notes.end());
@@ -246,8 +247,12 @@ class Reader {
         if (!current_input_is_sheet_) {
           in->opened = text::open_input(*in->raw, options_.encoding);
           record.detection = in->opened.detection;
-          in->recorder = std::make_unique<RecordingSource>(*in->opened.source);
-          in->splitter = std::make_unique<pgn::Splitter>(*in->recorder);
+          text::ByteSource* source = in->opened.source.get();
+          if (options_.keep_raw) {
+            in->recorder = std::make_unique<RecordingSource>(*source);
+            source = in->recorder.get();
+          }
+          in->splitter = std::make_unique<pgn::Splitter>(*source);
         }
       } catch (const std::system_error& e) {
         record.error = Message("io.read_error").with("file", path).with("what", e.what());

@@ -32,6 +32,11 @@ struct PipelineOptions {
   std::optional<text::Encoding> encoding;  // --encoding: no detection
   bool latin1_repertoire = false;   // the output will be ISO-8859-1
   std::string messages_language = "en";  // for notes written into games
+  // Whether the sink needs the input's bytes exactly as they were
+  // (GameRecord::raw, SkippedRecord::text: for --rejects). When false, they
+  // are the text as the splitter cleaned it, which has the same size, and
+  // the input is not recorded on the side.
+  bool keep_raw = true;
   std::size_t games_per_batch = 128;
   // A batch also ends after this many bytes of text (it holds at least one
   // game): with a bounded number of batches in flight, this bounds memory
@@ -54,7 +59,8 @@ struct GameRecord {
   std::string_view output;       // rendered text (empty for check)
   // The game's text exactly as it was in the input (for --rejects): NULs,
   // lone CRs and '%' lines as they were, not as the splitter cleaned them.
-  // (UTF-16 input: the text as converted to UTF-8.)
+  // (UTF-16 input: the text as converted to UTF-8.) Without
+  // PipelineOptions::keep_raw, the cleaned text (of the same size).
   std::string_view raw;
   // Cut at a size limit: the bytes after the cut follow as skipped
   // segments with `overflow` set.
@@ -65,7 +71,7 @@ struct SkippedRecord {
   std::string_view file;
   std::int64_t line = 0;
   std::uint64_t offset = 0;  // as GameRecord::offset
-  std::string_view text;  // exactly as in the input, like GameRecord::raw
+  std::string_view text;  // exactly as in the input, as GameRecord::raw
   Message reason;
   bool overflow = false;  // the rest of the game before it, cut at a size limit
 };

@@ -86,10 +86,21 @@ LetterTable::LetterTable() {
     });
   for (std::size_t byte = 0; byte < 256; ++byte) {
     single_id_[byte] = -1;
+    shorter_id_[byte] = -1;
     const auto& ids = by_first_byte_[byte];
-    if (ids.size() == 1 && entries_[static_cast<std::size_t>(ids[0])].text.size() == 1) {
-      single_id_[byte] = static_cast<std::int16_t>(ids[0]);
-      single_languages_[byte] = entries_[static_cast<std::size_t>(ids[0])].languages;
+    if (ids.empty()) continue;
+    // Longest first: a one-byte letter is the last one.
+    const Entry& last = entries_[static_cast<std::size_t>(ids.back())];
+    if (last.text.size() != 1) continue;
+    single_languages_[byte] = last.languages;
+    if (ids.size() == 1) {
+      single_id_[byte] = static_cast<std::int16_t>(ids.back());
+      continue;
+    }
+    shorter_id_[byte] = static_cast<std::int16_t>(ids.back());
+    for (int id : ids) {
+      const std::string& text = entries_[static_cast<std::size_t>(id)].text;
+      if (text.size() > 1) lengthened_by_[byte].set(static_cast<unsigned char>(text[1]));
     }
   }
   const std::size_t count = languages_.size();

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -71,6 +72,14 @@ class LetterTable {
       return single;
     }
     if (by_first_byte_[first].empty()) return -1;
+    // "K" where "Kp", "KP" and "Kt" are letters too: when the next byte
+    // cannot make it one of those (as in "Kf1"), it is the one-byte letter.
+    const int shorter = shorter_id_[first];
+    if (shorter >= 0 && (text.size() == 1 || !lengthened_by_[first][static_cast<unsigned char>(text[1])])) {
+      if (!(single_languages_[first] & languages)) return -1;
+      length = 1;
+      return shorter;
+    }
     return match_longer(text, languages, length);
   }
 
@@ -111,7 +120,11 @@ class LetterTable {
   // The one-byte letter for each byte (most letters), when no longer letter
   // starts with that byte: matched without the search.
   std::array<std::int16_t, 256> single_id_{};
-  std::array<LanguageMask, 256> single_languages_{};
+  std::array<LanguageMask, 256> single_languages_{};  // also for shorter_id_
+  // The one-byte letter for each byte that also starts longer letters, and
+  // the second bytes of those longer letters.
+  std::array<std::int16_t, 256> shorter_id_{};
+  std::array<std::bitset<256>, 256> lengthened_by_{};
   // meaning(id, language) for every letter and language, row by letter.
   std::vector<PieceType> meanings_;
   // languages_.size(), kept apart: the vector's size is a division by the

@@ -81,12 +81,14 @@ struct State {
     out.diagnostics.push_back({severity, std::move(message), locate(offset), 0});
   }
 
-  void commit() {
+  // `value_text`: the value read (`value`, or the input's bytes when there
+  // was nothing to unescape).
+  void commit(std::string_view value_text) {
     for (int i = 0; i < issue_count; ++i) {
       const Issue& issue = issues[static_cast<std::size_t>(i)];
       Message m(issue.key);
       if (!name.empty()) m.with("name", name);
-      if (name.empty()) m.with("value", value);
+      if (name.empty()) m.with("value", value_text);
       if (!issue.found.empty()) m.with("found", issue.found);
       diagnose(issue.severity, std::move(m), issue.offset);
     }
@@ -102,34 +104,36 @@ struct State {
       }
       return;
     }
-    if (value.size() > limits.max_value_length) {
+    if (value_text.size() > limits.max_value_length) {
       out.over_limit = true;
       diagnose(Severity::error,
                Message("pgn.tag.value_too_long")
                    .with("name", name)
-                   .with("length", static_cast<std::int64_t>(value.size()))
+                   .with("length", static_cast<std::int64_t>(value_text.size()))
                    .with("limit", static_cast<std::int64_t>(limits.max_value_length)),
                tag_offset);
       return;
     }
     const std::string_view canonical = canonical_tag_name(name);
-    if (canonical != name) {
+    if (canonical.data() != name.data()) {  // the name itself when it is canonical
       diagnose(Severity::note,
                Message("pgn.tag.name_case").with("name", name).with("canonical", canonical),
                tag_offset + 1);
     }
     for (const Tag& t : out.tags) {
-      if (t.name == canonical) {
+      // The first byte first: most names of the same length differ there.
+      if (t.name.size() == canonical.size() && t.name[0] == canonical[0] && t.name == canonical) {
         diagnose(Severity::warning,
                  Message("pgn.tag.duplicate")
                      .with("name", canonical)
-                     .with("value", value)
+                     .with("value", value_text)
                      .with("kept", t.value),
                  tag_offset);
         return;
       }
     }
-    out.tags.push_back({std::string(canonical), value});
+    // Built in place: no temporary Tag to move (every tag of every game).
+    out.tags.emplace_back(std::string(canonical), std::string(value_text));
   }
 };
 
@@ -281,7 +285,7 @@ template <>
 struct action<g::tag_pair> {
   template <typename ActionInput>
   static void apply(const ActionInput&, State& s) {
-    s.commit();
+    s.commit(s.value);
   }
 };
 
@@ -337,10 +341,9 @@ const char* plain_tag_item(const char* p, const char* end, State& s) {
   if (p == end || *p != ']') return nullptr;
   s.tag_offset = static_cast<std::size_t>(open - s.text.data());
   s.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
-  s.value.assign(value, static_cast<std::size_t>(value_end - value));
   s.issue_count = 0;
   s.bracket_in_value = false;
-  s.commit();
+  s.commit(std::string_view(value, static_cast<std::size_t>(value_end - value)));
   return p + 1;
 }
 
@@ -368,9 +371,11 @@ std::string_view canonical_tag_name(std::string_view name) {
   // Nearly every name is written the standard way: look for it exactly
   // first (the first byte tells most candidates apart), then ignoring
   // case. No two known names differ only in case, so this finds the
-  // same name as comparing both ways in one pass.
+  // same name as comparing both ways in one pass. A name written the
+  // standard way is returned itself, so that callers can tell by its
+  // address that it was.
   for (std::string_view known : candidates)
-    if (known[0] == name[0] && known == name) return known;
+    if (known[0] == name[0] && known == name) return name;
   for (std::string_view known : candidates)
     if (equal_ignoring_ascii_case(name, known)) return known;
   return name;

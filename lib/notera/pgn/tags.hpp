@@ -52,7 +52,8 @@ void read_tag_section_by_grammar(std::string_view game_text, std::int64_t first_
                                  const TagLimits& limits = {});
 
 // The standard spelling of a tag name that differs only in case from a
-// well-known one ("whiteelo" -> "WhiteElo"), or the name itself.
+// well-known one ("whiteelo" -> "WhiteElo"), or the name itself (the same
+// view, when it is spelt the standard way or is not a known name).
 std::string_view canonical_tag_name(std::string_view name);
 
 }  // namespace notera::pgn

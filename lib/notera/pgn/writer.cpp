@@ -29,6 +29,18 @@ int roster_index(std::string_view name) {
   return it == seven_tag_roster.end() ? -1 : static_cast<int>(it - seven_tag_roster.begin());
 }
 
+// How a byte of a tag value is written: as it is, escaped with a backslash,
+// or as a space (§8.1: no tabs or line breaks in a tag value). One table
+// lookup per byte of every tag of every game.
+enum class TagByte : std::uint8_t { plain, escaped, space };
+constexpr std::array<TagByte, 256> tag_bytes = [] {
+  std::array<TagByte, 256> t{};
+  for (int c = 0; c < 0x20; ++c) t[static_cast<std::size_t>(c)] = TagByte::space;
+  t[0x7F] = TagByte::space;
+  t[static_cast<unsigned char>('\\')] = t[static_cast<unsigned char>('"')] = TagByte::escaped;
+  return t;
+}();
+
 // Blanks between the words of a comment: spaces, line ends and every other
 // control character (written as spaces, so a word never starts with one,
 // and the check on how a line starts sees the word's first real character).
@@ -188,13 +200,14 @@ struct Writer::Impl {
     *p++ = ' ';
     *p++ = '"';
     for (const char c : value) {
-      if (c == '\\' || c == '"') {
+      const TagByte kind = tag_bytes[static_cast<unsigned char>(c)];
+      if (kind == TagByte::plain) {
+        *p++ = c;
+      } else if (kind == TagByte::escaped) {
         *p++ = '\\';
         *p++ = c;
-      } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-        *p++ = ' ';  // §8.1: no tabs or line breaks in a tag value
       } else {
-        *p++ = c;
+        *p++ = ' ';
       }
     }
     *p++ = '"';
