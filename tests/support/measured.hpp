@@ -19,7 +19,7 @@ struct MeasuredRun {
   bool timed_out = false;
   long peak_rss_kib = 0;  // VmHWM of the notera process
   double seconds = 0;
-  std::string err;       // stderr (at most the first few MiB)
+  std::string err;       // stderr (at most its first and last 4 MiB)
 };
 
 struct MeasuredOptions {
