@@ -18,17 +18,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include "notera/core/exchange.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/game/game.hpp"
-#include "notera/pgn/reader.hpp"
-#include "notera/pgn/splitter.hpp"
 #include "notera/scoresheet/move_prior.hpp"
-#include "notera/text/encoding.hpp"
-#include "notera/text/source.hpp"
+#include "pgn_games.hpp"
 
 using namespace notera;
 
@@ -47,24 +42,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s FILE.pgn [--skip N] [--games N]\n", argv[0]);
     return 2;
   }
-  const int fd = ::open(file, O_RDONLY);
-  if (fd < 0) {
-    std::perror(file);
-    return 2;
-  }
-  text::FdSource raw(fd);
-  text::OpenedInput input = text::open_input(raw);
-  pgn::Splitter splitter(*input.source);
-  pgn::GameReader reader(pgn::ReadOptions{}, &input.detection);
-  pgn::Segment segment;
+  bench::PgnGames pgn_file(file);
+  if (!pgn_file.ok()) return 2;
   Game game;
   std::array<double, MovePrior::classes> played{}, legal{};
   long games = 0, seen = 0;
   double positions = 0;
-  while (games < limit && splitter.next(segment)) {
-    if (segment.kind != pgn::SegmentKind::game) continue;
+  while (games < limit && pgn_file.next(game)) {
     if (seen++ < skip) continue;
-    reader.read(segment.text, segment.first_line, game);
     if (game.status != GameStatus::complete || game.custom_start) continue;
     ++games;
     Position pos = game.start;
@@ -80,7 +65,6 @@ int main(int argc, char** argv) {
       pos.do_move(gm.move, undo);
     }
   }
-  ::close(fd);
   std::printf("%ld games, %.0f positions (after skipping %ld games)\n\n", games, positions, skip);
   std::printf("%-34s %9s %9s %8s %8s\n", "class", "played", "legal", "ratio", "-ln vs quiet");
   std::array<double, MovePrior::classes> cost{};
