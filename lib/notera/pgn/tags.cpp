@@ -133,7 +133,7 @@ struct State {
       }
     }
     // Built in place: no temporary Tag to move (every tag of every game).
-    out.tags.emplace_back(std::string(canonical), std::string(value_text));
+    out.tags.push_back(Tag{std::string(canonical), std::string(value_text)});
   }
 };
 
