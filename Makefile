@@ -3,7 +3,7 @@
 #   make demo   install what is missing, build (Release), run the main job on a sample
 #   make test   install what is missing, build, run every test
 #
-# Other targets: build, sanitize (tests under ASan+UBSan), acceptance, bench,
+# Other targets: build, pgo-retrain, sanitize (tests under ASan+UBSan), acceptance, bench,
 # fuzz, deps, clean. Works as root or with sudo on Debian 12.
 
 BUILD      ?= build
@@ -21,7 +21,7 @@ FUZZ_PACKAGES = clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build deps sanitize acceptance bench fuzz fuzz-deps clean
+.PHONY: demo test build pgo-retrain deps sanitize acceptance bench fuzz fuzz-deps clean
 
 demo: build
 	@echo "== notera move: the same written move in a few positions and languages"
@@ -34,9 +34,31 @@ demo: build
 test: build
 	cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)
 
+# The Release tree is built with profile-guided optimisation (GCC; see
+# cmake/pgo.cmake): the first build also builds an instrumented command,
+# runs tools/pgo-train with it, then rebuilds everything using the counts.
+# Later builds reuse the counts (the stamp below); `make pgo-retrain` trains
+# again, PGO=0 builds without.
+PGO ?= 1
+PGO_STAMP = $(BUILD)/pgo-trained
+
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+ifeq ($(PGO),1)
+	@if [ ! -f $(PGO_STAMP) ]; then \
+	  echo "== profile-guided build: instrumented command, training runs"; \
+	  cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNOTERA_PGO=generate $(CMAKE_ARGS) && \
+	  cmake --build $(BUILD) -j $(JOBS) --target notera && \
+	  tools/pgo-train $(BUILD)/cli/notera $(BUILD) && touch $(PGO_STAMP); \
+	fi
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNOTERA_PGO=use $(CMAKE_ARGS)
+else
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNOTERA_PGO=OFF $(CMAKE_ARGS)
+endif
 	cmake --build $(BUILD) -j $(JOBS)
+
+pgo-retrain:
+	rm -f $(PGO_STAMP)
+	$(MAKE) build
 
 # Installs only what is missing; apt-get runs non-interactively.
 deps fuzz-deps:
