@@ -332,6 +332,9 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale, con
       std::printf("\n");
       for (const EvidenceCell& c : a.cells) std::printf("@%d %s\n", c.ply, c.text.c_str());
     }
+    // NOTERA_ONLY=G: game G alone (the sheets of the games before it are
+    // still written, so that G's sheets are the same as in a full run).
+    if (const char* only = getenv("NOTERA_ONLY"); only && std::to_string(g) != only) continue;
     const std::vector<std::vector<EvidenceSheet>> inputs = {{a}, {a, b}};
     for (std::size_t k = 0; k < inputs.size(); ++k) {
       ReconstructOptions options;
