@@ -18,8 +18,13 @@ bool AtomicFile::open() {
   struct stat st {};
   if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     file_ = std::fopen(path_.c_str(), "wb");
-    if (!file_) error_ = std::strerror(errno);
-    return file_ != nullptr;
+    if (!file_) {
+      error_ = std::strerror(errno);
+      return false;
+    }
+    buffer_ = std::make_unique_for_overwrite<char[]>(output_buffer_size);
+    std::setvbuf(file_, buffer_.get(), _IOFBF, output_buffer_size);
+    return true;
   }
   const std::size_t slash = path_.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : path_.substr(0, slash);
@@ -45,8 +50,16 @@ bool AtomicFile::open() {
     temporary_.clear();
     return false;
   }
-  std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
+  buffer_ = std::make_unique_for_overwrite<char[]>(output_buffer_size);
+  std::setvbuf(file_, buffer_.get(), _IOFBF, output_buffer_size);
   return true;
+}
+
+void buffer_stdout() {
+  if (::isatty(STDOUT_FILENO)) return;
+  // Static, never freed: stdout is flushed after static objects are gone.
+  static char buffer[output_buffer_size];
+  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
 }
 
 bool AtomicFile::commit() {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <string>
 
 namespace notera::cli {
@@ -26,8 +27,19 @@ class AtomicFile {
   std::string path_;
   std::string temporary_;
   std::FILE* file_ = nullptr;
+  std::unique_ptr<char[]> buffer_;  // the stream's; freed after it is closed
   std::string error_;
 };
+
+// Bytes of output buffered before each write(2). glibc's own buffer is 4 KiB
+// (setvbuf without a buffer of ours keeps that size): 15,000 system calls
+// for a 60 MB conversion instead of 60.
+inline constexpr std::size_t output_buffer_size = std::size_t{1} << 20;
+
+// Gives stdout a buffer of output_buffer_size when it is not a terminal
+// (there, lines should appear as they are written). Call before the first
+// write.
+void buffer_stdout();
 
 std::string fmt_seconds(double seconds);
 

@@ -272,6 +272,8 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
       return exit_usage;
     }
     out = output->stream();
+  } else if (write_games) {
+    buffer_stdout();
   }
   for (auto [path, file] : {std::pair{&options.rejects, &rejects}, std::pair{&options.report, &report}}) {
     if (path->empty()) continue;
