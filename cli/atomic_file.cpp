@@ -22,8 +22,7 @@ bool AtomicFile::open() {
       error_ = std::strerror(errno);
       return false;
     }
-    buffer_ = std::make_unique_for_overwrite<char[]>(output_buffer_size);
-    std::setvbuf(file_, buffer_.get(), _IOFBF, output_buffer_size);
+    give_buffer();
     return true;
   }
   const std::size_t slash = path_.rfind('/');
@@ -50,9 +49,13 @@ bool AtomicFile::open() {
     temporary_.clear();
     return false;
   }
+  give_buffer();
+  return true;
+}
+
+void AtomicFile::give_buffer() {
   buffer_ = std::make_unique_for_overwrite<char[]>(output_buffer_size);
   std::setvbuf(file_, buffer_.get(), _IOFBF, output_buffer_size);
-  return true;
 }
 
 void buffer_stdout() {

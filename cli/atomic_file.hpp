@@ -24,6 +24,8 @@ class AtomicFile {
   const std::string& error() const { return error_; }
 
  private:
+  void give_buffer();  // right after the stream is opened
+
   std::string path_;
   std::string temporary_;
   std::FILE* file_ = nullptr;

@@ -8,7 +8,7 @@
 #
 # `make build` (and so `make demo` and `make test`) does both; see the
 # Makefile. Trained on the project's own samples, the one-job batch
-# conversion runs about 12% faster (README, "Batch conversion"). The code
+# conversion takes about 13% less CPU (README, "Batch conversion"). The code
 # means the same either way: only the speed differs.
 #
 # Functions edited since the training lose their profile (GCC then warns of
