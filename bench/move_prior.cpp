@@ -3,6 +3,7 @@
 // (MovePrior in lib/notera/scoresheet/slips.hpp).
 //
 //   build/bench/notera_bench_move_prior FILE.pgn [--skip N] [--games N]
+//   build/bench/notera_bench_move_prior FILE.pgn --fit [--skip N] [--games N]
 //
 // For every position of the games read (after skipping the first N, which
 // the reconstruction tests use), each legal move is put in a class by what
@@ -13,11 +14,21 @@
 // more or less often than a random legal move such a move is played), and
 // -ln of that ratio less a quiet move's: what the prior charges, when
 // positive (the prior charges only classes dearer than a quiet move).
+//
+// --fit: the weights of UnwrittenPrior (the prior of moves no sheet
+// records), by maximum likelihood of the played moves among the legal ones
+// (conditional logit, Newton's method) on the first four fifths of the
+// games read; the last fifth is held out to say how much better than
+// chance and than the classes the played move is predicted: the mean
+// log-likelihood of the played move, and how often it is the model's first
+// choice or among its first three.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "notera/core/exchange.hpp"
 #include "notera/core/movegen.hpp"
@@ -27,11 +38,202 @@
 
 using namespace notera;
 
+namespace {
+
+constexpr int nf = UnwrittenPrior::features;
+
+// One position: its legal moves grouped by features (features, how many),
+// and the played move's group.
+struct Sample {
+  std::uint32_t begin = 0, end = 0;  // into the groups
+  std::uint32_t played = 0;          // index of the played move's group
+};
+struct Group {
+  std::uint32_t features = 0;
+  std::uint32_t count = 0;
+};
+
+struct Data {
+  std::vector<Sample> samples;
+  std::vector<Group> groups;
+};
+
+void add_position(Data& d, const Position& pos, Move played, Move last) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  Sample s;
+  s.begin = static_cast<std::uint32_t>(d.groups.size());
+  const std::uint32_t mine = UnwrittenPrior::features_of(pos, played, last);
+  for (Move m : moves) {
+    const std::uint32_t f = UnwrittenPrior::features_of(pos, m, last);
+    auto g = std::find_if(d.groups.begin() + s.begin, d.groups.end(), [f](const Group& x) { return x.features == f; });
+    if (g == d.groups.end()) {
+      d.groups.push_back({f, 1});
+    } else {
+      ++g->count;
+    }
+  }
+  s.end = static_cast<std::uint32_t>(d.groups.size());
+  s.played = s.end;
+  for (std::uint32_t i = s.begin; i < s.end; ++i)
+    if (d.groups[i].features == mine) s.played = i;
+  if (s.played == s.end) {
+    std::fprintf(stderr, "the played move is not among the legal moves\n");
+    std::exit(1);
+  }
+  d.samples.push_back(s);
+}
+
+double dot(const std::array<double, nf>& w, std::uint32_t f) {
+  double s = 0;
+  for (; f; f &= f - 1) s += w[static_cast<std::size_t>(__builtin_ctz(f))];
+  return s;
+}
+
+// Mean log-likelihood of the played moves, and how often the played
+// move's group is the likeliest (ties shared) or among the three likeliest
+// moves.
+struct Fit {
+  double loglik = 0, first = 0, top3 = 0;
+};
+Fit evaluate(const Data& d, std::size_t from, std::size_t to, const std::array<double, nf>& w) {
+  Fit r;
+  for (std::size_t i = from; i < to; ++i) {
+    const Sample& s = d.samples[i];
+    double z = 0, mine = dot(w, d.groups[s.played].features);
+    double better = 0, same = 0;
+    for (std::uint32_t g = s.begin; g < s.end; ++g) {
+      const double v = dot(w, d.groups[g].features);
+      z += d.groups[g].count * std::exp(v);
+      if (v > mine + 1e-9) better += d.groups[g].count;
+      else if (v > mine - 1e-9) same += d.groups[g].count;
+    }
+    r.loglik += mine - std::log(z);
+    // The played move ranks uniformly among the `same` moves tied with it.
+    if (better < 1) r.first += 1.0 / same;
+    r.top3 += std::clamp((3.0 - better) / same, 0.0, 1.0);
+  }
+  const double n = static_cast<double>(to - from);
+  r.loglik /= n;
+  r.first /= n;
+  r.top3 /= n;
+  return r;
+}
+
+// Newton's method on the conditional log-likelihood, with a small ridge.
+std::array<double, nf> fit(const Data& d, std::size_t count) {
+  std::array<double, nf> w{};
+  for (int iter = 0; iter < 25; ++iter) {
+    std::array<double, nf> grad{};
+    std::array<std::array<double, nf>, nf> hess{};
+    for (std::size_t i = 0; i < count; ++i) {
+      const Sample& s = d.samples[i];
+      double z = 0;
+      std::array<double, nf> mean{};
+      std::array<std::array<double, nf>, nf> second{};
+      for (std::uint32_t g = s.begin; g < s.end; ++g) {
+        const double p = d.groups[g].count * std::exp(dot(w, d.groups[g].features));
+        z += p;
+        for (std::uint32_t f = d.groups[g].features; f; f &= f - 1) {
+          const int a = __builtin_ctz(f);
+          mean[static_cast<std::size_t>(a)] += p;
+          for (std::uint32_t h = d.groups[g].features; h; h &= h - 1)
+            second[static_cast<std::size_t>(a)][static_cast<std::size_t>(__builtin_ctz(h))] += p;
+        }
+      }
+      for (std::uint32_t f = d.groups[s.played].features; f; f &= f - 1) grad[static_cast<std::size_t>(__builtin_ctz(f))] += 1;
+      for (int a = 0; a < nf; ++a) {
+        const auto ua = static_cast<std::size_t>(a);
+        grad[ua] -= mean[ua] / z;
+        for (int b = 0; b < nf; ++b) {
+          const auto ub = static_cast<std::size_t>(b);
+          hess[ua][ub] += second[ua][ub] / z - (mean[ua] / z) * (mean[ub] / z);
+        }
+      }
+    }
+    // Solve (H + ridge) step = grad.
+    const double ridge = 1e-4 * static_cast<double>(count);
+    std::array<std::array<double, nf + 1>, nf> m{};
+    for (int a = 0; a < nf; ++a) {
+      for (int b = 0; b < nf; ++b) m[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = hess[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+      m[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)] += ridge;
+      m[static_cast<std::size_t>(a)][nf] = grad[static_cast<std::size_t>(a)] - ridge * w[static_cast<std::size_t>(a)];
+    }
+    for (int c = 0; c < nf; ++c) {
+      std::size_t piv = static_cast<std::size_t>(c);
+      for (int r = c + 1; r < nf; ++r)
+        if (std::abs(m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]) > std::abs(m[piv][static_cast<std::size_t>(c)])) piv = static_cast<std::size_t>(r);
+      std::swap(m[piv], m[static_cast<std::size_t>(c)]);
+      for (int r = 0; r < nf; ++r) {
+        if (r == c) continue;
+        const double k = m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] / m[static_cast<std::size_t>(c)][static_cast<std::size_t>(c)];
+        for (int col = c; col <= nf; ++col) m[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)] -= k * m[static_cast<std::size_t>(c)][static_cast<std::size_t>(col)];
+      }
+    }
+    // A step of at most one nat per weight keeps Newton's method from
+    // overshooting far from the optimum.
+    std::array<double, nf> step{};
+    double change = 0;
+    for (int a = 0; a < nf; ++a) {
+      step[static_cast<std::size_t>(a)] = m[static_cast<std::size_t>(a)][nf] / m[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)];
+      change = std::max(change, std::abs(step[static_cast<std::size_t>(a)]));
+    }
+    const double scale = change > 1.0 ? 1.0 / change : 1.0;
+    for (int a = 0; a < nf; ++a) w[static_cast<std::size_t>(a)] += scale * step[static_cast<std::size_t>(a)];
+    std::fprintf(stderr, "iteration %d: largest step %.5f\n", iter, change);
+    if (change < 1e-4) break;
+  }
+  return w;
+}
+
+int run_fit(bench::PgnGames& pgn_file, long skip, long limit) {
+  Data d;
+  Game game;
+  long games = 0, seen = 0;
+  while (games < limit && pgn_file.next(game)) {
+    if (seen++ < skip) continue;
+    if (game.status != GameStatus::complete || game.custom_start) continue;
+    ++games;
+    Position pos = game.start;
+    Move last = Move::none();
+    for (const GameMove& gm : game.mainline.moves) {
+      add_position(d, pos, gm.move, last);
+      last = gm.move;
+      Undo undo;
+      pos.do_move(gm.move, undo);
+    }
+  }
+  const std::size_t train = d.samples.size() * 4 / 5;
+  const std::array<double, nf> w = fit(d, train);
+  std::printf("%ld games (after skipping %ld), %zu positions: fitted on %zu, held out %zu\n\n", games, skip,
+              d.samples.size(), train, d.samples.size() - train);
+  std::printf("%-32s %8s %8s\n", "feature", "weight", "built-in");
+  for (int a = 0; a < nf; ++a)
+    std::printf("%-32s %8.2f %8.2f\n", UnwrittenPrior::feature_name(a), w[static_cast<std::size_t>(a)],
+                static_cast<double>(UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)]));
+  std::array<double, nf> built{};
+  for (int a = 0; a < nf; ++a) built[static_cast<std::size_t>(a)] = UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)];
+  std::printf("\nheld-out positions: %-22s %12s %10s %10s\n", "", "log-lik/move", "first", "top 3");
+  const auto line = [&](const char* what, const std::array<double, nf>& weights) {
+    const Fit f = evaluate(d, train, d.samples.size(), weights);
+    std::printf("%-42s %12.3f %9.1f%% %9.1f%%\n", what, f.loglik, 100 * f.first, 100 * f.top3);
+  };
+  line("uniform over the legal moves", std::array<double, nf>{});
+  line("the fitted weights", w);
+  line("the built-in weights", built);
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   const char* file = nullptr;
   long skip = 1000, limit = 20000;
+  bool fitting = false;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--skip") == 0 && i + 1 < argc)
+    if (std::strcmp(argv[i], "--fit") == 0)
+      fitting = true;
+    else if (std::strcmp(argv[i], "--skip") == 0 && i + 1 < argc)
       skip = std::atol(argv[++i]);
     else if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
       limit = std::atol(argv[++i]);
@@ -39,11 +241,12 @@ int main(int argc, char** argv) {
       file = argv[i];
   }
   if (!file) {
-    std::fprintf(stderr, "usage: %s FILE.pgn [--skip N] [--games N]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s FILE.pgn [--fit] [--skip N] [--games N]\n", argv[0]);
     return 2;
   }
   bench::PgnGames pgn_file(file);
   if (!pgn_file.ok()) return 2;
+  if (fitting) return run_fit(pgn_file, skip, limit);
   Game game;
   std::array<double, MovePrior::classes> played{}, legal{};
   long games = 0, seen = 0;

@@ -529,3 +529,56 @@ TEST_CASE("reconstruct: the explanations read in nb, nn, da, sv and de") {
     }
   }
 }
+
+// The legal move of `pos` written `san`.
+Move move_of(const Position& pos, const std::string& san) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (Move m : legal)
+    if (to_san(pos, m) == san) return m;
+  FAIL("no legal move " << san);
+  return Move::none();
+}
+
+TEST_CASE("move model: what a move does, in the Ruy Lopez") {
+  // 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6: the pawn just moved attacks the bishop.
+  const std::vector<Move> moves = game_moves({"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"});
+  Position pos = Position::start();
+  for (Move m : moves) {
+    Undo undo;
+    pos.do_move(m, undo);
+  }
+  const Move last = moves.back();
+  const auto features = [&](const std::string& san) {
+    return UnwrittenPrior::features_of(pos, move_of(pos, san), last);
+  };
+  const auto bit = [](UnwrittenPrior::Feature f) { return 1u << f; };
+  using F = UnwrittenPrior;
+  CHECK(features("Ba4") == (bit(F::bishop) | bit(F::escapes) | bit(F::escapes_last_mover) | bit(F::retreats)));
+  // Bxc6: the knight is defended twice; bishop for knight is even.
+  CHECK(features("Bxc6") ==
+        (bit(F::bishop) | bit(F::capture) | bit(F::escapes) | bit(F::escapes_last_mover) | bit(F::centre)));
+  CHECK(features("O-O") == bit(F::castles));
+  CHECK(features("d4") == (bit(F::double_push) | bit(F::centre)));
+  // Nxe5 takes a pawn the knight on c6 defends: a knight for a pawn.
+  CHECK(features("Nxe5") == (bit(F::knight) | bit(F::capture) | bit(F::gives_material) | bit(F::centre)));
+  CHECK(features("Nc3") == (bit(F::knight) | bit(F::develops) | bit(F::centre)));
+  // The bishop saved is likelier than a pawn move that leaves it en prise.
+  const UnwrittenPrior& model = UnwrittenPrior::measured();
+  CHECK(model.score(features("Ba4")) > model.score(features("h3")) + 1.0f);
+  CHECK(model.score(features("Ba4")) <= model.max_score());
+}
+
+TEST_CASE("reconstruct: a move not written is the move players make") {
+  // 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5, Black's second move left blank. Qa5
+  // needs the queen out: 2...Qxd5 fits, and so do 2...c6 and 2...c5 (the
+  // queen then goes d8-a5). Taking back the pawn is what players do.
+  EvidenceSheet sheet = english_boxes({"e4", "d5", "exd5", "-", "Nc3", "Qa5", "d4", "Nf6"});
+  sheet.cells[3].kind = EvidenceKind::unrecorded;
+  const Reconstruction r = reconstruct({sheet});
+  CHECK(r.complete);
+  CHECK(sans(r) == std::vector<std::string>{"e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "Nf6"});
+  // c6 and c5 still fit: the move is marked so, with them as alternatives.
+  CHECK((r.plies[3].status == PlyStatus::inserted || r.plies[3].status == PlyStatus::uncertain));
+}
+
