@@ -429,7 +429,7 @@ void check_run(const char* title, double scale, const std::vector<Writer>& write
 
 }  // namespace
 
-// At the HCS rates (about nine slips on a sheet of 80 plies: 39.5% of 200
+// At the HCS rates (about nine slips on a sheet of 80 plies: 37% of 200
 // games from one copy, 87% from two; 35.5% and 85.5% before the move model
 // priced moves no box records) a sheet often
 // does not decide the game: a slip turns a move into another legal move that
@@ -447,7 +447,7 @@ TEST_CASE("reconstruct: real games from sheets with slips at the HCS rates") {
 // empty, a few make many (time trouble, a habit of their own), and a game
 // is lost only where its copies have a slip that no other evidence
 // outweighs. On the first 100 games, which the test runs (the careless
-// writers' sheets take seconds each): 42% and 83%, search misses 11 and 2
+// writers' sheets take seconds each): 45% and 83%, search misses 10 and 2
 // (more than with the even spread: on the most careless writers' sheets
 // the true game falls behind states that read the next boxes more
 // cheaply, and the beam fills with moves no box records). Before the move
@@ -465,7 +465,7 @@ TEST_CASE("reconstruct: real games from sheets written as the HCS writers write"
 }
 
 // A quarter of the HCS rates: two or three slips on a sheet, as on the
-// sheets of the acceptance cases. 81% of 200 games from one copy, 98.5%
+// sheets of the acceptance cases. 80.5% of 200 games from one copy, 98.5%
 // from two (97.5% before the move model broke ties between the copies).
 TEST_CASE("reconstruct: real games from sheets with a few slips") {
   check_run("quarter of the HCS rates", 0.25, {}, {0.01, 0.01, 0.75, 0.95});
