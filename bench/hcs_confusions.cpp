@@ -2,7 +2,7 @@
 // lib/notera/scoresheet/slips.cpp.
 //
 //   build/bench/notera_bench_hcs_confusions [LABELS] [--passes N] [--beam W] [--built-in] [-v]
-//                                           [--writers FILE]
+//                                           [--writers FILE] [--equal-writers]
 //
 // LABELS defaults to ../shared/corpus/hcs/labels-even-games.txt. Every page
 // is reconstructed on its own; the corrections the reconstruction makes are
@@ -15,7 +15,9 @@
 // Then the games with two pages are reconstructed from each page alone and
 // from both together, and the games compared. --writers writes each counted
 // page's departures (tests/data/reconstruct/hcs-writers.txt, which the
-// corrupted-sheet test draws its writers from).
+// corrupted-sheet test draws its writers from). --equal-writers prices the
+// departures of both pages alike in the joint game, as before writers were
+// weighed by how often each departs (ReconstructOptions::slip_weights).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -403,6 +405,7 @@ int main(int argc, char** argv) {
   int beam = ReconstructOptions{}.beam_width;
   bool from_built_in = false;
   std::string writers_path;  // --writers FILE: each page's departures, for the corrupted-sheet test
+  bool equal_writers = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--passes") == 0 && i + 1 < argc)
       passes = std::atoi(argv[++i]);
@@ -412,6 +415,8 @@ int main(int argc, char** argv) {
       from_built_in = true;
     else if (std::strcmp(argv[i], "--writers") == 0 && i + 1 < argc)
       writers_path = argv[++i];
+    else if (std::strcmp(argv[i], "--equal-writers") == 0)
+      equal_writers = true;
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else
@@ -461,7 +466,9 @@ int main(int argc, char** argv) {
     ++pairs;
     const Reconstruction a = reconstruct({copies[0]->sheet}, options);
     const Reconstruction b = reconstruct({copies[1]->sheet}, options);
-    const Reconstruction both = reconstruct({copies[0]->sheet, copies[1]->sheet}, options);
+    ReconstructOptions joint = options;
+    if (equal_writers) joint.slip_weights = {1.0f, 1.0f};
+    const Reconstruction both = reconstruct({copies[0]->sheet, copies[1]->sheet}, joint);
     if (both.complete) ++joint_complete;
     const std::vector<Move> ma = moves_of(a), mb = moves_of(b), mj = moves_of(both);
     const std::size_t n = mj.size();
@@ -471,8 +478,11 @@ int main(int argc, char** argv) {
     for (const std::vector<Move>* m : {&ma, &mb})
       pages_at_97 += agreement(*m, mj) >= 0.97 * static_cast<double>(n) ? 1 : 0;
     if (ma == mj && mb == mj) ++same_games;
-    std::printf("  game %s: %zu plies together (%s), page 0 alone agrees on %d of them, page 1 on %d\n",
-                game.c_str(), n, both.complete ? "complete" : "incomplete", agreement(ma, mj), agreement(mb, mj));
+    std::printf("  game %s: %zu plies together (%s), page 0 alone agrees on %d of them, page 1 on %d;"
+                " departures %d and %d, weighed %.2f and %.2f\n",
+                game.c_str(), n, both.complete ? "complete" : "incomplete", agreement(ma, mj), agreement(mb, mj),
+                both.care[0].departures, both.care[1].departures, static_cast<double>(both.care[0].weight),
+                static_cast<double>(both.care[1].weight));
   }
   std::printf("two-page games: %d, complete together: %d, single pages agree with the joint game on %.1f%% of plies; "
               "both single pages give the joint game exactly: %d; pages agreeing on 97%% of plies or more: %d of %d\n",

@@ -103,6 +103,14 @@ nlohmann::json report_json(Context& context, const Reconstruction& r, std::size_
     if (!l.requested.empty()) entry["requested"] = l.requested;
     languages.push_back(std::move(entry));
   }
+  // How carefully each sheet was written: the game's departures from it,
+  // and the weight its departures were priced with (two sheets).
+  nlohmann::json care = nlohmann::json::array();
+  for (std::size_t j = 0; j < r.care.size(); ++j)
+    care.push_back({{"sheet", static_cast<int>(j) + 1},
+                    {"boxes", r.care[j].boxes},
+                    {"departures", r.care[j].departures},
+                    {"weight", r.care[j].weight}});
   nlohmann::json disagreements = nlohmann::json::array();
   for (const HeaderDisagreement& d : r.disagreements) disagreements.push_back({{"tag", d.tag}, {"values", d.values}});
   nlohmann::json notes = nlohmann::json::array();
@@ -117,6 +125,7 @@ nlohmann::json report_json(Context& context, const Reconstruction& r, std::size_
                                                                 : nlohmann::json(std::string(to_string(r.by_position)))}};
   j["pgn"] = pgn;
   j["languages"] = std::move(languages);
+  j["care"] = std::move(care);
   j["disagreements"] = std::move(disagreements);
   j["notes"] = std::move(notes);
   j["cost"] = r.cost;

@@ -482,6 +482,11 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
   CHECK(j["disagreements"][0]["tag"] == "Date");
   CHECK(j["moves"][10]["written"].size() == 2);
   CHECK(j["moves"][10]["status"] == "corrected");
+  // How carefully each copy was written: written boxes and departures.
+  REQUIRE(j["care"].size() == 2);
+  CHECK(j["care"][1]["sheet"] == 2);
+  CHECK(j["care"][0]["departures"].get<int>() >= 1);
+  CHECK(j["care"][1]["boxes"].get<int>() > 50);
 
   r = test::run_notera({"reconstruct", "--to", "uci", test::data_path("reconstruct/rank-omitted.sheet").string()});
   CHECK(r.exit_code == 0);
@@ -582,3 +587,49 @@ TEST_CASE("reconstruct: a move not written is the move players make") {
   CHECK((r.plies[3].status == PlyStatus::inserted || r.plies[3].status == PlyStatus::uncertain));
 }
 
+
+TEST_CASE("reconstruct: where two copies disagree, the careful writer's copy is believed") {
+  // A Ruy Lopez (Breyer) to 15...c5. White's copy is written cleanly; the
+  // other copy has eight slips that read as no legal move (e5 for 1.e4,
+  // Rc1 for 6.Re1, ...) and 4.Bc4 for 4.Ba4, a slip that reads as a legal
+  // move that the rest of the game does not contradict: the bishop reaches
+  // b3 from c4 as well.
+  const std::vector<std::string> played = {"e4",  "e5",  "Nf3", "Nc6", "Bb5", "a6",   "Ba4", "Nf6", "O-O", "Be7",
+                                           "Re1", "b5",  "Bb3", "d6",  "c3",  "O-O",  "h3",  "Nb8", "d4",  "Nbd7",
+                                           "Nbd2", "Bb7", "Bc2", "Re8", "Nf1", "Bf8", "Ng3", "g6",  "a4",  "c5"};
+  std::vector<std::string> careless = played;
+  careless[0] = "e5";
+  careless[6] = "Bc4";
+  careless[10] = "Rc1";
+  careless[16] = "h5";
+  careless[18] = "d5";
+  careless[20] = "Nbd7";
+  careless[22] = "Be2";
+  careless[24] = "Nf8";
+  careless[26] = "Ng5";
+  const EvidenceSheet white = english_boxes(played);
+  const EvidenceSheet black = english_boxes(careless);
+
+  const Reconstruction r = reconstruct({white, black});
+  CHECK(r.complete);
+  CHECK(sans(r) == played);
+  REQUIRE(r.care.size() == 2);
+  CHECK(r.care[0].boxes == 30);
+  CHECK(r.care[0].departures == 0);
+  CHECK(r.care[1].departures == 9);
+  // The careless copy's departures are priced lower, the careful one's higher.
+  CHECK(r.care[1].weight < 1.0f);
+  CHECK(r.care[0].weight > 1.0f);
+  CHECK(has_slip(evidence(r, 7, 1), SlipKind::file, "c", "a"));
+
+  // With both copies weighed alike, 4.Ba4 against 4.Bc4 is one slip
+  // either way, and the move model's liking for the centre decides.
+  ReconstructOptions alike;
+  alike.slip_weights = {1.0f, 1.0f};
+  const Reconstruction tie = reconstruct({white, black}, alike);
+  CHECK(tie.plies.at(6).san == "Bc4");
+  CHECK(tie.plies.at(6).status == PlyStatus::uncertain);
+  // One copy alone is taken at its word.
+  CHECK(sans(reconstruct({black})).at(6) == "Bc4");
+  CHECK(sans(reconstruct({white})) == played);
+}

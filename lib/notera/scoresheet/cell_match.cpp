@@ -51,6 +51,12 @@ std::string plain_text(std::string_view text, WrittenCheck& check) {
   return s;
 }
 
+// The price of reading a letter as English: cheap where the letter means
+// nothing in the sheet's language, dear where it means another piece there.
+float foreign_cost(const SlipCosts& costs, PieceType meaning_here) {
+  return meaning_here == PieceType::none ? costs.foreign_letter : costs.foreign_letter_clash;
+}
+
 void fill_meanings(CellReading& r, int language) {
   const LetterTable& letters = LetterTable::instance();
   const WrittenMove& w = r.move;
@@ -234,7 +240,7 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
       if (moved == PieceType::pawn && !w.captured.present()) slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
     } else if (r.piece_english == moved && language != LetterTable::english) {
       if (moved != PieceType::pawn)
-        slip(SlipKind::foreign_letter, costs.foreign_letter, r.letter, letter_of(moved, language));
+        slip(SlipKind::foreign_letter, foreign_cost(costs, r.piece), r.letter, letter_of(moved, language));
       else if (!w.captured.present())
         slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
     } else {
@@ -253,7 +259,7 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
         const char ec = first_ascii(letter_of(moved, LetterTable::english));
         if (wc && mc) value = std::min(value, costs.letter_slip(wc, mc));
         if (wc && ec && language != LetterTable::english)
-          value = std::min(value, costs.letter_slip(wc, ec) + costs.foreign_letter);
+          value = std::min(value, costs.letter_slip(wc, ec) + foreign_cost(costs, r.piece));
         slip(SlipKind::piece_letter, value, r.letter, meant);
       }
     }
@@ -322,7 +328,7 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
     if (w.promotion.present()) {
       if (r.promotion == promoted) {
       } else if (r.promotion_english == promoted && language != LetterTable::english) {
-        slip(SlipKind::foreign_letter, costs.foreign_letter, LetterTable::instance().text(w.promotion.letter),
+        slip(SlipKind::foreign_letter, foreign_cost(costs, r.promotion), LetterTable::instance().text(w.promotion.letter),
              letter_of(promoted, language));
       } else {
         slip(SlipKind::promotion_piece, costs.promotion_wrong, LetterTable::instance().text(w.promotion.letter),
@@ -437,12 +443,12 @@ bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& cost
         const auto type = static_cast<PieceType>(ti);
         float c = costs.piece_letter_other;
         if (r.piece == type) c = 0.0f;
-        else if (r.piece_english == type) c = costs.foreign_letter;
+        else if (r.piece_english == type) c = foreign_cost(costs, r.piece);
         else if (wc) {
           const char mc = first_ascii(letter_of(type, language));
           const char ec = first_ascii(letter_of(type, LetterTable::english));
           if (mc) c = std::min(c, costs.letter_slip(wc, mc));
-          if (ec) c = std::min(c, costs.letter_slip(wc, ec) + costs.foreign_letter);
+          if (ec) c = std::min(c, costs.letter_slip(wc, ec) + foreign_cost(costs, r.piece));
         }
         if (c <= t) types |= piece_type_bit(type);
       }

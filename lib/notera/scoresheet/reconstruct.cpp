@@ -634,6 +634,14 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
   }
 
   // The game.
+  if (options.slip_weights.size() == prepared.size())
+    for (std::size_t j = 0; j < prepared.size(); ++j) prepared[j].weight = options.slip_weights[j];
+  const auto search_game = [&](search::Output out) {
+    out = search_widening(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
+    if (prepared.size() > 1)
+      out = try_single_games(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
+    return out;
+  };
   search::Output out;
   if (input.size() == 1 && !single_runs[0].finished.empty()) {
     out = std::move(single_runs[0]);
@@ -641,8 +649,35 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
     out = search::run(prepared, r.start, options, costs, limits);
     r.stats.runs++;
   }
-  out = search_widening(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
-  if (prepared.size() > 1) out = try_single_games(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
+  out = search_game(std::move(out));
+  if (prepared.size() > 1 && options.slip_weights.empty() && !out.finished.front().forced) {
+    // Two writers: weigh each one's departures by how often the game both
+    // give departs from that sheet, and search again.
+    const std::vector<search::Departures> counts =
+        search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
+    bool differ = false;
+    for (std::size_t j = 0; j < prepared.size(); ++j) {
+      prepared[j].weight = search::writer_weight(counts[j]);
+      differ |= std::abs(prepared[j].weight - 1.0f) > 0.02f;
+    }
+    if (!differ) {
+      for (PreparedSheet& p : prepared) p.weight = 1.0f;
+    } else {
+      search::Output again = search::run(prepared, r.start, options, costs, limits);
+      r.stats.runs++;
+      again = search_game(std::move(again));
+      if (again.stats.time_limit && !out.stats.time_limit) {
+        // Cut short: the game found with equal weights stands.
+        for (PreparedSheet& p : prepared) p.weight = 1.0f;
+      } else {
+        out = std::move(again);
+      }
+    }
+  }
+  for (const search::Departures& d :
+       search::count_departures(prepared, out, out.finished.front().node, r.start, costs))
+    r.care.push_back(SheetCare{d.boxes, d.departures, 1.0f});
+  for (std::size_t j = 0; j < prepared.size(); ++j) r.care[j].weight = prepared[j].weight;
   const int runs = r.stats.runs;
   r.stats = out.stats;
   r.stats.runs = std::max(runs, 1);

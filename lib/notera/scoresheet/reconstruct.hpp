@@ -122,6 +122,10 @@ struct ReconstructOptions {
   int max_alternatives = 4;          // per ply
   int max_variation_plies = 8;       // length of a variation in the PGN
   std::chrono::milliseconds time_limit{8000};  // per reconstruction (all sheets, all languages tried)
+  // Per sheet, a factor on the price of its departures (SheetCare::weight).
+  // Empty: 1 for one sheet; for two, estimated from how often each departs
+  // from the game both give, and the game searched again with them.
+  std::vector<float> slip_weights;
   // When not empty, only this game may be played: its price against the
   // sheets, to compare a known game with the one found (tests, reports).
   std::vector<Move> line;
@@ -200,6 +204,16 @@ struct SheetLanguage {
   std::vector<int> also_fit;  // other languages that read the sheet as well (doubt)
 };
 
+// How carefully a sheet was written, as the game found shows it. Writers
+// differ widely (on the HCS pages half leave no box empty, a few leave six
+// or more): where two copies disagree, the one that departs from the game
+// less often elsewhere is the likelier to be right.
+struct SheetCare {
+  int boxes = 0;         // written boxes
+  int departures = 0;    // boxes read with a slip, moves not recorded, written boxes passed over
+  float weight = 1.0f;   // the factor its departures were priced with
+};
+
 struct HeaderDisagreement {
   std::string tag;                  // PGN tag name ("White", "Date", ...)
   std::vector<std::string> values;  // per sheet ("" when the sheet has none)
@@ -235,6 +249,7 @@ struct Reconstruction {
   GameEnd by_position = GameEnd::none;
   std::vector<Tag> tags;              // the PGN tags of the game (sheet 1 first, then sheet 2)
   std::vector<SheetLanguage> languages;  // per sheet
+  std::vector<SheetCare> care;           // per sheet
   std::vector<HeaderDisagreement> disagreements;
   std::vector<Message> notes;         // limits hit, unknown languages, result vs. position, ...
   SearchStats stats;

@@ -28,6 +28,11 @@ struct PreparedSheet {
   // repeats[i]: box i says what its side's box one or two rows up says (a
   // row written twice, when the writer lost the place). Size cells.
   std::vector<std::uint8_t> repeats;
+  // Factor on the price of every departure from this sheet (slips, boxes
+  // missing or passed over): below 1 for a writer who departs more often
+  // than the average HCS writer, above 1 for one who departs less
+  // (writer_weight()).
+  float weight = 1.0f;
 
   int size() const { return static_cast<int>(cells.size()); }
   const EvidenceCell& cell(int i) const { return sheet->cells[static_cast<std::size_t>(i)]; }
@@ -82,5 +87,19 @@ Output run(const std::vector<PreparedSheet>& sheets, const Position& start, cons
 
 // The moves of the path ending at `node`, first move first.
 std::vector<int> path_of(const Output& out, int node);
+
+// How often the game of the path ending at `node` departs from each sheet:
+// boxes read with a slip, moves the sheet does not record while it has
+// boxes to come, written boxes passed over. `boxes`: the written boxes.
+struct Departures {
+  int boxes = 0;
+  int departures = 0;
+};
+std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out, int node,
+                                         const Position& start, const SlipCosts& costs);
+
+// The weight of a sheet's departures (PreparedSheet::weight) for a writer
+// who departed `d` times in `boxes` written boxes.
+float writer_weight(const Departures& d);
 
 }  // namespace notera::search

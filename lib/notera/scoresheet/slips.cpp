@@ -101,6 +101,11 @@ SlipCosts make_measured() {
   c.rank_omitted_pawn = 2.5f;      // 29/345 pawn captures written exd
   c.rank_omitted_piece = 4.0f;     // "Rxf" never reads as a move in HCS (edit-distance text); a guess
   c.foreign_letter = 0.5f;         // not measurable on English sheets: a guess (an English N on an nb sheet)
+  // An R on a French sheet is the king: a French writer who means the rook
+  // writes T. Read as the English rook only at about the cost of a wrong
+  // letter (a guess: with 0.5 here, French king moves read as rook moves
+  // wherever a rook could go there).
+  c.foreign_letter_clash = 4.0f;
   c.pawn_letter = 5.5f;            // 0/1590 outside descriptive captures; a guess
   c.descriptive_capture = 3.75f;   // 30/1185 captures written BxN, PxP
   c.en_passant_mark_wrong = 5.0f;  // too rare to count: like a wrong capture mark

@@ -82,7 +82,8 @@ struct SlipCosts {
   float check_mark_wrong = 0.0f;
   float rank_omitted_pawn = 0.0f;   // exd: common on real sheets
   float rank_omitted_piece = 0.0f;  // Rxf
-  float foreign_letter = 0.0f;
+  float foreign_letter = 0.0f;        // a letter that means nothing in the sheet's language (N on an nb sheet)
+  float foreign_letter_clash = 0.0f;  // one that means another piece there (R, the French king, as a rook)
   float pawn_letter = 0.0f;
   float descriptive_capture = 0.0f;
   float en_passant_mark_wrong = 0.0f;
