@@ -650,34 +650,32 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
     r.stats.runs++;
   }
   out = search_game(std::move(out));
+  std::vector<search::Departures> counts =
+      search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
   if (prepared.size() > 1 && options.slip_weights.empty() && !out.finished.front().forced) {
     // Two writers: weigh each one's departures by how often the game both
     // give departs from that sheet, and search again.
-    const std::vector<search::Departures> counts =
-        search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
     bool differ = false;
     for (std::size_t j = 0; j < prepared.size(); ++j) {
       prepared[j].weight = search::writer_weight(counts[j]);
       differ |= std::abs(prepared[j].weight - 1.0f) > 0.02f;
     }
-    if (!differ) {
+    search::Output again;
+    if (differ) {
+      again = search_game(search::run(prepared, r.start, options, costs, limits));
+      r.stats.runs++;
+    }
+    if (!differ || (again.stats.time_limit && !out.stats.time_limit)) {
+      // Alike, or the second search was cut short: the game found with
+      // equal weights stands.
       for (PreparedSheet& p : prepared) p.weight = 1.0f;
     } else {
-      search::Output again = search::run(prepared, r.start, options, costs, limits);
-      r.stats.runs++;
-      again = search_game(std::move(again));
-      if (again.stats.time_limit && !out.stats.time_limit) {
-        // Cut short: the game found with equal weights stands.
-        for (PreparedSheet& p : prepared) p.weight = 1.0f;
-      } else {
-        out = std::move(again);
-      }
+      out = std::move(again);
+      counts = search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
     }
   }
-  for (const search::Departures& d :
-       search::count_departures(prepared, out, out.finished.front().node, r.start, costs))
-    r.care.push_back(SheetCare{d.boxes, d.departures, 1.0f});
-  for (std::size_t j = 0; j < prepared.size(); ++j) r.care[j].weight = prepared[j].weight;
+  for (std::size_t j = 0; j < prepared.size(); ++j)
+    r.care.push_back(SheetCare{counts[j].boxes, counts[j].departures, prepared[j].weight});
   const int runs = r.stats.runs;
   r.stats = out.stats;
   r.stats.runs = std::max(runs, 1);
