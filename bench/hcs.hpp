@@ -75,7 +75,9 @@ inline std::vector<HcsPage> load_hcs(const std::string& path) {
 }
 
 // The labels in the shared folder, where the benchmarks look by default.
-inline std::string default_hcs_labels() { return std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt"; }
+inline std::string default_hcs_labels() {
+  return std::string(NOTERA_SHARED) + "/corpus/hcs/labels-even-games.txt";
+}
 
 // load_hcs(path), saying on stdout how many pages there are, or that there
 // are none.

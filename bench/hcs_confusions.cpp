@@ -37,8 +37,8 @@ namespace {
 
 // Counts of a character (file, rank or piece letter) meant and written.
 struct PairCounts {
-  std::map<char, int> meant;                    // how often each character was needed
-  std::map<std::pair<char, char>, int> slips;   // (meant, written) -> count
+  std::map<char, int> meant;                   // how often each character was needed
+  std::map<std::pair<char, char>, int> slips;  // (meant, written) -> count
 };
 
 struct Tally {
@@ -79,7 +79,8 @@ void count(const EvidenceSheet& sheet, const Reconstruction& r, Tally& t) {
         int claimed = 0;
         for (std::size_t n = k + 1; n < r.plies.size() && !claimed; ++n)
           for (const PlyEvidence& later : r.plies[n].evidence)
-            if (later.sheet == e.sheet && later.cell >= 0) claimed = sheet.cells[static_cast<std::size_t>(later.cell)].ply;
+            if (later.sheet == e.sheet && later.cell >= 0)
+              claimed = sheet.cells[static_cast<std::size_t>(later.cell)].ply;
         (claimed > p.ply ? t.inserted_gap : t.inserted_no_room)++;
         continue;
       }
@@ -102,7 +103,8 @@ void count(const EvidenceSheet& sheet, const Reconstruction& r, Tally& t) {
       if (!p.move.is_castling()) {
         t.files.meant[static_cast<char>('a' + file_of(p.move.to()))]++;
         t.ranks.meant[static_cast<char>('1' + rank_of(p.move.to()))]++;
-        if (moved == PieceType::pawn && capture) t.files.meant[static_cast<char>('a' + file_of(p.move.from()))]++;
+        if (moved == PieceType::pawn && capture)
+          t.files.meant[static_cast<char>('a' + file_of(p.move.from()))]++;
       }
       for (const Slip& s : e.slips) {
         t.kinds[s.kind]++;
@@ -123,11 +125,8 @@ void count(const EvidenceSheet& sheet, const Reconstruction& r, Tally& t) {
           case SlipKind::rank_omitted:
             (moved == PieceType::pawn && capture ? t.rank_omitted_pawn : t.rank_omitted_piece)++;
             break;
-          case SlipKind::misplaced:
-            ++t.misplaced;
-            break;
-          default:
-            break;
+          case SlipKind::misplaced: ++t.misplaced; break;
+          default: break;
         }
       }
     }
@@ -182,7 +181,8 @@ PairCosts pair_costs(const PairCounts& c, const std::string& alphabet) {
       const int seen = get(a, b) + get(b, a);
       const double opportunities = occ(a) + occ(b);
       if (seen >= 3 && opportunities > 0) {
-        out.pairs.push_back(PairCost{a, b, seen, static_cast<float>(rounded(-std::log(seen / opportunities)))});
+        out.pairs.push_back(
+            PairCost{a, b, seen, static_cast<float>(rounded(-std::log(seen / opportunities)))});
       } else {
         rare_events += seen;
         rare_opportunities += opportunities;
@@ -233,10 +233,12 @@ SlipCosts derive(const Tally& t, const SlipCosts& base) {
     c.letter_pair[static_cast<std::size_t>(p.a - 'A')][static_cast<std::size_t>(p.b - 'A')] = p.cost;
     c.letter_pair[static_cast<std::size_t>(p.b - 'A')][static_cast<std::size_t>(p.a - 'A')] = p.cost;
   }
-  c.piece_letter_missing = nats(kind(SlipKind::piece_letter_missing), t.piece_moves, base.piece_letter_missing);
+  c.piece_letter_missing =
+      nats(kind(SlipKind::piece_letter_missing), t.piece_moves, base.piece_letter_missing);
   c.letter_case = nats(kind(SlipKind::letter_case), t.piece_moves + t.pawn_moves, base.letter_case);
   c.promotion_wrong = nats(kind(SlipKind::promotion_piece), t.promotions, base.promotion_wrong);
-  c.promotion_missing_queen = nats(kind(SlipKind::promotion_missing), t.promotions, base.promotion_missing_queen);
+  c.promotion_missing_queen =
+      nats(kind(SlipKind::promotion_missing), t.promotions, base.promotion_missing_queen);
   c.castling_side = nats(kind(SlipKind::castling_side), t.castlings, base.castling_side);
   c.unparsed_base = nats(kind(SlipKind::misspelt), t.written, base.unparsed_base);
   c.skip = nats(t.skipped, t.written + t.skipped, base.skip);
@@ -251,8 +253,10 @@ void print_pairs(const char* title, const PairCosts& p, const SlipCosts& built_i
   std::printf("%s (pairs seen 3 times or more; others pooled):", title);
   for (const PairCost& x : p.pairs) {
     const float b = letters ? built_in.letter_slip(x.a, x.b)
-                            : (x.a >= 'a' ? built_in.file_cost(x.a - 'a', x.b - 'a') : built_in.rank_cost(x.a - '1', x.b - '1'));
-    std::printf(" %c/%c %d -> %.2f (built-in %.2f);", x.a, x.b, x.seen, static_cast<double>(x.cost), static_cast<double>(b));
+                            : (x.a >= 'a' ? built_in.file_cost(x.a - 'a', x.b - 'a')
+                                          : built_in.rank_cost(x.a - '1', x.b - '1'));
+    std::printf(" %c/%c %d -> %.2f (built-in %.2f);", x.a, x.b, x.seen, static_cast<double>(x.cost),
+                static_cast<double>(b));
   }
   std::printf(" other %d -> %.2f\n", p.other_seen, static_cast<double>(p.other));
 }
@@ -276,18 +280,20 @@ void print_table(const Tally& t, const SlipCosts& built_in, const SlipCosts& mea
       built_in.rank_omitted_pawn);
   row("rank omitted (piece)", t.rank_omitted_piece, t.piece_moves, measured.rank_omitted_piece,
       built_in.rank_omitted_piece);
-  row("descriptive capture (BxN)", kind(SlipKind::descriptive_capture), t.captures, measured.descriptive_capture,
-      built_in.descriptive_capture);
-  row("pawn letter (Pe4)", kind(SlipKind::pawn_letter), t.pawn_moves, measured.pawn_letter, built_in.pawn_letter);
-  row("piece letter missing", kind(SlipKind::piece_letter_missing), t.piece_moves, measured.piece_letter_missing,
-      built_in.piece_letter_missing);
-  row("letter small (bxc5 for Bxc5)", kind(SlipKind::letter_case), t.piece_moves + t.pawn_moves, measured.letter_case,
-      built_in.letter_case);
+  row("descriptive capture (BxN)", kind(SlipKind::descriptive_capture), t.captures,
+      measured.descriptive_capture, built_in.descriptive_capture);
+  row("pawn letter (Pe4)", kind(SlipKind::pawn_letter), t.pawn_moves, measured.pawn_letter,
+      built_in.pawn_letter);
+  row("piece letter missing", kind(SlipKind::piece_letter_missing), t.piece_moves,
+      measured.piece_letter_missing, built_in.piece_letter_missing);
+  row("letter small (bxc5 for Bxc5)", kind(SlipKind::letter_case), t.piece_moves + t.pawn_moves,
+      measured.letter_case, built_in.letter_case);
   row("promotion piece wrong", kind(SlipKind::promotion_piece), t.promotions, measured.promotion_wrong,
       built_in.promotion_wrong);
-  row("promotion piece missing", kind(SlipKind::promotion_missing), t.promotions, measured.promotion_missing_queen,
-      built_in.promotion_missing_queen);
-  row("castling side", kind(SlipKind::castling_side), t.castlings, measured.castling_side, built_in.castling_side);
+  row("promotion piece missing", kind(SlipKind::promotion_missing), t.promotions,
+      measured.promotion_missing_queen, built_in.promotion_missing_queen);
+  row("castling side", kind(SlipKind::castling_side), t.castlings, measured.castling_side,
+      built_in.castling_side);
   row("text not a move (edit distance)", kind(SlipKind::misspelt), t.written, measured.unparsed_base,
       built_in.unparsed_base);
   row("box not a move of the game", t.skipped, t.written + t.skipped, measured.skip, built_in.skip);
@@ -321,8 +327,8 @@ Tally measure(const std::vector<bench::HcsPage>& pages, const SlipCosts& costs, 
     const bool used = r.complete && per_box <= 3.0;
     if (verbose)
       std::printf("  %-10s %3d boxes %3zu plies cost %6.1f (%.2f/box) %s%s\n", page.sheet.name.c_str(), boxes,
-                  r.plies.size(), static_cast<double>(r.cost), per_box, r.complete ? "complete" : "incomplete",
-                  used ? "" : "  (not counted)");
+                  r.plies.size(), static_cast<double>(r.cost), per_box,
+                  r.complete ? "complete" : "incomplete", used ? "" : "  (not counted)");
     if (!used) continue;
     ++t.used_pages;
     const Tally before = t;
@@ -338,8 +344,10 @@ Tally measure(const std::vector<bench::HcsPage>& pages, const SlipCosts& costs, 
     w.moves_forgotten = t.inserted_no_room - before.inserted_no_room;
     w.boxes_passed_over = t.skipped - before.skipped;
     if (verbose)
-      std::printf("  %-10s %3d plies, %2d corrections, %2d boxes missing, %2d moves forgotten, %d boxes passed over\n",
-                  w.page.c_str(), w.plies, w.corrections, w.boxes_missing, w.moves_forgotten, w.boxes_passed_over);
+      std::printf(
+          "  %-10s %3d plies, %2d corrections, %2d boxes missing, %2d moves forgotten, %d boxes passed "
+          "over\n",
+          w.page.c_str(), w.plies, w.corrections, w.boxes_missing, w.moves_forgotten, w.boxes_passed_over);
     t.writers.push_back(std::move(w));
   }
   return t;
@@ -431,8 +439,8 @@ int main(int argc, char** argv) {
   Tally t;
   for (int pass = 1; pass <= passes; ++pass) {
     t = measure(pages, costs, beam, verbose && pass == passes);
-    std::printf("pass %d: %d of %d pages complete, %d counted (%d plies, %d boxes used)\n", pass, t.complete_pages,
-                t.pages, t.used_pages, t.plies, t.written);
+    std::printf("pass %d: %d of %d pages complete, %d counted (%d plies, %d boxes used)\n", pass,
+                t.complete_pages, t.pages, t.used_pages, t.plies, t.written);
     if (pass < passes) costs = derive(t, costs);
   }
   print_table(t, SlipCosts::measured(), derive(t, costs));
@@ -442,14 +450,15 @@ int main(int argc, char** argv) {
            "# (bench/hcs_confusions --built-in --passes 1 --writers FILE).\n"
            "# page plies corrections boxes_missing moves_forgotten boxes_passed_over\n";
     for (const Tally::Writer& w : t.writers)
-      out << w.page << ' ' << w.plies << ' ' << w.corrections << ' ' << w.boxes_missing << ' ' << w.moves_forgotten
-          << ' ' << w.boxes_passed_over << '\n';
+      out << w.page << ' ' << w.plies << ' ' << w.corrections << ' ' << w.boxes_missing << ' '
+          << w.moves_forgotten << ' ' << w.boxes_passed_over << '\n';
     std::printf("%zu writers written to %s\n", t.writers.size(), writers_path.c_str());
   }
 
   std::printf("\ncorrections per counted page, by kind:");
   for (const auto& [k, n] : t.kinds)
-    std::printf(" %s %.2f", std::string(to_string(k)).c_str(), static_cast<double>(n) / std::max(1, t.used_pages));
+    std::printf(" %s %.2f", std::string(to_string(k)).c_str(),
+                static_cast<double>(n) / std::max(1, t.used_pages));
   std::printf("\n");
 
   // Two copies of one game: each alone, and both together.
@@ -478,15 +487,18 @@ int main(int argc, char** argv) {
     for (const std::vector<Move>* m : {&ma, &mb})
       pages_at_97 += agreement(*m, mj) >= 0.97 * static_cast<double>(n) ? 1 : 0;
     if (ma == mj && mb == mj) ++same_games;
-    std::printf("  game %s: %zu plies together (%s), page 0 alone agrees on %d of them, page 1 on %d;"
-                " departures %d and %d, weighed %.2f and %.2f\n",
-                game.c_str(), n, both.complete ? "complete" : "incomplete", agreement(ma, mj), agreement(mb, mj),
-                both.care[0].departures, both.care[1].departures, static_cast<double>(both.care[0].weight),
-                static_cast<double>(both.care[1].weight));
+    std::printf(
+        "  game %s: %zu plies together (%s), page 0 alone agrees on %d of them, page 1 on %d;"
+        " departures %d and %d, weighed %.2f and %.2f\n",
+        game.c_str(), n, both.complete ? "complete" : "incomplete", agreement(ma, mj), agreement(mb, mj),
+        both.care[0].departures, both.care[1].departures, static_cast<double>(both.care[0].weight),
+        static_cast<double>(both.care[1].weight));
   }
-  std::printf("two-page games: %d, complete together: %d, single pages agree with the joint game on %.1f%% of plies; "
-              "both single pages give the joint game exactly: %d; pages agreeing on 97%% of plies or more: %d of %d\n",
-              pairs, joint_complete, plies_compared ? 100.0 * plies_agree / plies_compared : 0.0, same_games,
-              pages_at_97, 2 * pairs);
+  std::printf(
+      "two-page games: %d, complete together: %d, single pages agree with the joint game on %.1f%% of plies; "
+      "both single pages give the joint game exactly: %d; pages agreeing on 97%% of plies or more: %d of "
+      "%d\n",
+      pairs, joint_complete, plies_compared ? 100.0 * plies_agree / plies_compared : 0.0, same_games,
+      pages_at_97, 2 * pairs);
   return 0;
 }

@@ -15,8 +15,8 @@
 #include <map>
 #include <string>
 
-#include "hcs.hpp"
 #include <sstream>
+#include "hcs.hpp"
 
 #include "notera/core/san.hpp"
 #include "notera/core/uci.hpp"
@@ -56,14 +56,15 @@ std::string box_text(const ReconstructedPly& p, std::size_t sheet) {
 void print_page(const bench::HcsPage& page, const Reconstruction& r, bool verbose) {
   int boxes = 0;
   for (const EvidenceCell& c : page.sheet.cells) boxes += c.kind == EvidenceKind::move;
-  std::printf("%s: %d boxes, %zu plies, cost %.1f, %s%s, %.0f ms, beam %d, runs %d\n", page.sheet.name.c_str(), boxes,
-              r.plies.size(), static_cast<double>(r.cost), r.complete ? "complete" : "INCOMPLETE",
-              why_incomplete(r).c_str(), r.stats.milliseconds, r.stats.beam_width, r.stats.runs);
+  std::printf("%s: %d boxes, %zu plies, cost %.1f, %s%s, %.0f ms, beam %d, runs %d\n",
+              page.sheet.name.c_str(), boxes, r.plies.size(), static_cast<double>(r.cost),
+              r.complete ? "complete" : "INCOMPLETE", why_incomplete(r).c_str(), r.stats.milliseconds,
+              r.stats.beam_width, r.stats.runs);
   if (!verbose && r.complete) return;
   for (const ReconstructedPly& p : r.plies)
     if (p.status != PlyStatus::exact && p.status != PlyStatus::normalised)
-      std::printf("    ply %3d %-8s %-10s %s\n", p.ply, p.san.c_str(), std::string(to_string(p.status)).c_str(),
-                  box_text(p, 0).c_str());
+      std::printf("    ply %3d %-8s %-10s %s\n", p.ply, p.san.c_str(),
+                  std::string(to_string(p.status)).c_str(), box_text(p, 0).c_str());
   for (const DroppedCell& d : r.dropped)
     std::printf("    dropped #%d '%s' after ply %d: %s\n", d.cell, d.text.c_str(), d.after_ply,
                 std::string(to_string(d.reason)).c_str());
@@ -140,7 +141,8 @@ int main(int argc, char** argv) {
     if (copies.size() < 2) continue;
     const Reconstruction both = reconstruct({copies[0]->sheet, copies[1]->sheet}, options);
     std::printf("  game %s together: %zu plies, cost %.1f, %s%s\n", game.c_str(), both.plies.size(),
-                static_cast<double>(both.cost), both.complete ? "complete" : "INCOMPLETE", why_incomplete(both).c_str());
+                static_cast<double>(both.cost), both.complete ? "complete" : "INCOMPLETE",
+                why_incomplete(both).c_str());
     const std::vector<Move> joint = moves_of(both);
     if (watch) {
       // Each page alone again, following the joint game through the
@@ -171,16 +173,18 @@ int main(int argc, char** argv) {
       ReconstructOptions priced = options;
       priced.line = joint;
       const Reconstruction as_joint = reconstruct({copies[k]->sheet}, priced);
-      std::printf("    page %zu alone: %zu plies, agrees on %d; first departs at ply %zu; cost %.1f, the joint game "
-                  "costs %.1f on it (%s)\n",
-                  k, alone.size(), same, d + 1, static_cast<double>(single[k].cost),
-                  static_cast<double>(as_joint.cost), as_joint.complete ? "complete" : "incomplete");
+      std::printf(
+          "    page %zu alone: %zu plies, agrees on %d; first departs at ply %zu; cost %.1f, the joint game "
+          "costs %.1f on it (%s)\n",
+          k, alone.size(), same, d + 1, static_cast<double>(single[k].cost),
+          static_cast<double>(as_joint.cost), as_joint.complete ? "complete" : "incomplete");
       if (trace) {
         // Ply by ply where the page's own game and the joint game differ:
         // the box each uses, its price, and the running sum of box prices
         // (skips, insertions and the move prior are not in it).
         const auto box_cost = [](const Reconstruction& r, std::size_t ply) {
-          return ply < r.plies.size() && !r.plies[ply].evidence.empty() ? r.plies[ply].evidence[0].cost : 0.0f;
+          return ply < r.plies.size() && !r.plies[ply].evidence.empty() ? r.plies[ply].evidence[0].cost
+                                                                        : 0.0f;
         };
         const auto box = [](const Reconstruction& r, std::size_t ply) {
           return ply < r.plies.size() ? r.plies[ply].san + " " + box_text(r.plies[ply], 0) : std::string("-");
@@ -189,7 +193,8 @@ int main(int argc, char** argv) {
         for (std::size_t p = 0; p < std::max(single[k].plies.size(), as_joint.plies.size()); ++p) {
           sum_alone += box_cost(single[k], p);
           sum_joint += box_cost(as_joint, p);
-          if (box(single[k], p) == box(as_joint, p) && box_cost(single[k], p) == box_cost(as_joint, p)) continue;
+          if (box(single[k], p) == box(as_joint, p) && box_cost(single[k], p) == box_cost(as_joint, p))
+            continue;
           std::printf("      trace ply %3zu alone %-30s %5.2f (%6.2f)   joint %-30s %5.2f (%6.2f)\n", p + 1,
                       box(single[k], p).c_str(), static_cast<double>(box_cost(single[k], p)),
                       static_cast<double>(sum_alone), box(as_joint, p).c_str(),
@@ -200,8 +205,10 @@ int main(int argc, char** argv) {
         for (const DroppedCell& dc : as_joint.dropped)
           std::printf("      trace joint passes over #%d '%s'\n", dc.cell, dc.text.c_str());
       }
-      for (std::size_t n = d >= 2 ? d - 2 : 0; n < std::min(d + 4, std::max(alone.size(), joint.size())); ++n) {
-        const std::string a = n < alone.size() ? single[k].plies[n].san + " " + box_text(single[k].plies[n], 0) : "-";
+      for (std::size_t n = d >= 2 ? d - 2 : 0; n < std::min(d + 4, std::max(alone.size(), joint.size()));
+           ++n) {
+        const std::string a =
+            n < alone.size() ? single[k].plies[n].san + " " + box_text(single[k].plies[n], 0) : "-";
         const std::string j = n < joint.size() ? both.plies[n].san + " " + box_text(both.plies[n], k) : "-";
         std::printf("      ply %3zu alone %-36s joint %s\n", n + 1, a.c_str(), j.c_str());
       }

@@ -66,7 +66,8 @@ void add_position(Data& d, const Position& pos, Move played, Move last) {
   const std::uint32_t mine = UnwrittenPrior::features_of(pos, played, last);
   for (Move m : moves) {
     const std::uint32_t f = UnwrittenPrior::features_of(pos, m, last);
-    auto g = std::find_if(d.groups.begin() + s.begin, d.groups.end(), [f](const Group& x) { return x.features == f; });
+    auto g = std::find_if(d.groups.begin() + s.begin, d.groups.end(),
+                          [f](const Group& x) { return x.features == f; });
     if (g == d.groups.end()) {
       d.groups.push_back({f, 1});
     } else {
@@ -105,8 +106,10 @@ Fit evaluate(const Data& d, std::size_t from, std::size_t to, const std::array<d
     for (std::uint32_t g = s.begin; g < s.end; ++g) {
       const double v = dot(w, d.groups[g].features);
       z += d.groups[g].count * std::exp(v);
-      if (v > mine + 1e-9) better += d.groups[g].count;
-      else if (v > mine - 1e-9) same += d.groups[g].count;
+      if (v > mine + 1e-9)
+        better += d.groups[g].count;
+      else if (v > mine - 1e-9)
+        same += d.groups[g].count;
     }
     r.loglik += mine - std::log(z);
     // The played move ranks uniformly among the `same` moves tied with it.
@@ -141,7 +144,8 @@ std::array<double, nf> fit(const Data& d, std::size_t count) {
             second[static_cast<std::size_t>(a)][static_cast<std::size_t>(__builtin_ctz(h))] += p;
         }
       }
-      for (std::uint32_t f = d.groups[s.played].features; f; f &= f - 1) grad[static_cast<std::size_t>(__builtin_ctz(f))] += 1;
+      for (std::uint32_t f = d.groups[s.played].features; f; f &= f - 1)
+        grad[static_cast<std::size_t>(__builtin_ctz(f))] += 1;
       for (int a = 0; a < nf; ++a) {
         const auto ua = static_cast<std::size_t>(a);
         grad[ua] -= mean[ua] / z;
@@ -155,19 +159,27 @@ std::array<double, nf> fit(const Data& d, std::size_t count) {
     const double ridge = 1e-4 * static_cast<double>(count);
     std::array<std::array<double, nf + 1>, nf> m{};
     for (int a = 0; a < nf; ++a) {
-      for (int b = 0; b < nf; ++b) m[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = hess[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+      for (int b = 0; b < nf; ++b)
+        m[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+            hess[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
       m[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)] += ridge;
-      m[static_cast<std::size_t>(a)][nf] = grad[static_cast<std::size_t>(a)] - ridge * w[static_cast<std::size_t>(a)];
+      m[static_cast<std::size_t>(a)][nf] =
+          grad[static_cast<std::size_t>(a)] - ridge * w[static_cast<std::size_t>(a)];
     }
     for (int c = 0; c < nf; ++c) {
       std::size_t piv = static_cast<std::size_t>(c);
       for (int r = c + 1; r < nf; ++r)
-        if (std::abs(m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]) > std::abs(m[piv][static_cast<std::size_t>(c)])) piv = static_cast<std::size_t>(r);
+        if (std::abs(m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]) >
+            std::abs(m[piv][static_cast<std::size_t>(c)]))
+          piv = static_cast<std::size_t>(r);
       std::swap(m[piv], m[static_cast<std::size_t>(c)]);
       for (int r = 0; r < nf; ++r) {
         if (r == c) continue;
-        const double k = m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] / m[static_cast<std::size_t>(c)][static_cast<std::size_t>(c)];
-        for (int col = c; col <= nf; ++col) m[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)] -= k * m[static_cast<std::size_t>(c)][static_cast<std::size_t>(col)];
+        const double k = m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] /
+                         m[static_cast<std::size_t>(c)][static_cast<std::size_t>(c)];
+        for (int col = c; col <= nf; ++col)
+          m[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)] -=
+              k * m[static_cast<std::size_t>(c)][static_cast<std::size_t>(col)];
       }
     }
     // A step of at most one nat per weight keeps Newton's method from
@@ -175,7 +187,8 @@ std::array<double, nf> fit(const Data& d, std::size_t count) {
     std::array<double, nf> step{};
     double change = 0;
     for (int a = 0; a < nf; ++a) {
-      step[static_cast<std::size_t>(a)] = m[static_cast<std::size_t>(a)][nf] / m[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)];
+      step[static_cast<std::size_t>(a)] =
+          m[static_cast<std::size_t>(a)][nf] / m[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)];
       change = std::max(change, std::abs(step[static_cast<std::size_t>(a)]));
     }
     const double scale = change > 1.0 ? 1.0 / change : 1.0;
@@ -212,7 +225,8 @@ int run_fit(bench::PgnGames& pgn_file, long skip, long limit) {
     std::printf("%-32s %8.2f %8.2f\n", UnwrittenPrior::feature_name(a), w[static_cast<std::size_t>(a)],
                 static_cast<double>(UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)]));
   std::array<double, nf> built{};
-  for (int a = 0; a < nf; ++a) built[static_cast<std::size_t>(a)] = UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)];
+  for (int a = 0; a < nf; ++a)
+    built[static_cast<std::size_t>(a)] = UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)];
   std::printf("\nheld-out positions: %-22s %12s %10s %10s\n", "", "log-lik/move", "first", "top 3");
   const auto line = [&](const char* what, const std::array<double, nf>& weights) {
     const Fit f = evaluate(d, train, d.samples.size(), weights);
@@ -260,7 +274,9 @@ int main(int argc, char** argv) {
     for (const GameMove& gm : game.mainline.moves) {
       MoveList moves;
       generate_legal(pos, moves);
-      for (Move m : moves) legal[static_cast<std::size_t>(MovePrior::class_of(pos, m, last_capture))] += 1.0 / static_cast<double>(moves.size());
+      for (Move m : moves)
+        legal[static_cast<std::size_t>(MovePrior::class_of(pos, m, last_capture))] +=
+            1.0 / static_cast<double>(moves.size());
       played[static_cast<std::size_t>(MovePrior::class_of(pos, gm.move, last_capture))] += 1.0;
       ++positions;
       last_capture = pos.is_capture(gm.move) ? gm.move.to() : no_square;
@@ -279,8 +295,9 @@ int main(int argc, char** argv) {
   for (int c = 0; c < MovePrior::classes; ++c) {
     const auto k = static_cast<std::size_t>(c);
     std::printf("%-34s %8.2f%% %8.2f%% %8.3f %8.2f (built-in %.2f)\n", MovePrior::class_name(c),
-                100.0 * played[k] / positions, 100.0 * legal[k] / positions, played[k] / std::max(legal[k], 1e-9),
-                cost[k] - quiet, static_cast<double>(MovePrior::measured().cost[k]));
+                100.0 * played[k] / positions, 100.0 * legal[k] / positions,
+                played[k] / std::max(legal[k], 1e-9), cost[k] - quiet,
+                static_cast<double>(MovePrior::measured().cost[k]));
   }
   return 0;
 }

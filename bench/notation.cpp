@@ -7,8 +7,8 @@
 // Compare with pgn-extract on the same file in the same run:
 //   time /usr/games/pgn-extract -s -o /dev/null FILE.pgn
 #include <chrono>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 
 #include "pgn_games.hpp"
 

@@ -23,13 +23,11 @@ int main(int argc, char** argv) {
   };
   const Case full[] = {
       {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119060324},
-      {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5,
-       193690690},
+      {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193690690},
   };
   const Case short_run[] = {
       {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609},
-      {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4,
-       4085603},
+      {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603},
   };
   bool all_ok = true;
   std::uint64_t total_nodes = 0;
@@ -47,8 +45,7 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(nodes), ok ? "matches published" : "WRONG", s,
                 static_cast<double>(nodes) / s / 1e6);
   }
-  std::printf("total: %llu nodes in %.2f s, %.1f Mnodes/s\n",
-              static_cast<unsigned long long>(total_nodes), total_seconds,
-              static_cast<double>(total_nodes) / total_seconds / 1e6);
+  std::printf("total: %llu nodes in %.2f s, %.1f Mnodes/s\n", static_cast<unsigned long long>(total_nodes),
+              total_seconds, static_cast<double>(total_nodes) / total_seconds / 1e6);
   return all_ok ? 0 : 1;
 }

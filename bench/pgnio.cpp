@@ -53,11 +53,10 @@ void bench_splitter(const char* path, bool decode) {
   }
   const double t = seconds_since(start);
   close(fd);
-  std::printf(
-      "split%s: %llu bytes, %llu games, %llu skipped, %llu converted in %.3f s: %.0f MB/s\n",
-      decode ? "+decode" : "", static_cast<unsigned long long>(bytes),
-      static_cast<unsigned long long>(games), static_cast<unsigned long long>(skipped),
-      static_cast<unsigned long long>(converted), t, static_cast<double>(bytes) / t / 1e6);
+  std::printf("split%s: %llu bytes, %llu games, %llu skipped, %llu converted in %.3f s: %.0f MB/s\n",
+              decode ? "+decode" : "", static_cast<unsigned long long>(bytes),
+              static_cast<unsigned long long>(games), static_cast<unsigned long long>(skipped),
+              static_cast<unsigned long long>(converted), t, static_cast<double>(bytes) / t / 1e6);
 }
 
 void bench_writer() {
@@ -112,11 +111,10 @@ void bench_writer() {
     bytes += out.size();
   }
   const double t = seconds_since(start);
-  std::printf(
-      "write: %d games of %zu plies in %.3f s: %.0f games/s, %.1f M plies/s, %.0f MB/s\n", rounds,
-      game.mainline.moves.size(), t, rounds / t,
-      static_cast<double>(rounds) * static_cast<double>(game.mainline.moves.size()) / t / 1e6,
-      static_cast<double>(bytes) / t / 1e6);
+  std::printf("write: %d games of %zu plies in %.3f s: %.0f games/s, %.1f M plies/s, %.0f MB/s\n", rounds,
+              game.mainline.moves.size(), t, rounds / t,
+              static_cast<double>(rounds) * static_cast<double>(game.mainline.moves.size()) / t / 1e6,
+              static_cast<double>(bytes) / t / 1e6);
 }
 
 }  // namespace

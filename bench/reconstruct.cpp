@@ -109,8 +109,10 @@ EvidenceSheet sheet_with_slips(const std::vector<Move>& game, int slips, std::mt
       const char* const* pairs = rank ? rank_pairs : file_pairs;
       bool changed = false;
       for (int p = 0; p < 5 && !changed; ++p) {
-        if (t[i] == pairs[p][0]) t[i] = pairs[p][1], changed = true;
-        else if (t[i] == pairs[p][1]) t[i] = pairs[p][0], changed = true;
+        if (t[i] == pairs[p][0])
+          t[i] = pairs[p][1], changed = true;
+        else if (t[i] == pairs[p][1])
+          t[i] = pairs[p][0], changed = true;
       }
       if (changed) {
         ++made;

@@ -16,9 +16,9 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  bool open();      // creates the temporary file
-  bool commit();    // flushes, syncs and renames it into place
-  void discard();   // removes it
+  bool open();     // creates the temporary file
+  bool commit();   // flushes, syncs and renames it into place
+  void discard();  // removes it
   std::FILE* stream() const { return file_; }
   const std::string& path() const { return path_; }
   const std::string& error() const { return error_; }

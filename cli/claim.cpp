@@ -30,7 +30,9 @@ struct ClaimOptions {
 };
 
 nlohmann::json place_json(const PositionAt& at) {
-  return {{"move", at.move_number}, {"side", at.side_to_move == Color::white ? "white" : "black"}, {"ply", at.ply}};
+  return {{"move", at.move_number},
+          {"side", at.side_to_move == Color::white ? "white" : "black"},
+          {"ply", at.ply}};
 }
 
 int run_claim(Context& context, const ClaimOptions& options) {
@@ -58,8 +60,9 @@ int run_claim(Context& context, const ClaimOptions& options) {
   // The claimant writes the intended move in the notation of the scoresheet.
   claim.other_languages = *language == ResolveOptions::any_language;
   claim.reading.language = *language != ResolveOptions::any_language ? *language
-                           : letters.language_index(game->language) >= 0 ? letters.language_index(game->language)
-                                                                           : ResolveOptions::any_language;
+                           : letters.language_index(game->language) >= 0
+                               ? letters.language_index(game->language)
+                               : ResolveOptions::any_language;
   // Moves in the ruling: in the letters of the message language when it has
   // some, else in those of the game.
   const std::string& message_language = context.messages().language();
@@ -90,9 +93,10 @@ int run_claim(Context& context, const ClaimOptions& options) {
       j["not_same"].push_back(e);
     }
     j["halfmove_clock"] = r.halfmove_clock;
-    j["automatic"] = r.automatic() ? nlohmann::json(std::string(to_string(r.game_over))) : nlohmann::json(nullptr);
+    j["automatic"] =
+        r.automatic() ? nlohmann::json(std::string(to_string(r.game_over))) : nlohmann::json(nullptr);
     j["game_over"] = r.game_over != GameEnd::none ? nlohmann::json(std::string(to_string(r.game_over)))
-                                                 : nlohmann::json(nullptr);
+                                                  : nlohmann::json(nullptr);
     j["game_over_at"] = r.game_over != GameEnd::none ? place_json(r.game_over_at) : nlohmann::json(nullptr);
     if (r.intended)
       j["intended_move"] = {{"san", to_san(r.before, *r.intended)}, {"uci", to_uci(r.before, *r.intended)}};

@@ -14,9 +14,8 @@ namespace notera::cli {
 
 const locale::Messages& Context::messages() {
   if (!messages_) {
-    const std::string language = options_.messages_language.empty()
-                                     ? locale::language_from_environment()
-                                     : options_.messages_language;
+    const std::string language =
+        options_.messages_language.empty() ? locale::language_from_environment() : options_.messages_language;
     messages_ = std::make_unique<locale::Messages>(language);
   }
   return *messages_;
@@ -25,8 +24,7 @@ const locale::Messages& Context::messages() {
 void Context::error(const Message& m) { std::cerr << "notera: " << format(m) << '\n'; }
 
 void add_messages_option(CLI::App& command, Context& context) {
-  command.add_option("--messages", context.options().messages_language,
-                     context.text("cli.option.messages"));
+  command.add_option("--messages", context.options().messages_language, context.text("cli.option.messages"));
 }
 
 std::optional<int> language_option(Context& context, std::string_view code) {

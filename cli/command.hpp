@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "notera/core/message.hpp"
 #include "notera/core/game_state.hpp"
+#include "notera/core/message.hpp"
 #include "notera/core/position.hpp"
 #include "notera/game/game.hpp"
 #include "notera/locale/messages.hpp"

@@ -53,8 +53,8 @@ struct ConvertOptions {
 // Where the games, rejects and report go, and what reaches stderr.
 class ConvertSink final : public batch::Sink {
  public:
-  ConvertSink(Context& context, bool write_games, bool warnings, std::FILE* out,
-              text::OutputEncoder* encoder, std::FILE* rejects, std::FILE* report, Progress* progress)
+  ConvertSink(Context& context, bool write_games, bool warnings, std::FILE* out, text::OutputEncoder* encoder,
+              std::FILE* rejects, std::FILE* report, Progress* progress)
       : context_(context),
         write_games_(write_games),
         warnings_(warnings),
@@ -73,8 +73,8 @@ class ConvertSink final : public batch::Sink {
     }
     if (input.detection.guessed || input.detection.encoding != text::Encoding::utf8) {
       if (!input.detection.message.empty()) {
-        const std::string where = input.detection.line > 0 ? ':' + std::to_string(input.detection.line) + ':' +
-                                                                 std::to_string(input.detection.column)
+        const std::string where = input.detection.line > 0 ? ':' + std::to_string(input.detection.line) +
+                                                                 ':' + std::to_string(input.detection.column)
                                                            : std::string();
         problem_line(std::string(input.file) + where + ": " + context_.format(input.detection.message));
       }
@@ -90,8 +90,8 @@ class ConvertSink final : public batch::Sink {
       if (d.severity == Severity::warning && !warnings_ && is_notation_warning(d)) continue;
       // FILE:LINE:COL: game N, ply P: message - a fixed format scripts
       // rely on (../shared/docs/cli.md); only the message is translated.
-      std::string line = std::string(g.file) + ':' + std::to_string(d.where.line ? d.where.line : g.line) + ':' +
-                         std::to_string(d.where.column ? d.where.column : 1) + ": game " +
+      std::string line = std::string(g.file) + ':' + std::to_string(d.where.line ? d.where.line : g.line) +
+                         ':' + std::to_string(d.where.column ? d.where.column : 1) + ": game " +
                          std::to_string(g.number) + (d.ply > 0 ? ", ply " + std::to_string(d.ply) : "") +
                          ": " + context_.format(d.message);
       problem_line(line);
@@ -158,9 +158,10 @@ class ConvertSink final : public batch::Sink {
 
   void flush_overflow() {
     if (overflow_bytes_ == 0) return;
-    problem_line(std::string(overflow_file_) + ':' + std::to_string(overflow_line_) + ":1: " +
-                 context_.format(Message("pgn.split.skip.overflow")
-                                     .with("bytes", static_cast<std::int64_t>(overflow_bytes_))));
+    problem_line(
+        std::string(overflow_file_) + ':' + std::to_string(overflow_line_) + ":1: " +
+        context_.format(
+            Message("pgn.split.skip.overflow").with("bytes", static_cast<std::int64_t>(overflow_bytes_))));
     overflow_bytes_ = 0;
   }
 
@@ -232,7 +233,7 @@ class ConvertSink final : public batch::Sink {
   Progress* progress_;
   std::string scratch_;
   bool first_report_ = true;
-  bool reject_open_ = false;  // the last rejected text did not end with a newline
+  bool reject_open_ = false;        // the last rejected text did not end with a newline
   std::string_view overflow_file_;  // skipped overflow not reported yet
   std::int64_t overflow_line_ = 0;
   std::uint64_t overflow_bytes_ = 0;
@@ -308,7 +309,8 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
-  struct sigaction old_int {}, old_term {};
+  struct sigaction old_int {
+  }, old_term{};
   sigaction(SIGINT, &action, &old_int);
   sigaction(SIGTERM, &action, &old_term);
 
@@ -362,11 +364,13 @@ void add_common_options(CLI::App* command, ConvertOptions& options, Context& con
   if (convert) {
     command->add_option("-o,--output", options.output, context.text("cli.convert.output"));
     command->add_option("--to", options.to, context.text("cli.convert.to"));
-    command->add_option("--output-encoding", options.output_encoding, context.text("cli.convert.output_encoding"));
+    command->add_option("--output-encoding", options.output_encoding,
+                        context.text("cli.convert.output_encoding"));
   }
   command->add_option("--lang", options.language, context.text("cli.option.lang"));
   command->add_option("--laws", options.laws, context.text("cli.option.laws"));
-  command->add_option("-j,--jobs", options.jobs, context.text("cli.convert.jobs"))->check(CLI::Range(0, 1024));
+  command->add_option("-j,--jobs", options.jobs, context.text("cli.convert.jobs"))
+      ->check(CLI::Range(0, 1024));
   command->add_option("--rejects", options.rejects, context.text("cli.convert.rejects"));
   command->add_option("--report", options.report, context.text("cli.convert.report"));
   command->add_option("--encoding", options.encoding, context.text("cli.convert.encoding"));

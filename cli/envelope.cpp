@@ -41,7 +41,9 @@ struct EnvelopeOptions {
 
 std::string_view side_name(Color c) { return c == Color::white ? "white" : "black"; }
 
-nlohmann::json or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
+nlohmann::json or_null(const std::string& s) {
+  return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s);
+}
 
 nlohmann::json record_json(const EnvelopeRecord& r) {
   nlohmann::json j;
@@ -59,11 +61,14 @@ nlohmann::json record_json(const EnvelopeRecord& r) {
   j["sealed_by_name"] = or_null(r.name_of(r.sealed_by));
   j["sealed_move_number"] = r.sealed_move_number;
   j["sealed_move"] = std::to_string(r.sealed_move_number) + (r.sealed_by == Color::white ? "." : "...");
-  j["time_used"] = {
-      {"white", r.white_seconds_used ? nlohmann::json(format_time_used(*r.white_seconds_used)) : nlohmann::json(nullptr)},
-      {"black", r.black_seconds_used ? nlohmann::json(format_time_used(*r.black_seconds_used)) : nlohmann::json(nullptr)}};
-  j["draw_offer"] = r.draw_offer_by ? nlohmann::json{{"by", side_name(*r.draw_offer_by)}} : nlohmann::json(nullptr);
-  j["resumption"] = {{"date", or_null(r.resume_date)}, {"time", or_null(r.resume_time)}, {"place", or_null(r.resume_place)}};
+  j["time_used"] = {{"white", r.white_seconds_used ? nlohmann::json(format_time_used(*r.white_seconds_used))
+                                                   : nlohmann::json(nullptr)},
+                    {"black", r.black_seconds_used ? nlohmann::json(format_time_used(*r.black_seconds_used))
+                                                   : nlohmann::json(nullptr)}};
+  j["draw_offer"] =
+      r.draw_offer_by ? nlohmann::json{{"by", side_name(*r.draw_offer_by)}} : nlohmann::json(nullptr);
+  j["resumption"] = {
+      {"date", or_null(r.resume_date)}, {"time", or_null(r.resume_time)}, {"place", or_null(r.resume_place)}};
   std::string diagram = text_diagram(r.position, false);
   j["diagram"] = nlohmann::json::array();
   for (std::size_t at = 0; at < diagram.size();) {
@@ -111,7 +116,8 @@ FilledEnvelope read_record(const nlohmann::json& j) {
     f.white_time_used = text_field(j["time_used"], "white");
     f.black_time_used = text_field(j["time_used"], "black");
   }
-  if (j.contains("draw_offer") && j["draw_offer"].is_object()) f.draw_offer_by = text_field(j["draw_offer"], "by");
+  if (j.contains("draw_offer") && j["draw_offer"].is_object())
+    f.draw_offer_by = text_field(j["draw_offer"], "by");
   if (j.contains("resumption") && j["resumption"].is_object()) {
     f.resume_date = text_field(j["resumption"], "date");
     f.resume_time = text_field(j["resumption"], "time");
@@ -157,7 +163,8 @@ int run_check(Context& context, const EnvelopeOptions& options, const Game& game
                                     .with("side", side_name(final.side_to_move())))
               << '\n';
   } else {
-    for (const EnvelopeProblem& p : problems) std::cout << p.field << ": " << context.format(p.message) << '\n';
+    for (const EnvelopeProblem& p : problems)
+      std::cout << p.field << ": " << context.format(p.message) << '\n';
   }
   return problems.empty() ? exit_ok : exit_problems;
 }

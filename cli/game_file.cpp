@@ -6,7 +6,8 @@
 
 namespace notera::cli {
 
-std::optional<Game> load_game_and_report(Context& context, const std::string& path, const PlayOptions& options) {
+std::optional<Game> load_game_and_report(Context& context, const std::string& path,
+                                         const PlayOptions& options) {
   std::vector<Diagnostic> problems;
   auto game = load_game_file(path, options, problems);
   for (const Diagnostic& d : problems) {

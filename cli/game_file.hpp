@@ -13,6 +13,7 @@
 namespace notera::cli {
 
 // The game, or nullopt (its problems printed) when it cannot be read whole.
-std::optional<Game> load_game_and_report(Context& context, const std::string& path, const PlayOptions& options);
+std::optional<Game> load_game_and_report(Context& context, const std::string& path,
+                                         const PlayOptions& options);
 
 }  // namespace notera::cli

@@ -22,14 +22,10 @@ int main(int argc, char** argv) {
   app.fallthrough();
 
   const std::vector<Command> commands = {
-      add_convert_command(app, context),
-      add_check_command(app, context),
-      add_move_command(app, context),
-      add_perft_command(app, context),
-      add_sealed_command(app, context),
-      add_claim_command(app, context),
-      add_envelope_command(app, context),
-      add_reconstruct_command(app, context),
+      add_convert_command(app, context),  add_check_command(app, context),
+      add_move_command(app, context),     add_perft_command(app, context),
+      add_sealed_command(app, context),   add_claim_command(app, context),
+      add_envelope_command(app, context), add_reconstruct_command(app, context),
   };
 
   try {

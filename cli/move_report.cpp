@@ -74,9 +74,10 @@ MoveReport describe_move(Context& context, const Position& pos, std::string_view
         j["warning_codes"].push_back(std::string(key.substr(key.find('.') + 1)));
         j["warnings"].push_back(context.format(Message(std::string(key)).with("text", text)));
       }
-      report.message = context.format(
-          Message("move.legal").with("text", text).with("san", mj["san"].get<std::string>())
-              .with("uci", mj["uci"].get<std::string>()));
+      report.message = context.format(Message("move.legal")
+                                          .with("text", text)
+                                          .with("san", mj["san"].get<std::string>())
+                                          .with("uci", mj["uci"].get<std::string>()));
       break;
     }
     case Verdict::ambiguous:
@@ -93,7 +94,8 @@ MoveReport describe_move(Context& context, const Position& pos, std::string_view
               .with("reason", context.format(illegal_message(pos, report.reading.read.move, r))));
       break;
     case Verdict::unclear:
-      report.message = context.format(Message("move.unclear").with("text", text).with("reason", report.message));
+      report.message =
+          context.format(Message("move.unclear").with("text", text).with("reason", report.message));
       break;
   }
   if (r.language >= 0 && report.verdict != Verdict::unclear)

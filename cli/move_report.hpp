@@ -14,9 +14,9 @@ namespace notera::cli {
 struct MoveReport {
   Verdict verdict = Verdict::unclear;
   MoveReading reading;
-  nlohmann::json json;   // verdict, san, uci, candidates, warnings, message, ...
-  std::string summary;   // one line for people
-  std::string message;   // the reason / explanation alone
+  nlohmann::json json;  // verdict, san, uci, candidates, warnings, message, ...
+  std::string summary;  // one line for people
+  std::string message;  // the reason / explanation alone
 };
 
 MoveReport report_move(Context& context, const Position& pos, std::string_view text,

@@ -41,8 +41,7 @@ int run_perft(Context& context, const PerftOptions& options) {
   } else {
     total = perft(pos, options.depth);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << total << '\n';
   std::cerr << context.format(Message("cli.perft.summary")
                                   .with("nodes", static_cast<std::int64_t>(total))

@@ -51,10 +51,8 @@ void Progress::update(std::uint64_t bytes, std::int64_t games) {
                                 .with("rate", rate)
                                 .with("eta", clock_time(left)));
   } else {
-    line = context_.format(Message("progress.unknown")
-                               .with("done", megabytes(bytes))
-                               .with("games", games)
-                               .with("rate", rate));
+    line = context_.format(
+        Message("progress.unknown").with("done", megabytes(bytes)).with("games", games).with("rate", rate));
   }
   std::cerr << '\r' << line << "\x1b[K" << std::flush;
   shown_ = true;

@@ -112,7 +112,8 @@ nlohmann::json report_json(Context& context, const Reconstruction& r, std::size_
                     {"departures", r.care[j].departures},
                     {"weight", r.care[j].weight}});
   nlohmann::json disagreements = nlohmann::json::array();
-  for (const HeaderDisagreement& d : r.disagreements) disagreements.push_back({{"tag", d.tag}, {"values", d.values}});
+  for (const HeaderDisagreement& d : r.disagreements)
+    disagreements.push_back({{"tag", d.tag}, {"values", d.values}});
   nlohmann::json notes = nlohmann::json::array();
   for (const Message& m : r.notes) notes.push_back(context.format(m));
 
@@ -121,8 +122,9 @@ nlohmann::json report_json(Context& context, const Reconstruction& r, std::size_
   j["dropped"] = std::move(dropped);
   j["complete"] = r.complete;
   j["result"] = {{"written", r.written_result},
-                 {"by_position", r.by_position == GameEnd::none ? nlohmann::json(nullptr)
-                                                                : nlohmann::json(std::string(to_string(r.by_position)))}};
+                 {"by_position", r.by_position == GameEnd::none
+                                     ? nlohmann::json(nullptr)
+                                     : nlohmann::json(std::string(to_string(r.by_position)))}};
   j["pgn"] = pgn;
   j["languages"] = std::move(languages);
   j["care"] = std::move(care);
@@ -131,14 +133,10 @@ nlohmann::json report_json(Context& context, const Reconstruction& r, std::size_
   j["cost"] = r.cost;
   j["margin"] = r.margin ? nlohmann::json(*r.margin) : nlohmann::json(nullptr);
   j["confidence"] = r.confidence;
-  j["stats"] = {{"milliseconds", r.stats.milliseconds},
-                {"plies", r.stats.plies},
-                {"states", r.stats.states},
-                {"moves_priced", r.stats.candidates},
-                {"widest_ply", r.stats.widest},
-                {"searches", r.stats.runs},
-                {"beam_full", r.stats.beam_full},
-                {"time_limit", r.stats.time_limit}};
+  j["stats"] = {
+      {"milliseconds", r.stats.milliseconds}, {"plies", r.stats.plies},          {"states", r.stats.states},
+      {"moves_priced", r.stats.candidates},   {"widest_ply", r.stats.widest},    {"searches", r.stats.runs},
+      {"beam_full", r.stats.beam_full},       {"time_limit", r.stats.time_limit}};
   return j;
 }
 
@@ -160,7 +158,8 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
     if (!text) return exit_usage;
     const Scoresheet sheet = read_scoresheet(*text, path);
     for (const Diagnostic& d : sheet.diagnostics)
-      std::cerr << path << ':' << d.where.line << ':' << d.where.column << ": " << context.format(d.message) << '\n';
+      std::cerr << path << ':' << d.where.line << ':' << d.where.column << ": " << context.format(d.message)
+                << '\n';
     sheets.push_back(evidence_of(sheet));
   }
 

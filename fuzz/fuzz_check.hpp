@@ -22,12 +22,13 @@ namespace notera::fuzz {
 
 [[noreturn]] inline void fail(const char* what, const char* file, int line, std::string_view detail) {
   std::fprintf(stderr, "\n%s:%d: invariant broken: %s\n", file, line, what);
-  if (!detail.empty()) std::fprintf(stderr, "---\n%.*s\n---\n", static_cast<int>(detail.size()), detail.data());
+  if (!detail.empty())
+    std::fprintf(stderr, "---\n%.*s\n---\n", static_cast<int>(detail.size()), detail.data());
   std::abort();
 }
 
-#define NOTERA_FUZZ_CHECK(condition, detail) \
-  do {                                       \
+#define NOTERA_FUZZ_CHECK(condition, detail)                                          \
+  do {                                                                                \
     if (!(condition)) ::notera::fuzz::fail(#condition, __FILE__, __LINE__, (detail)); \
   } while (0)
 

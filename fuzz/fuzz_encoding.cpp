@@ -29,11 +29,21 @@ bool reference_valid_utf8(std::string_view s) {
     const auto b = static_cast<unsigned char>(s[i]);
     std::size_t n = 0;
     std::uint32_t c = 0;
-    if (b < 0x80) { ++i; continue; }
-    if (b >= 0xC2 && b <= 0xDF) { n = 1; c = b & 0x1F; }
-    else if (b >= 0xE0 && b <= 0xEF) { n = 2; c = b & 0x0F; }
-    else if (b >= 0xF0 && b <= 0xF4) { n = 3; c = b & 0x07; }
-    else return false;
+    if (b < 0x80) {
+      ++i;
+      continue;
+    }
+    if (b >= 0xC2 && b <= 0xDF) {
+      n = 1;
+      c = b & 0x1F;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      n = 2;
+      c = b & 0x0F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      n = 3;
+      c = b & 0x07;
+    } else
+      return false;
     if (i + n >= s.size()) return false;
     for (std::size_t k = 1; k <= n; ++k) {
       const auto t = static_cast<unsigned char>(s[i + k]);
@@ -81,7 +91,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string scratch;
   const text::DecodedText decoded = games.decode(bytes, scratch);
   NOTERA_FUZZ_CHECK(reference_valid_utf8(decoded.text), bytes);
-  if (valid && opened.detection.encoding == text::Encoding::utf8) NOTERA_FUZZ_CHECK(decoded.text == bytes, bytes);
+  if (valid && opened.detection.encoding == text::Encoding::utf8)
+    NOTERA_FUZZ_CHECK(decoded.text == bytes, bytes);
 
   // Chunked decoding = decoding at once, in every encoding.
   for (int e = 0; e <= static_cast<int>(text::Encoding::windows1251); ++e) {

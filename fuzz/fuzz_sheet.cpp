@@ -42,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       NOTERA_FUZZ_CHECK(inside(c.where, lines), text);
       NOTERA_FUZZ_CHECK(c.kind == CellKind::move || c.move.empty(), text);
       NOTERA_FUZZ_CHECK(c.row >= 0 && c.row < static_cast<int>(sheet.rows.size()), text);
-      for (int i : c.unreadable) NOTERA_FUZZ_CHECK(i >= 0 && static_cast<std::size_t>(i) < c.move.size(), text);
+      for (int i : c.unreadable)
+        NOTERA_FUZZ_CHECK(i >= 0 && static_cast<std::size_t>(i) < c.move.size(), text);
     }
   }
 
@@ -52,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   NOTERA_FUZZ_CHECK(game.mainline.moves.size() <= sheet.cells.size(), text);
   NOTERA_FUZZ_CHECK(game.status != GameStatus::rejected, text);
   NOTERA_FUZZ_CHECK((game.status == GameStatus::incomplete) == read.needs_reconstruction, text);
-  for (const Diagnostic& d : game.diagnostics) NOTERA_FUZZ_CHECK(d.where.line == 0 || inside(d.where, lines), text);
+  for (const Diagnostic& d : game.diagnostics)
+    NOTERA_FUZZ_CHECK(d.where.line == 0 || inside(d.where, lines), text);
   check_round_trip(game);
   return 0;
 }

@@ -40,7 +40,8 @@ const std::vector<Position>& positions() {
       if (!r) std::abort();
       v.push_back(*r.position);
     }
-    const FenResult c960 = read_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true);
+    const FenResult c960 =
+        read_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true);
     if (!c960) std::abort();
     v.push_back(*c960.position);
     return v;
@@ -60,7 +61,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!read.ok) {
     NOTERA_FUZZ_CHECK(!read.problem.empty(), text);
     NOTERA_FUZZ_CHECK(read.column >= 1, text);
-    NOTERA_FUZZ_CHECK(static_cast<std::size_t>(read.column) <= utf8::char_column(text, text.size()) + 1u, text);
+    NOTERA_FUZZ_CHECK(static_cast<std::size_t>(read.column) <= utf8::char_column(text, text.size()) + 1u,
+                      text);
     return 0;
   }
   NOTERA_FUZZ_CHECK(read.move.kind != WrittenKind::none, text);
@@ -94,11 +96,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         NOTERA_FUZZ_CHECK(r.candidates.size() >= 2, text);
         for (Move m : r.candidates) NOTERA_FUZZ_CHECK(legal.contains(m), text);
         break;
-      case Verdict::illegal:
-        NOTERA_FUZZ_CHECK(!illegal_message(pos, read.move, r).empty(), text);
-        break;
-      case Verdict::unclear:
-        break;
+      case Verdict::illegal: NOTERA_FUZZ_CHECK(!illegal_message(pos, read.move, r).empty(), text); break;
+      case Verdict::unclear: break;
     }
   }
   return 0;

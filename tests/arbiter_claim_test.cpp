@@ -56,7 +56,9 @@ std::string render(const ClaimRuling& r, const char* language) {
   return out;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 nlohmann::json claim_json(const std::vector<std::string>& args, int expected_exit) {
   std::vector<std::string> all = {"claim", "--json"};
@@ -91,7 +93,8 @@ TEST_CASE("claim: threefold by knight shuffles, correct at the third occurrence,
   CHECK(second.halfmove_clock == 6);
   CHECK(second.opponent_extra_minutes == 2);
   CHECK_FALSE(second.must_play);  // no intended move: nothing to play
-  CHECK(rule("knights_second.pgn", Laws::fide2023, "", ClaimGround::threefold).reason == ClaimReason::not_repeated);
+  CHECK(rule("knights_second.pgn", Laws::fide2023, "", ClaimGround::threefold).reason ==
+        ClaimReason::not_repeated);
 
   // On an intended move: Black writes Sg8, which would repeat the position
   // a third time (the game is in Norwegian letters).
@@ -236,7 +239,8 @@ TEST_CASE("claim: checkmate on the move that completes 75 moves takes precedence
   CHECK(mate.reason == ClaimReason::game_over);
   CHECK(mate.ruling.front().key == "claim.game_over.checkmate_75");
   CHECK(mate.paragraphs == std::vector<std::string>{"5.1.1", "9.6.2"});
-  CHECK(contains(render(mate, "en"), "after 100.Ra8# with checkmate, which takes precedence over the 75-move rule"));
+  CHECK(contains(render(mate, "en"),
+                 "after 100.Ra8# with checkmate, which takes precedence over the 75-move rule"));
   CHECK(rule("mate_on_75th.pgn", Laws::fide2009).ruling.front().key == "claim.game_over.checkmate");
 
   // The same move count with a quiet move that does not mate: drawn.
@@ -245,7 +249,8 @@ TEST_CASE("claim: checkmate on the move that completes 75 moves takes precedence
   CHECK(quiet.verdict == ClaimVerdict::correct);
 }
 
-TEST_CASE("claim: a wrong claim on an intended move: the move must be played, the opponent gets time (§9.5)") {
+TEST_CASE(
+    "claim: a wrong claim on an intended move: the move must be played, the opponent gets time (§9.5)") {
   const ClaimRuling wrong = rule("knights_second.pgn", Laws::fide2023, "Ng1");
   CHECK(wrong.verdict == ClaimVerdict::incorrect);
   CHECK(wrong.must_play);
@@ -316,16 +321,20 @@ TEST_CASE("claim: the command: JSON fields, exit codes, usage errors") {
   CHECK(automatic["automatic"] == "seventy_five_moves");
   CHECK(automatic["game_over_at"]["ply"] == 10);
 
-  const test::RunResult human = test::run_notera({"claim", "--game", data("knights_third.pgn"), "--messages", "sv"});
+  const test::RunResult human =
+      test::run_notera({"claim", "--game", data("knights_third.pgn"), "--messages", "sv"});
   CHECK(human.exit_code == 0);
-  CHECK(human.out == "Kravet är korrekt och partiet är remi: ställningen med vit vid draget har uppstått 3 gånger "
-                     "(i utgångsställningen, efter 2...Sg8 och efter 4...Sg8) (FIDE:s schackregler 2023, § 9.2.2).\n");
+  CHECK(human.out ==
+        "Kravet är korrekt och partiet är remi: ställningen med vit vid draget har uppstått 3 gånger "
+        "(i utgångsställningen, efter 2...Sg8 och efter 4...Sg8) (FIDE:s schackregler 2023, § 9.2.2).\n");
 
   CHECK(test::run_notera({"claim", "--game", data("no_such_game.pgn")}).exit_code == 2);
   CHECK(test::run_notera({"claim", "--game", data("knights_third.pgn"), "--laws", "1999"}).exit_code == 2);
-  CHECK(test::run_notera({"claim", "--game", data("knights_third.pgn"), "--rule", "perpetual"}).exit_code == 2);
+  CHECK(test::run_notera({"claim", "--game", data("knights_third.pgn"), "--rule", "perpetual"}).exit_code ==
+        2);
   CHECK(test::run_notera({"claim"}).exit_code == 2);
-  const test::RunResult bad = test::run_notera({"claim", "--game", data("no_such_game.pgn"), "--messages", "da"});
+  const test::RunResult bad =
+      test::run_notera({"claim", "--game", data("no_such_game.pgn"), "--messages", "da"});
   CHECK(contains(bad.err, "kan ikke åbne"));
 }
 
@@ -338,15 +347,21 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
     auto r = [&language](const std::string& name, Laws laws = Laws::fide2023, const std::string& move = "") {
       return rule(name, laws, move, ClaimGround::either, language);
     };
-    return Rulings{r("knights_third.pgn"),   r("knights_second.pgn", Laws::fide2023, "Ng1"),
-                   r("fifty_100.pgn"),       r("seventy_five.pgn"),
-                   r("fivefold_passed.pgn"), r("mate_on_75th.pgn"),
-                   r("ep_legal.pgn"),        r("castling_lost.pgn"),
+    return Rulings{r("knights_third.pgn"),
+                   r("knights_second.pgn", Laws::fide2023, "Ng1"),
+                   r("fifty_100.pgn"),
+                   r("seventy_five.pgn"),
+                   r("fivefold_passed.pgn"),
+                   r("mate_on_75th.pgn"),
+                   r("ep_legal.pgn"),
+                   r("castling_lost.pgn"),
                    r("knights_second.pgn", Laws::fide2005, "Ng1")};
   };
-  const Rulings en = rulings("en"), nb = rulings("nb"), sv = rulings("sv"), da = rulings("da"), de = rulings("de");
-  const ClaimRuling &correct = en.correct, &wrong = en.wrong, &fifty = en.fifty, &seventy_five = en.seventy_five,
-                    &five = en.five, &mate = en.mate, &ep = en.ep, &castling = en.castling, &wrong2005 = en.wrong2005;
+  const Rulings en = rulings("en"), nb = rulings("nb"), sv = rulings("sv"), da = rulings("da"),
+                de = rulings("de");
+  const ClaimRuling &correct = en.correct, &wrong = en.wrong, &fifty = en.fifty,
+                    &seventy_five = en.seventy_five, &five = en.five, &mate = en.mate, &ep = en.ep,
+                    &castling = en.castling, &wrong2005 = en.wrong2005;
 
   struct Expected {
     const char* language;
@@ -354,7 +369,8 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
   };
   const std::vector<Expected> expected = {
       {"en",
-       {{&correct, {"The claim is correct and the game is drawn", "has occurred 3 times", "in the starting position"}},
+       {{&correct,
+         {"The claim is correct and the game is drawn", "has occurred 3 times", "in the starting position"}},
         {&wrong, {"The claim is incorrect", "would occur only 2 times", "2 minutes", "must be played"}},
         {&fifty, {"the last 50 moves by each player", "without any capture", "§9.3.2"}},
         {&seventy_five, {"drawn without a claim", "75 moves"}},
@@ -364,10 +380,13 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
         {&castling, {"castling rights"}},
         {&wrong2005, {"reduces White's time", "3 minutes"}}}},
       {"nb",
-       {{&nb.correct, {"Kravet er korrekt, og partiet er remis", "har oppstått 3 ganger", "i utgangsstillingen",
-                    "etter 2...Sg8", "FIDEs sjakklover 2023, § 9.2.2"}},
-        {&nb.wrong, {"Kravet er ukorrekt", "ville bare oppstå 2 ganger", "Turneringslederen gir svart 2 minutter ekstra betenkningstid",
-                  "Det tiltenkte trekket 4.Sg1 må utføres"}},
+       {{&nb.correct,
+         {"Kravet er korrekt, og partiet er remis", "har oppstått 3 ganger", "i utgangsstillingen",
+          "etter 2...Sg8", "FIDEs sjakklover 2023, § 9.2.2"}},
+        {&nb.wrong,
+         {"Kravet er ukorrekt", "ville bare oppstå 2 ganger",
+          "Turneringslederen gir svart 2 minutter ekstra betenkningstid",
+          "Det tiltenkte trekket 4.Sg1 må utføres"}},
         {&nb.fifty, {"de siste 50 trekkene fra begge spillere", "uten bondetrekk og uten slag av brikke"}},
         {&nb.seventy_five, {"remis uten krav", "75 trekk"}},
         {&nb.five, {"for femte gang", "teller ikke"}},
@@ -376,11 +395,15 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
         {&nb.castling, {"rokaderettigheter"}},
         {&nb.wrong2005, {"reduserer tiden til hvit", "3 minutter"}}}},
       {"sv",
-       {{&sv.correct, {"Kravet är korrekt och partiet är remi", "har uppstått 3 gånger", "i utgångsställningen",
-                    "FIDE:s schackregler 2023"}},
-        {&sv.wrong, {"Kravet är felaktigt", "skulle bara uppstå 2 gånger", "Domaren lägger till 2 minuter till svarts återstående betänketid",
-                  "Det avsedda draget 4.Sg1 måste utföras"}},
-        {&sv.fifty, {"de senaste 50 dragen av båda spelarna", "utan att någon bonde flyttats eller pjäs slagits"}},
+       {{&sv.correct,
+         {"Kravet är korrekt och partiet är remi", "har uppstått 3 gånger", "i utgångsställningen",
+          "FIDE:s schackregler 2023"}},
+        {&sv.wrong,
+         {"Kravet är felaktigt", "skulle bara uppstå 2 gånger",
+          "Domaren lägger till 2 minuter till svarts återstående betänketid",
+          "Det avsedda draget 4.Sg1 måste utföras"}},
+        {&sv.fifty,
+         {"de senaste 50 dragen av båda spelarna", "utan att någon bonde flyttats eller pjäs slagits"}},
         {&sv.seventy_five, {"remi utan krav", "75 drag"}},
         {&sv.five, {"för femte gången", "räknas inte"}},
         {&sv.mate, {"schack matt", "75-dragsregeln"}},
@@ -388,10 +411,13 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
         {&sv.castling, {"rockadrättigheter"}},
         {&sv.wrong2005, {"minskar vits tid"}}}},
       {"da",
-       {{&da.correct, {"Kravet er korrekt, og partiet er remis", "er fremkommet 3 gange", "i udgangsstillingen",
-                    "FIDEs skakregler 2023"}},
-        {&da.wrong, {"Kravet er ukorrekt", "ville kun fremkomme 2 gange", "Dommeren tillægger 2 minutter til sorts resterende tid",
-                  "Det tilsigtede træk 4.Sg1 skal udføres"}},
+       {{&da.correct,
+         {"Kravet er korrekt, og partiet er remis", "er fremkommet 3 gange", "i udgangsstillingen",
+          "FIDEs skakregler 2023"}},
+        {&da.wrong,
+         {"Kravet er ukorrekt", "ville kun fremkomme 2 gange",
+          "Dommeren tillægger 2 minutter til sorts resterende tid",
+          "Det tilsigtede træk 4.Sg1 skal udføres"}},
         {&da.fifty, {"de sidste 50 træk af hver spiller", "uden at nogen brik er slået"}},
         {&da.seventy_five, {"remis uden krav", "75 træk"}},
         {&da.five, {"for femte gang", "tæller ikke"}},
@@ -400,9 +426,12 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
         {&da.castling, {"rokaderettigheder"}},
         {&da.wrong2005, {"reducerer hvids tid"}}}},
       {"de",
-       {{&de.correct, {"Die Reklamation ist berechtigt, die Partie ist remis", "ist 3-mal entstanden", "in der Ausgangsstellung"}},
-        {&de.wrong, {"Die Reklamation ist unberechtigt", "Der Schiedsrichter schreibt Schwarz 2 Minuten Bedenkzeit gut",
-                  "Der beabsichtigte Zug 4.Sg1 muss ausgeführt werden"}},
+       {{&de.correct,
+         {"Die Reklamation ist berechtigt, die Partie ist remis", "ist 3-mal entstanden",
+          "in der Ausgangsstellung"}},
+        {&de.wrong,
+         {"Die Reklamation ist unberechtigt", "Der Schiedsrichter schreibt Schwarz 2 Minuten Bedenkzeit gut",
+          "Der beabsichtigte Zug 4.Sg1 muss ausgeführt werden"}},
         {&de.fifty, {"ohne Bauernzug und ohne Schlagen einer Figur"}},
         {&de.five, {"zum fünften Mal"}},
         {&de.mate, {"Schachmatt", "75-Züge-Regel"}},
@@ -438,8 +467,8 @@ TEST_CASE("arbiter messages: every one is translated in nb, nn, da, sv and de, w
   };
   const locale::Bundle root("root");
   std::vector<std::string> keys;
-  for (const char* prefix : {"msg.claim.", "msg.envelope.", "msg.load.", "msg.cli.claim.", "msg.cli.envelope.",
-                             "msg.cli.arbiter.", "msg.cli.cannot_write"}) {
+  for (const char* prefix : {"msg.claim.", "msg.envelope.", "msg.load.", "msg.cli.claim.",
+                             "msg.cli.envelope.", "msg.cli.arbiter.", "msg.cli.cannot_write"}) {
     const auto some = root.keys(prefix);
     keys.insert(keys.end(), some.begin(), some.end());
   }

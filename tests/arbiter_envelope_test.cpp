@@ -29,7 +29,9 @@ Game game(const std::string& name) {
 
 std::string data(const std::string& name) { return test::data_path("arbiter/" + name).string(); }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::size_t count(const std::string& text, const std::string& part) {
   std::size_t n = 0;
@@ -40,17 +42,19 @@ std::size_t count(const std::string& text, const std::string& part) {
 // The full record of the adjourned example game, as `--json` writes it.
 nlohmann::json full_record() {
   const test::RunResult run = test::run_notera(
-      {"envelope", "--game", data("adjourned.pgn"), "--json", "--white-time", "1:52", "--black-time", "1:48:30",
-       "--resume-date", "2026-11-22", "--resume-time", "10:00", "--resume-place", "Oslo"});
+      {"envelope", "--game", data("adjourned.pgn"), "--json", "--white-time", "1:52", "--black-time",
+       "1:48:30", "--resume-date", "2026-11-22", "--resume-time", "10:00", "--resume-place", "Oslo"});
   REQUIRE(run.exit_code == 0);
   return nlohmann::json::parse(run.out);
 }
 
 // Runs `envelope --check` on a record; returns the JSON report.
-nlohmann::json check(const nlohmann::json& record, int expected_exit, const std::string& game = "adjourned.pgn") {
+nlohmann::json check(const nlohmann::json& record, int expected_exit,
+                     const std::string& game = "adjourned.pgn") {
   test::TempDir dir;
   const auto file = dir.write("record.json", record.dump(2));
-  const test::RunResult run = test::run_notera({"envelope", "--check", file.string(), "--game", data(game), "--json"});
+  const test::RunResult run =
+      test::run_notera({"envelope", "--check", file.string(), "--game", data(game), "--json"});
   INFO(run.err);
   CHECK(run.exit_code == expected_exit);
   return nlohmann::json::parse(run.out);
@@ -109,36 +113,42 @@ TEST_CASE("envelope: time used is read as h:mm or h:mm:ss") {
   CHECK_FALSE(parse_time_used("1:02:03:04"));
   CHECK(format_time_used(6720) == "1:52");
   CHECK(format_time_used(7290) == "2:01:30");
-  CHECK(test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--white-time", "1:7"}).exit_code == 2);
+  CHECK(test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--white-time", "1:7"}).exit_code ==
+        2);
 }
 
 TEST_CASE("envelope: text output shows every item of the Laws' list, in the message language") {
-  const test::RunResult en = test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--ascii", "--white-time",
-                                               "1:52", "--resume-place", "Oslo, Chateau Neuf"});
+  const test::RunResult en =
+      test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--ascii", "--white-time", "1:52",
+                        "--resume-place", "Oslo, Chateau Neuf"});
   REQUIRE(en.exit_code == 0);
-  for (const char* line : {"Sealed move envelope", "Guidelines I, I.2", "White: Hansen, Per  (I.2.1)",
-                           "Black: Olsen, Kari  (I.2.1)", "White: 1:52  (I.2.3)", "Black: —  (I.2.3)",
-                           "Player who sealed the move: Olsen, Kari (Black)  (I.2.4)",
-                           "Number of the sealed move: 11 (Black's move)  (I.2.5)",
-                           "Draw offer: offered by White, still standing  (I.2.6)", "Place: Oslo, Chateau Neuf  (I.2.7)",
-                           "Position immediately before the sealed move  (I.2.2): Black to move",
-                           "FEN: r1bqr1k1/ppp1bppp/2nn4/6B1/8/4QN2/PPPN1PPP/1K1R1B1R b - - 9 11",
-                           "8 | r . b q r . k . | 8", "1 | . K . R . B . R | 1", "    a b c d e f g h"})
+  for (const char* line :
+       {"Sealed move envelope", "Guidelines I, I.2", "White: Hansen, Per  (I.2.1)",
+        "Black: Olsen, Kari  (I.2.1)", "White: 1:52  (I.2.3)", "Black: —  (I.2.3)",
+        "Player who sealed the move: Olsen, Kari (Black)  (I.2.4)",
+        "Number of the sealed move: 11 (Black's move)  (I.2.5)",
+        "Draw offer: offered by White, still standing  (I.2.6)", "Place: Oslo, Chateau Neuf  (I.2.7)",
+        "Position immediately before the sealed move  (I.2.2): Black to move",
+        "FEN: r1bqr1k1/ppp1bppp/2nn4/6B1/8/4QN2/PPPN1PPP/1K1R1B1R b - - 9 11", "8 | r . b q r . k . | 8",
+        "1 | . K . R . B . R | 1", "    a b c d e f g h"})
     CHECK_MESSAGE(contains(en.out, line), std::string(line));
 
-  const test::RunResult nb = test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--messages", "nb", "--laws", "2009"});
+  const test::RunResult nb =
+      test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--messages", "nb", "--laws", "2009"});
   REQUIRE(nb.exit_code == 0);
-  for (const char* line : {"Hengepartikonvolutt", "Retningslinjer for hengepartier, punkt 2", "Hvit: Hansen, Per  (2 a)",
-                           "Spilleren som har gjort hemmelig trekk: Olsen, Kari (svart)  (2 d)",
-                           "Trekknummeret til det hemmelige trekket: 11 (svarts trekk)  (2 e)",
-                           "Remistilbud: fra hvit, gjelder fortsatt  (2 f)", "Svart i trekket",
-                           "8 | ♜ · ♝ ♛ ♜ · ♚ · | 8"})
+  for (const char* line :
+       {"Hengepartikonvolutt", "Retningslinjer for hengepartier, punkt 2", "Hvit: Hansen, Per  (2 a)",
+        "Spilleren som har gjort hemmelig trekk: Olsen, Kari (svart)  (2 d)",
+        "Trekknummeret til det hemmelige trekket: 11 (svarts trekk)  (2 e)",
+        "Remistilbud: fra hvit, gjelder fortsatt  (2 f)", "Svart i trekket", "8 | ♜ · ♝ ♛ ♜ · ♚ · | 8"})
     CHECK_MESSAGE(contains(nb.out, line), std::string(line));
 
-  const test::RunResult sv = test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--messages", "sv", "--laws", "2018"});
+  const test::RunResult sv =
+      test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--messages", "sv", "--laws", "2018"});
   CHECK(contains(sv.out, "Kuvert för förseglat drag"));
   CHECK(contains(sv.out, "Förseglingsdragets nummer: 11 (svarts drag)  (E.2.5)"));
-  const test::RunResult da = test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--messages", "da", "--laws", "2005"});
+  const test::RunResult da =
+      test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--messages", "da", "--laws", "2005"});
   CHECK(contains(da.out, "Hængepartikuvert"));
   CHECK(contains(da.out, "Spilleren, som har afgivet hemmeligt træk: Olsen, Kari (sort)  (A2 d)"));
 }
@@ -181,7 +191,8 @@ TEST_CASE("envelope --check: a correct record agrees with the game") {
   CHECK(report["problems"].empty());
   test::TempDir dir;
   const auto file = dir.write("record.json", full_record().dump());
-  const test::RunResult human = test::run_notera({"envelope", "--check", file.string(), "--game", data("adjourned.pgn")});
+  const test::RunResult human =
+      test::run_notera({"envelope", "--check", file.string(), "--game", data("adjourned.pgn")});
   CHECK(human.exit_code == 0);
   CHECK(human.out == "The record agrees with the game: the position before move 11, sealed by Black.\n");
 }
@@ -192,7 +203,8 @@ TEST_CASE("envelope --check catches a wrong move number, a wrong side and a wron
   auto report = check(number, 1);
   CHECK(report["problems"].size() == 1);
   CHECK(messages_for(report, "sealed_move_number") ==
-        std::vector<std::string>{"the record gives sealed move number 12, but the sealed move is Black's move 11"});
+        std::vector<std::string>{
+            "the record gives sealed move number 12, but the sealed move is Black's move 11"});
 
   nlohmann::json side = full_record();
   side["sealed_by"] = "white";
@@ -234,33 +246,39 @@ TEST_CASE("envelope --check catches a wrong move number, a wrong side and a wron
   CHECK(messages_for(report, "white") ==
         std::vector<std::string>{"the record names White 'Hansen, Pål', the game 'Hansen, Per'"});
   CHECK(messages_for(report, "sealed_by_name") ==
-        std::vector<std::string>{"the record says 'Hansen, Per' sealed, but it is Black, 'Olsen, Kari', who is to move"});
+        std::vector<std::string>{
+            "the record says 'Hansen, Per' sealed, but it is Black, 'Olsen, Kari', who is to move"});
   CHECK(messages_for(report, "draw_offer") ==
-        std::vector<std::string>{"the record shows no draw offer, but in the game White offered a draw (=) with the last move"});
+        std::vector<std::string>{
+            "the record shows no draw offer, but in the game White offered a draw (=) with the last move"});
 }
 
 TEST_CASE("envelope --check: missing items and unreadable records") {
   const nlohmann::json report = check({{"fen", adjourned_fen}}, 1);
   std::vector<std::string> fields;
   for (const auto& p : report["problems"]) fields.push_back(p["field"]);
-  CHECK(fields == std::vector<std::string>{"white", "black", "time_used.white", "time_used.black", "sealed_by",
-                                           "sealed_move_number", "draw_offer", "resumption.date", "resumption.time",
-                                           "resumption.place"});
-  CHECK(messages_for(report, "sealed_move_number") == std::vector<std::string>{"the number of the sealed move is missing"});
+  CHECK(fields == std::vector<std::string>{"white", "black", "time_used.white", "time_used.black",
+                                           "sealed_by", "sealed_move_number", "draw_offer", "resumption.date",
+                                           "resumption.time", "resumption.place"});
+  CHECK(messages_for(report, "sealed_move_number") ==
+        std::vector<std::string>{"the number of the sealed move is missing"});
 
   // In Norwegian, with the words of the 2009 Laws.
   test::TempDir dir;
   const auto file = dir.write("partial.json", R"({"fen": ")" + adjourned_fen + R"(", "sealed_by": "hvit"})");
-  const test::RunResult nb = test::run_notera({"envelope", "--check", file.string(), "--game", data("adjourned.pgn"),
-                                               "--messages", "nb"});
+  const test::RunResult nb = test::run_notera(
+      {"envelope", "--check", file.string(), "--game", data("adjourned.pgn"), "--messages", "nb"});
   CHECK(nb.exit_code == 1);
   CHECK(contains(nb.out, "sealed_by: «hvit» er ikke en farge (skriv white eller black)"));
   CHECK(contains(nb.out, "white: hvits navn mangler"));
 
   const auto broken = dir.write("broken.json", "{ \"fen\": ");
-  CHECK(test::run_notera({"envelope", "--check", broken.string(), "--game", data("adjourned.pgn")}).exit_code == 2);
-  CHECK(test::run_notera({"envelope", "--check", (dir.path() / "none.json").string(), "--game",
-                          data("adjourned.pgn")}).exit_code == 2);
+  CHECK(
+      test::run_notera({"envelope", "--check", broken.string(), "--game", data("adjourned.pgn")}).exit_code ==
+      2);
+  CHECK(test::run_notera(
+            {"envelope", "--check", (dir.path() / "none.json").string(), "--game", data("adjourned.pgn")})
+            .exit_code == 2);
 }
 
 TEST_CASE("envelope: the printable page: every label, the diagram, the signature lines") {
@@ -268,18 +286,33 @@ TEST_CASE("envelope: the printable page: every label, the diagram, the signature
   const auto html = dir.path() / "envelope.html";
   const auto svg = dir.path() / "envelope.svg";
   const test::RunResult run = test::run_notera(
-      {"envelope", "--game", data("adjourned.pgn"), "--messages", "nb", "--white-time", "1:52", "--black-time", "1:48:30",
-       "--resume-date", "22.11.2026", "--resume-time", "10:00", "--resume-place", "Oslo & Co", "--html", html.string(),
-       "--svg", svg.string()});
+      {"envelope", "--game", data("adjourned.pgn"), "--messages", "nb", "--white-time", "1:52",
+       "--black-time", "1:48:30", "--resume-date", "22.11.2026", "--resume-time", "10:00", "--resume-place",
+       "Oslo & Co", "--html", html.string(), "--svg", svg.string()});
   REQUIRE(run.exit_code == 0);
   for (const auto& path : {html, svg}) {
     const std::string page = test::read_file(path);
     CAPTURE(path.string());
-    for (const char* text : {"Hengepartikonvolutt", "Turnering", "Oslo Open", "Hansen, Per", "Olsen, Kari",
-                             "Tidsforbruk", "1:52", "1:48:30", "Stillingen umiddelbart før det hemmelige trekket",
-                             "Spilleren som har gjort hemmelig trekk", "Olsen, Kari (svart)", "11 (svarts trekk)",
-                             "fra hvit, gjelder fortsatt", "22.11.2026", "10:00", "Oslo &amp; Co", "I.2.7",
-                             "Turneringslederens underskrift", "Hvits underskrift", "Svarts underskrift",
+    for (const char* text : {"Hengepartikonvolutt",
+                             "Turnering",
+                             "Oslo Open",
+                             "Hansen, Per",
+                             "Olsen, Kari",
+                             "Tidsforbruk",
+                             "1:52",
+                             "1:48:30",
+                             "Stillingen umiddelbart før det hemmelige trekket",
+                             "Spilleren som har gjort hemmelig trekk",
+                             "Olsen, Kari (svart)",
+                             "11 (svarts trekk)",
+                             "fra hvit, gjelder fortsatt",
+                             "22.11.2026",
+                             "10:00",
+                             "Oslo &amp; Co",
+                             "I.2.7",
+                             "Turneringslederens underskrift",
+                             "Hvits underskrift",
+                             "Svarts underskrift",
                              "Svart i trekket"})
       CHECK_MESSAGE(contains(page, text), std::string(text));
     // 64 squares; 15 white and 14 black pieces (a white piece is drawn as
@@ -298,19 +331,23 @@ TEST_CASE("envelope: the printable page: every label, the diagram, the signature
   CHECK(contains(page, ">b - - 9 11</text>"));
   CHECK(contains(page, "width=\"210mm\" height=\"297mm\""));
   const std::string html_page = test::read_file(html);
-  CHECK(contains(html_page, "FEN: r1bqr1k1/<wbr>ppp1bppp/<wbr>2nn4/<wbr>6B1/<wbr>8/<wbr>4QN2/<wbr>PPPN1PPP/<wbr>1K1R1B1R b - - 9 11"));
+  CHECK(
+      contains(html_page,
+               "FEN: r1bqr1k1/<wbr>ppp1bppp/<wbr>2nn4/<wbr>6B1/<wbr>8/<wbr>4QN2/<wbr>PPPN1PPP/<wbr>1K1R1B1R "
+               "b - - 9 11"));
   CHECK(contains(html_page, "@page { size: A4"));
 
   const std::string blocked = (dir.path() / "no_such_dir" / "x.html").string();
   CHECK(test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--html", blocked}).exit_code == 2);
 }
 
-TEST_CASE("envelope: the HTML page renders to PNG in headless Chromium" * doctest::skip(!std::filesystem::exists("/usr/bin/chromium"))) {
+TEST_CASE("envelope: the HTML page renders to PNG in headless Chromium" *
+          doctest::skip(!std::filesystem::exists("/usr/bin/chromium"))) {
   test::TempDir dir;
   const auto html = dir.path() / "envelope.html";
-  REQUIRE(test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--white-time", "1:52", "--black-time",
-                            "1:48:30", "--resume-date", "2026-11-22", "--resume-time", "10:00", "--resume-place",
-                            "Oslo", "--html", html.string()})
+  REQUIRE(test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--white-time", "1:52",
+                            "--black-time", "1:48:30", "--resume-date", "2026-11-22", "--resume-time",
+                            "10:00", "--resume-place", "Oslo", "--html", html.string()})
               .exit_code == 0);
   const auto blank = dir.write("blank.html", "<!DOCTYPE html><html><body></body></html>");
   auto screenshot = [&dir](const std::filesystem::path& page, const std::string& name) {
@@ -318,8 +355,9 @@ TEST_CASE("envelope: the HTML page renders to PNG in headless Chromium" * doctes
     const auto profile = dir.path() / ("profile-" + name);
     const std::string command =
         "timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
-        "--disable-component-update --disable-sync --no-first-run --user-data-dir=" + profile.string() +
-        " --screenshot=" + png.string() + " --window-size=794,1123 file://" + page.string() + " >/dev/null 2>&1";
+        "--disable-component-update --disable-sync --no-first-run --user-data-dir=" +
+        profile.string() + " --screenshot=" + png.string() + " --window-size=794,1123 file://" +
+        page.string() + " >/dev/null 2>&1";
     CHECK(std::system(command.c_str()) == 0);
     return png;
   };

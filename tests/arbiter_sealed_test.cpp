@@ -58,7 +58,8 @@ TEST_CASE("sealed: a pinned second piece does not make the move ambiguous") {
   const SealedRuling r = rule("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22", "Te1");
   CHECK(r.verdict == Verdict::legal);
   CHECK_FALSE(r.sealer_loses);
-  CHECK(to_uci(position("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22"), r.reading.resolution.move) == "a1e1");
+  CHECK(to_uci(position("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22"),
+               r.reading.resolution.move) == "a1e1");
 }
 
 TEST_CASE("sealed: a promotion with no piece named is ambiguous") {
@@ -151,12 +152,14 @@ TEST_CASE("sealed: the command, with a game file") {
   const auto game = dir.write("adjourned.pgn",
                               "[White \"Lund, Anna\"]\n[Black \"Strand, Emil\"]\n[Result \"*\"]\n\n"
                               "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. cxd5 exd5 5. Bg5 Be7 6. e3 c6 *\n");
-  const auto r = test::run_notera({"sealed", "--game", game.string(), "--move", "Dc2", "--lang", "sv", "--json"});
+  const auto r =
+      test::run_notera({"sealed", "--game", game.string(), "--move", "Dc2", "--lang", "sv", "--json"});
   CHECK(r.exit_code == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["verdict"] == "legal");
   CHECK(j["uci"] == "d1c2");
   CHECK(j["game_over"].is_null());
-  const auto bad = test::run_notera({"sealed", "--game", (dir.path() / "missing.pgn").string(), "--move", "e4"});
+  const auto bad =
+      test::run_notera({"sealed", "--game", (dir.path() / "missing.pgn").string(), "--move", "e4"});
   CHECK(bad.exit_code == 2);
 }

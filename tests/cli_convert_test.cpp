@@ -52,8 +52,8 @@ TEST_CASE("convert: rejects and report account for every game") {
   const auto input = dir.write("two-games.pgn", two_games);
   const auto rejects = dir.path() / "rejects.pgn";
   const auto report = dir.path() / "report.json";
-  const auto r = test::run_notera({"convert", "-q", "--rejects", rejects.string(), "--report", report.string(),
-                                   "-o", (dir.path() / "out.pgn").string(), input.string()});
+  const auto r = test::run_notera({"convert", "-q", "--rejects", rejects.string(), "--report",
+                                   report.string(), "-o", (dir.path() / "out.pgn").string(), input.string()});
   CHECK(r.exit_code == 1);
   // The rejects file holds the second game's text exactly as it was read.
   const std::string second = two_games.substr(two_games.find("[Event", 10));
@@ -70,15 +70,18 @@ TEST_CASE("convert: rejects and report account for every game") {
 TEST_CASE("convert: output formats") {
   test::TempDir dir;
   const auto input = dir.write("g.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n");
-  CHECK(test::run_notera({"convert", "-q", "--to", "uci", input.string()}).out == "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1\n");
-  CHECK(test::run_notera({"convert", "-q", "--to", "san", input.string()}).out == "e4 e5 Nf3 Nc6 Bb5 a6 O-O\n");
+  CHECK(test::run_notera({"convert", "-q", "--to", "uci", input.string()}).out ==
+        "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1\n");
+  CHECK(test::run_notera({"convert", "-q", "--to", "san", input.string()}).out ==
+        "e4 e5 Nf3 Nc6 Bb5 a6 O-O\n");
   CHECK(test::run_notera({"convert", "-q", "--to", "lan", input.string()}).out ==
         "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6 O-O\n");
   const auto de = test::run_notera({"convert", "-q", "--to", "de", input.string()});
   CHECK(de.out.find("2. Sf3 Sc6 3. Lb5 a6 4. 0-0 *") != std::string::npos);
   const auto figurine = test::run_notera({"convert", "-q", "--to", "figurine", input.string()});
   CHECK(figurine.out.find("2. ♘f3 ♘c6 3. ♗b5 a6 4. O-O *") != std::string::npos);
-  const auto json = nlohmann::json::parse(test::run_notera({"convert", "-q", "--to", "json", input.string()}).out);
+  const auto json =
+      nlohmann::json::parse(test::run_notera({"convert", "-q", "--to", "json", input.string()}).out);
   CHECK(json["moves"].size() == 7);
   CHECK(json["moves"][6]["uci"] == "e1g1");
   CHECK(json["status"] == "complete");
@@ -88,7 +91,8 @@ TEST_CASE("convert: output formats") {
 }
 
 TEST_CASE("convert: standard input, and check writes only diagnostics") {
-  const auto r = test::run_notera({"convert", "-q", "--lang", "sv", "--to", "uci"}, "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6\n");
+  const auto r =
+      test::run_notera({"convert", "-q", "--lang", "sv", "--to", "uci"}, "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6\n");
   CHECK(r.exit_code == 0);
   CHECK(r.out == "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6\n");
   const auto c = test::run_notera({"check", "--messages", "en"}, two_games);
@@ -118,7 +122,8 @@ TEST_CASE("convert: a Latin-1 export reads back the same, in notera and in pgn-e
       "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n";
   const auto input = dir.write("utf8.pgn", game);
   const auto latin1 = dir.path() / "latin1.pgn";
-  const auto r = test::run_notera({"convert", "-q", "--output-encoding", "latin1", "-o", latin1.string(), input.string()});
+  const auto r = test::run_notera(
+      {"convert", "-q", "--output-encoding", "latin1", "-o", latin1.string(), input.string()});
   CHECK(r.exit_code == 0);
   const std::string bytes = test::read_file(latin1);
   CHECK(bytes.find("[White \"\xD8rnulf \xC5sen\"]") != std::string::npos);  // Latin-1 bytes

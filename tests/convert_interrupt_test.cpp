@@ -40,7 +40,8 @@ Outcome interrupt(int sig) {
   const auto out = out_dir / "out.pgn";
   const auto rejects = out_dir / "rejects.pgn";
   const auto report = out_dir / "report.json";
-  for (const auto& p : {out, rejects, report}) dir.write(std::filesystem::relative(p, dir.path()).string(), "old " + p.filename().string() + "\n");
+  for (const auto& p : {out, rejects, report})
+    dir.write(std::filesystem::relative(p, dir.path()).string(), "old " + p.filename().string() + "\n");
 
   std::atomic<bool> stop{false};
   std::atomic<bool> fed{false};  // the feeder is done
@@ -49,7 +50,8 @@ Outcome interrupt(int sig) {
     const int fd = ::open(fifo.c_str(), O_WRONLY);
     if (fd < 0) return;
     const std::string game =
-        "[Event \"fed\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. Zz9 *\n\n";
+        "[Event \"fed\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. Zz9 "
+        "*\n\n";
     std::string block;
     for (int i = 0; i < 100; ++i) block += game;
     while (!stop.load()) {
@@ -77,8 +79,8 @@ Outcome interrupt(int sig) {
   };
   ::signal(SIGPIPE, SIG_IGN);
   Outcome outcome;
-  outcome.run = run_measured({"convert", fifo.string(), "-o", out.string(), "--rejects", rejects.string(), "--report",
-                              report.string(), "--jobs", "2", "--no-progress"},
+  outcome.run = run_measured({"convert", fifo.string(), "-o", out.string(), "--rejects", rejects.string(),
+                              "--report", report.string(), "--jobs", "2", "--no-progress"},
                              options);
   stop = true;
   // Unblock the feeder: if notera never opened the FIFO, this open lets the
@@ -96,7 +98,8 @@ Outcome interrupt(int sig) {
 
   CHECK(games_written.load() > 1000);
   for (const auto& p : {out, rejects, report}) CHECK(read_file(p) == "old " + p.filename().string() + "\n");
-  for (const auto& e : std::filesystem::directory_iterator(out_dir)) outcome.files.push_back(e.path().filename().string());
+  for (const auto& e : std::filesystem::directory_iterator(out_dir))
+    outcome.files.push_back(e.path().filename().string());
   std::sort(outcome.files.begin(), outcome.files.end());
   return outcome;
 }

@@ -53,8 +53,7 @@ TEST_CASE("fen: Chess960 with Shredder-FEN and X-FEN castling") {
   CHECK(r.position->castling_rook(Color::white, CastlingSide::queen_side) == f1);
   CHECK(write_fen(*r.position, CastlingNotation::shredder) == shredder);
   // X-FEN writes K/Q for the outermost rooks.
-  CHECK(write_fen(*r.position) ==
-        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+  CHECK(write_fen(*r.position) == "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
   // Read back the X-FEN form: the same rooks.
   const FenResult x = read_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
   REQUIRE(x.position.has_value());
@@ -88,30 +87,21 @@ TEST_CASE("fen: every bad field has its own error") {
   // board
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1") ==
         std::pair<std::string, int>{"fen.board_char", 43});
-  CHECK(error_of("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first ==
-        "fen.rank_too_short");
-  CHECK(error_of("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first ==
-        "fen.board_char");
-  CHECK(error_of("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first ==
-        "fen.rank_too_long");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first ==
-        "fen.too_few_ranks");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first ==
-        "fen.too_many_ranks");
+  CHECK(error_of("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first == "fen.rank_too_short");
+  CHECK(error_of("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first == "fen.board_char");
+  CHECK(error_of("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first == "fen.rank_too_long");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first == "fen.too_few_ranks");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").first == "fen.too_many_ranks");
   CHECK(error_of("").first == "fen.board");
   // fields
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").first == "fen.missing_field");
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1") ==
         std::pair<std::string, int>{"fen.side", 45});
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1").first ==
-        "fen.missing_field");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1").first == "fen.missing_field");
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w * - 0 1").first == "fen.castling");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1").first ==
-        "fen.en_passant");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1").first ==
-        "fen.trailing");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra").first ==
-        "fen.trailing");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1").first == "fen.en_passant");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1").first == "fen.trailing");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra").first == "fen.trailing");
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 123456 1").first ==
         "fen.halfmove_clock");
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1234567").first ==
@@ -119,22 +109,17 @@ TEST_CASE("fen: every bad field has its own error") {
 }
 
 TEST_CASE("fen: castling rights must match kings and rooks") {
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1").first ==
-        "fen.castling_no_king");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1").first ==
-        "fen.castling_no_rook");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1").first == "fen.castling_no_king");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1").first == "fen.castling_no_rook");
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KHkq - 0 1").first ==
         "fen.castling_duplicate");
   CHECK(error_of("4k3/8/8/8/8/8/8/4K3 w C - 0 1").first == "fen.castling_no_rook");
 }
 
 TEST_CASE("fen: en-passant square must fit the last move") {
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1").first ==
-        "fen.ep_rank");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1").first ==
-        "fen.ep_no_pawn");
-  CHECK(error_of("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1").first ==
-        "fen.ep_occupied");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1").first == "fen.ep_rank");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1").first == "fen.ep_no_pawn");
+  CHECK(error_of("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1").first == "fen.ep_occupied");
 }
 
 TEST_CASE("fen: impossible positions") {

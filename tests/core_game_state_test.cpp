@@ -64,22 +64,20 @@ TEST_CASE("repetition: the same position by knight moves") {
 }
 
 TEST_CASE("repetition: castling rights lost in between make positions differ") {
-  CHECK(repetitions_after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-                          {"e1e2", "e8e7", "e2e1", "e7e8"}) == 1);
+  CHECK(repetitions_after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"e1e2", "e8e7", "e2e1", "e7e8"}) == 1);
   // Rights kept, castling impossible now: still the same positions.
-  CHECK(repetitions_after("rn2k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1",
-                          {"b1c3", "b8c6", "c3b1", "c6b8"}) == 2);
+  CHECK(repetitions_after("rn2k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", {"b1c3", "b8c6", "c3b1", "c6b8"}) == 2);
 }
 
 TEST_CASE("repetition: an en-passant right counts only when the capture is legal") {
   // After 1.e4 the f4 pawn could take en passant: that position differs from
   // the same placement later, when the right is gone.
-  CHECK(repetitions_after("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1",
-                          {"e2e4", "e8d8", "e1d1", "d8e8", "d1e1"}) == 1);
+  CHECK(repetitions_after("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1", {"e2e4", "e8d8", "e1d1", "d8e8", "d1e1"}) ==
+        1);
   // Here the f4 pawn is pinned to its king by the rook on f1: the capture is
   // illegal, so the position after 1.e4 repeats.
-  CHECK(repetitions_after("5k2/8/8/8/5p2/8/4P3/4KR2 w - - 0 1",
-                          {"e2e4", "f8g8", "e1d1", "g8f8", "d1e1"}) == 2);
+  CHECK(repetitions_after("5k2/8/8/8/5p2/8/4P3/4KR2 w - - 0 1", {"e2e4", "f8g8", "e1d1", "g8f8", "d1e1"}) ==
+        2);
 }
 
 TEST_CASE("game end: automatic draws and their precedence") {
@@ -91,6 +89,5 @@ TEST_CASE("game end: automatic draws and their precedence") {
   Position mate = position("6k1/5ppp/8/8/8/1Q6/5PPP/4r1K1 w - - 150 100");
   CHECK(game_end(mate, PositionHistory(mate)) == GameEnd::checkmate);
   CHECK(game_end(position("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
-                 PositionHistory(position("4k3/8/8/8/8/8/8/4K3 w - - 0 1"))) ==
-        GameEnd::dead_position);
+                 PositionHistory(position("4k3/8/8/8/8/8/8/4K3 w - - 0 1"))) == GameEnd::dead_position);
 }

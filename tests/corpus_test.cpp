@@ -111,7 +111,8 @@ TEST_CASE("corpus: every move of the corpus games resolves as pgn-extract reads 
   REQUIRE(got.size() == expected.size());
   std::size_t differing = 0, moves = 0;
   for (std::size_t i = 0; i < got.size(); ++i) {
-    moves += static_cast<std::size_t>(std::count(got[i].begin(), got[i].end(), ' ')) + (got[i].empty() ? 0 : 1);
+    moves +=
+        static_cast<std::size_t>(std::count(got[i].begin(), got[i].end(), ' ')) + (got[i].empty() ? 0 : 1);
     if (trimmed(got[i]) != trimmed(expected[i])) {
       if (++differing <= 3) {
         CAPTURE(i);
@@ -136,10 +137,12 @@ TEST_CASE("corpus: games rendered in nb, de, fr, ru and figurines read back to t
   for (const char* language : {"nb", "de", "fr", "ru", "figurine"}) {
     CAPTURE(language);
     const auto rendered = dir.path() / (std::string(language) + ".pgn");
-    const auto render = test::run_notera({"convert", "--to", language, "-q", "-o", rendered.string(), pgn.string()});
+    const auto render =
+        test::run_notera({"convert", "--to", language, "-q", "-o", rendered.string(), pgn.string()});
     CHECK(render.exit_code == 0);
     const std::string read_language = std::string(language) == "figurine" ? "auto" : language;
-    const auto back = test::run_notera({"convert", "--lang", read_language, "--to", "uci", "-q", rendered.string()});
+    const auto back =
+        test::run_notera({"convert", "--lang", read_language, "--to", "uci", "-q", rendered.string()});
     CHECK(back.exit_code == 0);
     CHECK(back.out == reference.out);
     // Without --lang the language is found from the moves.
@@ -164,7 +167,8 @@ TEST_CASE("corpus: pgn-extract reads notera's PGN without a complaint and finds 
   // The corpus has two games with an illegal move (kept up to it) and
   // results that contradict mate: exit 1 is expected only for the former.
   CHECK((convert.exit_code == 0 || convert.exit_code == 1));
-  const auto check = test::run_program(test::pgn_extract()->string(), {"-s", "-o", "/dev/null", written.string()});
+  const auto check =
+      test::run_program(test::pgn_extract()->string(), {"-s", "-o", "/dev/null", written.string()});
   CHECK(check.exit_code == 0);
   // pgn-extract reports only game counts on stderr when -s is given.
   CHECK(check.err.find("Unknown move") == std::string::npos);
@@ -174,7 +178,8 @@ TEST_CASE("corpus: pgn-extract reads notera's PGN without a complaint and finds 
   std::set<std::size_t> stopped;
   for (const std::string& line : lines_of(convert.err)) {
     const auto at = line.find(": game ");
-    if (at == std::string::npos || line.find(", ply ") == std::string::npos || line.find("stops") == std::string::npos)
+    if (at == std::string::npos || line.find(", ply ") == std::string::npos ||
+        line.find("stops") == std::string::npos)
       continue;
     stopped.insert(std::strtoul(line.c_str() + at + 7, nullptr, 10));
   }
@@ -188,7 +193,8 @@ TEST_CASE("corpus: pgn-extract reads notera's PGN without a complaint and finds 
   CHECK(original.size() == ours.size());
   std::size_t differing = 0;
   for (std::size_t i = 0; i < std::min(original.size(), ours.size()); ++i)
-    if (trimmed(original[i]) != trimmed(ours[i]) && ++differing <= 3) CHECK(trimmed(original[i]) == trimmed(ours[i]));
+    if (trimmed(original[i]) != trimmed(ours[i]) && ++differing <= 3)
+      CHECK(trimmed(original[i]) == trimmed(ours[i]));
   MESSAGE("games written: " << all_ours.size() << ", kept up to a bad move and reported: " << stopped.size()
                             << ", the others equal to pgn-extract's reading of the original: "
                             << ours.size() - differing << " of " << original.size());

@@ -58,7 +58,8 @@ TEST_CASE("load: what it cannot read as a whole game is an error with a reason, 
   // A scoresheet is read as written; one that needs corrections is not a
   // game for a ruling.
   problems.clear();
-  const auto sheet = load(dir.write("white.sheet", "Hvit: Hansen\nNotasjon: nb\n1 e4 e5\n2 Sf3\n").string(), problems);
+  const auto sheet =
+      load(dir.write("white.sheet", "Hvit: Hansen\nNotasjon: nb\n1 e4 e5\n2 Sf3\n").string(), problems);
   REQUIRE(sheet);
   CHECK(sheet->mainline.moves.size() == 3);
   CHECK(sheet->tag("White") == "Hansen");
@@ -67,12 +68,14 @@ TEST_CASE("load: what it cannot read as a whole game is an error with a reason, 
   CHECK(has_key(problems, "sheet.use_reconstruct"));
 
   problems.clear();
-  CHECK_FALSE(load(dir.write("two.pgn", "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. d4 *\n").string(), problems));
+  CHECK_FALSE(load(dir.write("two.pgn", "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. d4 *\n").string(),
+                   problems));
   CHECK(has_key(problems, "load.several_games"));
   CHECK(problems.back().where.line == 5);
 
   problems.clear();
-  CHECK_FALSE(load(dir.write("fen.pgn", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n").string(), problems));
+  CHECK_FALSE(load(dir.write("fen.pgn", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n").string(),
+                   problems));
   CHECK(has_key(problems, "pgn.bad_fen"));
 
   // Latin-1 is read as Latin-1, not refused.

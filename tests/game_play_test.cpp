@@ -34,9 +34,9 @@ std::vector<std::string> sans(const Game& g) {
 }
 
 // The FIDE Laws, Appendix C example game (all editions).
-const std::vector<std::string> fide_example = {
-    "e4", "e5", "Nf3", "Nf6", "d4", "exd4", "e5", "Ne4", "Qxd4", "d5", "exd6", "Nxd6", "Bg5", "Nc6",
-    "Qe3+", "Be7", "Nbd2", "O-O", "O-O-O", "Re8", "Kb1"};
+const std::vector<std::string> fide_example = {"e4",   "e5",   "Nf3",  "Nf6",  "d4",    "exd4", "e5",
+                                               "Ne4",  "Qxd4", "d5",   "exd6", "Nxd6",  "Bg5",  "Nc6",
+                                               "Qe3+", "Be7",  "Nbd2", "O-O",  "O-O-O", "Re8",  "Kb1"};
 
 }  // namespace
 
@@ -71,8 +71,9 @@ TEST_CASE("play: language found from what replays legally") {
   CHECK(sans(g) == fide_example);
   CHECK(g.language != "en");
   // French: R is the king, F the bishop, C the knight.
-  g = read_movetext_game("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 b5 7. Fb3 d6 8. c3 O-O 9. h3 Rh8",
-                         options_for(nullptr));
+  g = read_movetext_game(
+      "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 b5 7. Fb3 d6 8. c3 O-O 9. h3 Rh8",
+      options_for(nullptr));
   CHECK(g.status == GameStatus::complete);
   CHECK(g.language == "fr");
   // English stays English.

@@ -100,7 +100,8 @@ TEST_CASE("hostile regression: a null move in check is illegal") {
 // fuzz_sheet: a gap on a sheet made the game incomplete, and guessing the
 // notation language (Danish letters here) replayed it and reset it to complete.
 TEST_CASE("hostile regression: a scoresheet gap survives the language guess") {
-  const Scoresheet sheet = read_scoresheet(read_file(data_path("hostile/sheet_gap_language_guess.sheet")), "gap.sheet");
+  const Scoresheet sheet =
+      read_scoresheet(read_file(data_path("hostile/sheet_gap_language_guess.sheet")), "gap.sheet");
   const SheetGame read = sheet_game(sheet, PlayOptions{});
   CHECK(read.needs_reconstruction);
   CHECK(read.game.status == GameStatus::incomplete);
@@ -123,8 +124,8 @@ TEST_CASE("hostile regression: comment words that must not start a line") {
   for (const std::string risky : {"[Event \"x\"] [Site \"y\"]", "%escape 1-0", "[pgn] [/pgn]", "x[/pgn] y"}) {
     for (int pad = 0; pad < 90; ++pad) {
       Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
-      game.mainline.edit_notes(0).comments.push_back(std::string(static_cast<std::size_t>(pad), 'w') + " " + risky +
-                                                   " end");
+      game.mainline.edit_notes(0).comments.push_back(std::string(static_cast<std::size_t>(pad), 'w') + " " +
+                                                     risky + " end");
       std::string out;
       const ReadGame back = written_and_read(game, out);
       INFO(out);
@@ -144,7 +145,8 @@ TEST_CASE("hostile regression: comment words that must not start a line") {
 // and the reader took a line "  [Event ... ]" in an open comment for the
 // next game.
 TEST_CASE("hostile regression: control characters before a risky comment word") {
-  for (const std::string& glue : std::vector<std::string>{"\f", "\v", std::string(1, '\0'), "\x7f", "\f\x01\f"}) {
+  for (const std::string& glue :
+       std::vector<std::string>{"\f", "\v", std::string(1, '\0'), "\x7f", "\f\x01\f"}) {
     for (int pad = 0; pad < 90; ++pad) {
       Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
       // Every word ends in ']', so wherever the line breaks, the line
@@ -224,7 +226,9 @@ TEST_CASE("hostile regression: locating many problems on one long line is linear
   CHECK(game.diagnostics.back().where.column == static_cast<int>(line.rfind("zz")) + 1);
 
   // The locator's columns are char_column's, in any order of questions.
-  const std::string text = "ab\xC3\xA9 \xE2\x99\x98" "f3 e\xCC\x81x\n\xFF\xFEz\rq";
+  const std::string text =
+      "ab\xC3\xA9 \xE2\x99\x98"
+      "f3 e\xCC\x81x\n\xFF\xFEz\rq";
   std::vector<std::size_t> offsets;
   for (std::size_t i = 0; i <= text.size(); ++i) offsets.push_back(i);
   for (std::size_t i = text.size() + 1; i-- > 0;) offsets.push_back(i);
@@ -248,7 +252,8 @@ TEST_CASE("hostile regression: locating many problems on one long line is linear
 TEST_CASE("hostile regression: game limits make the game incomplete, with where") {
   PlayOptions options;
   options.max_plies = 10;
-  Game game = read_movetext_game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *", options);
+  Game game =
+      read_movetext_game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *", options);
   CHECK(game.status == GameStatus::incomplete);
   CHECK(game.mainline.moves.size() == 10);
   REQUIRE(has_key(game, "game.limit_stops"));
@@ -322,7 +327,8 @@ TEST_CASE("hostile regression: a cut game is incomplete and its bytes reach --re
   const auto r = run_notera({"convert", path.string(), "-o", (dir.path() / "out.pgn").string(), "--rejects",
                              rejects.string(), "--no-progress"});
   CHECK(r.exit_code == 1);
-  CHECK(r.err.find("cut.pgn:3:1048577: game 1: the line is longer than 1,048,576 bytes") != std::string::npos);
+  CHECK(r.err.find("cut.pgn:3:1048577: game 1: the line is longer than 1,048,576 bytes") !=
+        std::string::npos);
   // One line for the skipped rest of the game, however many pieces it came in.
   CHECK(r.err.find("cut.pgn:3:1: 2,097,") != std::string::npos);
   CHECK(r.err.find("1 incomplete") != std::string::npos);
@@ -334,7 +340,8 @@ TEST_CASE("hostile regression: a cut game is incomplete and its bytes reach --re
   const auto r2 = run_notera({"convert", nul.string(), "-o", (dir.path() / "out2.pgn").string(), "--rejects",
                               rejects.string(), "--no-progress"});
   CHECK(r2.exit_code == 1);
-  CHECK(r2.err.find("nul_and_lone_cr.pgn:1:12: game 1: 2 NUL bytes in the game, read as spaces") != std::string::npos);
+  CHECK(r2.err.find("nul_and_lone_cr.pgn:1:12: game 1: 2 NUL bytes in the game, read as spaces") !=
+        std::string::npos);
   CHECK(read_file(rejects) == bytes.substr(0, bytes.find("[Event \"fine\"]")) + "\n");
 }
 
@@ -375,7 +382,8 @@ TEST_CASE("hostile regression: a scoresheet larger than 4 MiB is an input error"
   const auto path = dir.write("big.sheet", sheet);
   const auto run = test::run_measured({"convert", path.string(), "--no-progress"});
   CHECK(run.exit_code == 2);
-  CHECK(run.err.find("big.sheet is larger than 4,194,304 bytes, too large for a scoresheet") != std::string::npos);
+  CHECK(run.err.find("big.sheet is larger than 4,194,304 bytes, too large for a scoresheet") !=
+        std::string::npos);
 }
 
 // Invalid UTF-8 was reported without a place (or, for one game in a UTF-8

@@ -33,9 +33,9 @@ using notera::locale::Messages;
 
 namespace {
 
-const std::vector<std::string> all_languages = {
-    "bg", "ca", "cs", "da", "de", "en", "es", "et", "fi", "fr", "hr", "hu", "is",
-    "it", "lv", "nb", "nl", "nn", "pl", "pt", "ro", "ru", "sk", "sv", "tr", "uk"};
+const std::vector<std::string> all_languages = {"bg", "ca", "cs", "da", "de", "en", "es", "et", "fi",
+                                                "fr", "hr", "hu", "is", "it", "lv", "nb", "nl", "nn",
+                                                "pl", "pt", "ro", "ru", "sk", "sv", "tr", "uk"};
 
 // The languages whose messages are translated; the others fall back to English.
 const std::vector<std::string> translated_languages = {"nb", "nn", "da", "sv", "de"};
@@ -45,16 +45,41 @@ const std::vector<std::string> pieces = {"notation.king", "notation.queen", "not
 
 // Every key of the schema that each language must give (locales/README.md),
 // except the arrays that may be empty (notation.pawn, notation.lookalikes).
-const std::vector<std::string> required_keys = {
-    "lang.name",          "notation.king",       "notation.queen",       "notation.rook",
-    "notation.bishop",    "notation.knight",     "notation.castle_short", "notation.castle_long",
-    "notation.promotion_mark", "words.check",    "words.mate",           "words.en_passant",
-    "words.draw_offer",   "words.castle_short",  "words.castle_long",    "result.white_wins",
-    "result.black_wins",  "result.draw",         "header.event",         "header.site",
-    "header.date",        "header.round",        "header.board",         "header.white",
-    "header.black",       "header.result",       "header.notation",      "header.sheet",
-    "header.time_control", "header.fen",         "header.white_elo",     "header.black_elo",
-    "sheet.white",        "sheet.black",         "date.patterns"};
+const std::vector<std::string> required_keys = {"lang.name",
+                                                "notation.king",
+                                                "notation.queen",
+                                                "notation.rook",
+                                                "notation.bishop",
+                                                "notation.knight",
+                                                "notation.castle_short",
+                                                "notation.castle_long",
+                                                "notation.promotion_mark",
+                                                "words.check",
+                                                "words.mate",
+                                                "words.en_passant",
+                                                "words.draw_offer",
+                                                "words.castle_short",
+                                                "words.castle_long",
+                                                "result.white_wins",
+                                                "result.black_wins",
+                                                "result.draw",
+                                                "header.event",
+                                                "header.site",
+                                                "header.date",
+                                                "header.round",
+                                                "header.board",
+                                                "header.white",
+                                                "header.black",
+                                                "header.result",
+                                                "header.notation",
+                                                "header.sheet",
+                                                "header.time_control",
+                                                "header.fen",
+                                                "header.white_elo",
+                                                "header.black_elo",
+                                                "sheet.white",
+                                                "sheet.black",
+                                                "date.patterns"};
 
 // A language's own value of a key; English lives in root, so "en" reads
 // through the fallback.
@@ -162,9 +187,9 @@ TEST_CASE("locale bundles: every language opens as itself, nb and nn without han
     CHECK(opened[i].exact);
   }
   // A regional id falls back to its language's bundle.
-  const std::map<std::string, std::string> regional_expected = {
-      {"nb_NO", "nb"}, {"nn-NO", "nn"}, {"de-AT", "de"},
-      {"sv_FI", "sv"}, {"pt_BR", "pt"}, {"ru_RU.UTF-8", "ru"}};
+  const std::map<std::string, std::string> regional_expected = {{"nb_NO", "nb"}, {"nn-NO", "nn"},
+                                                                {"de-AT", "de"}, {"sv_FI", "sv"},
+                                                                {"pt_BR", "pt"}, {"ru_RU.UTF-8", "ru"}};
   for (std::size_t i = all_languages.size(); i < opened.size(); ++i) {
     CAPTURE(opened[i].code);
     CHECK(opened[i].resolved == regional_expected.at(opened[i].code));
@@ -237,8 +262,7 @@ TEST_CASE("locale bundles: the letters of each language") {
   for (const auto& [code, letters] : expected) {
     CAPTURE(code);
     const Bundle bundle(code);
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-      CHECK(own(bundle, pieces[i]).front() == letters.first[i]);
+    for (std::size_t i = 0; i < pieces.size(); ++i) CHECK(own(bundle, pieces[i]).front() == letters.first[i]);
     const auto pawn = own(bundle, "notation.pawn");
     if (letters.second.empty())
       CHECK(pawn.empty());
@@ -387,8 +411,8 @@ TEST_CASE("locale bundles: every message is translated in nb, nn, da, sv and de"
   const Bundle root("root");
   for (const auto& code : all_languages) {
     const Bundle bundle(code);
-    const bool translated = std::find(translated_languages.begin(), translated_languages.end(),
-                                      code) != translated_languages.end();
+    const bool translated = std::find(translated_languages.begin(), translated_languages.end(), code) !=
+                            translated_languages.end();
     CHECK(bundle.keys("msg.") == keys);  // a language adds no message of its own
     for (const auto& key : keys) {
       CAPTURE(code);
@@ -402,8 +426,8 @@ TEST_CASE("locale bundles: every message is translated in nb, nn, da, sv and de"
       CHECK(text.front() != *root.string(key));
       CHECK(argument_names(text.front()) == argument_names(*root.string(key)));
       UErrorCode status = U_ZERO_ERROR;
-      icu::MessageFormat format(icu::UnicodeString::fromUTF8(text.front()),
-                                icu::Locale(code.c_str()), status);
+      icu::MessageFormat format(icu::UnicodeString::fromUTF8(text.front()), icu::Locale(code.c_str()),
+                                status);
       CHECK(U_SUCCESS(status));
     }
   }
@@ -421,12 +445,9 @@ TEST_CASE("locale bundles: messages read as written in each language") {
   CHECK(Messages("de").format(short_rank) == "Reihe 3 hat 7 Felder statt 8");
 
   CHECK(Messages("en").format(side) == "the side to move must be 'w' or 'b', found 'x'");
-  CHECK(Messages("nb").format(side) ==
-        "spilleren i trekket må angis med «w» eller «b», fant «x»");
-  CHECK(Messages("sv").format(side) ==
-        "spelaren vid draget måste anges med ”w” eller ”b”, hittade ”x”");
-  CHECK(Messages("da").format(side) ==
-        "spilleren i trækket skal angives med »w« eller »b«, fandt »x«");
+  CHECK(Messages("nb").format(side) == "spilleren i trekket må angis med «w» eller «b», fant «x»");
+  CHECK(Messages("sv").format(side) == "spelaren vid draget måste anges med ”w” eller ”b”, hittade ”x”");
+  CHECK(Messages("da").format(side) == "spilleren i trækket skal angives med »w« eller »b«, fandt »x«");
 
   // The colour argument is chosen with select, not pasted in English.
   CHECK(Messages("en").format(kings) == "white has 2 kings instead of one");

@@ -28,8 +28,8 @@ namespace {
 // The corpus' folders, one per source (MANIFEST.md); a test each, so that
 // they run in parallel.
 const std::vector<std::string> folders = {
-    "chess.js",    "chessops",     "from-big-corpus", "kokopu", "mliebelt-pgn-parser", "notnil-chess",
-    "pgn-extract", "pgn-extract-go", "python-chess",  "scalachess", "scalachess-fixtures", "scid"};
+    "chess.js",    "chessops",       "from-big-corpus", "kokopu",     "mliebelt-pgn-parser", "notnil-chess",
+    "pgn-extract", "pgn-extract-go", "python-chess",    "scalachess", "scalachess-fixtures", "scid"};
 
 std::vector<std::filesystem::path> files_under(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> files;
@@ -58,9 +58,10 @@ void account_folder(const std::string& folder) {
     incomplete += a.incomplete;
     rejected += a.rejected;
     std::string why;
-    for (const auto& [reason, count] : a.reasons) why += (why.empty() ? "" : "; ") + reason + " x" + std::to_string(count);
-    table << "  " << std::filesystem::relative(file, *dir).string() << " | " << a.read << " | " << a.written << " | "
-          << a.incomplete << " | " << a.rejected << " | " << why << "\n";
+    for (const auto& [reason, count] : a.reasons)
+      why += (why.empty() ? "" : "; ") + reason + " x" + std::to_string(count);
+    table << "  " << std::filesystem::relative(file, *dir).string() << " | " << a.read << " | " << a.written
+          << " | " << a.incomplete << " | " << a.rejected << " | " << why << "\n";
   }
   table << "  total | " << read << " | " << written << " | " << incomplete << " | " << rejected << " |\n";
   std::cout << table.str() << std::flush;

@@ -34,11 +34,12 @@ std::string describe(const MovetextParse& parse) {
   for (const MovetextEvent& e : parse.events) {
     const WrittenMove& m = e.move;
     s << '[' << static_cast<int>(e.kind) << ' ' << e.begin << '-' << e.end << " n" << e.number << " d"
-      << static_cast<int>(e.dots) << " kind " << static_cast<int>(m.kind) << " letters " << m.piece.letter << ' '
-      << m.captured.letter << ' ' << m.promotion.letter << " squares " << static_cast<int>(m.from_file) << ' '
-      << static_cast<int>(m.from_rank) << ' ' << static_cast<int>(m.to_file) << ' ' << static_cast<int>(m.to_rank)
-      << " flags " << m.capture << m.dash << m.promotion_mark << m.uci_promotion << m.en_passant << m.draw_offer
-      << " check " << static_cast<int>(m.check) << " glyph " << static_cast<int>(m.glyph) << "] ";
+      << static_cast<int>(e.dots) << " kind " << static_cast<int>(m.kind) << " letters " << m.piece.letter
+      << ' ' << m.captured.letter << ' ' << m.promotion.letter << " squares " << static_cast<int>(m.from_file)
+      << ' ' << static_cast<int>(m.from_rank) << ' ' << static_cast<int>(m.to_file) << ' '
+      << static_cast<int>(m.to_rank) << " flags " << m.capture << m.dash << m.promotion_mark
+      << m.uci_promotion << m.en_passant << m.draw_offer << " check " << static_cast<int>(m.check)
+      << " glyph " << static_cast<int>(m.glyph) << "] ";
   }
   return s.str();
 }
@@ -49,9 +50,9 @@ void check_agrees(const std::string& text, const std::vector<LanguageMask>& mask
     MovetextParse shortcut, grammar;
     parse_movetext(text, mask, shortcut);
     parse_movetext_by_grammar(text, mask, grammar);
-    CHECK_MESSAGE(same_events(shortcut, grammar), "text: [" << text << "] mask " << mask << "\n shortcut: "
-                                                             << describe(shortcut) << "\n grammar:  "
-                                                             << describe(grammar));
+    CHECK_MESSAGE(same_events(shortcut, grammar), "text: [" << text << "] mask " << mask
+                                                            << "\n shortcut: " << describe(shortcut)
+                                                            << "\n grammar:  " << describe(grammar));
   }
 }
 
@@ -65,13 +66,28 @@ std::vector<LanguageMask> masks() {
 
 TEST_CASE("movetext: the shortcut reads the usual tokens as the grammar does") {
   const std::vector<LanguageMask> languages = masks();
-  for (const char* text :
-       {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0", "1.e4 e5 2.Nf3", "12... exd5 13. Nbxd7+ N5f3#",
-        "O-O O-O-O 0-0 0-0-0 o-o OOO 00 O-O+ O-O-O# O-O-O-O O-Ox", "e8=Q e8=Q+ exf8=N# e8Q e8(Q) e8/Q",
-        "e4! e4? e4!! e4?? e4!? e4?! Nf3+! Qh7#?! e4+!+", "e4++ e4X e4ch e4 ch e4 e.p. exd6 e. p. exd6ep",
-        "Kb1(=) Kb1 (=) e4 (e5) e4(e5) Nf3{c} Nf3;x\n Nf3$1 Nf3[", "e4junk Nf3d4 Ng1f3 Ng1-f3 e2e4 e2-e4 exd ed BxN",
-        "12 e4 12", "12", "e4", "Nf3 ", "1/2-1/2", "*", "0-1", "\t\r\n\f\ve4\r\n", "Sf3 Lb5 Dd1 Td8 Kpf3 Крf3",
-        "♘f3 ♞xd4", "e4\xC2\xA0" "e5", "Nf3\x01 e4\x01"})
+  for (const char* text : {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0",
+                           "1.e4 e5 2.Nf3",
+                           "12... exd5 13. Nbxd7+ N5f3#",
+                           "O-O O-O-O 0-0 0-0-0 o-o OOO 00 O-O+ O-O-O# O-O-O-O O-Ox",
+                           "e8=Q e8=Q+ exf8=N# e8Q e8(Q) e8/Q",
+                           "e4! e4? e4!! e4?? e4!? e4?! Nf3+! Qh7#?! e4+!+",
+                           "e4++ e4X e4ch e4 ch e4 e.p. exd6 e. p. exd6ep",
+                           "Kb1(=) Kb1 (=) e4 (e5) e4(e5) Nf3{c} Nf3;x\n Nf3$1 Nf3[",
+                           "e4junk Nf3d4 Ng1f3 Ng1-f3 e2e4 e2-e4 exd ed BxN",
+                           "12 e4 12",
+                           "12",
+                           "e4",
+                           "Nf3 ",
+                           "1/2-1/2",
+                           "*",
+                           "0-1",
+                           "\t\r\n\f\ve4\r\n",
+                           "Sf3 Lb5 Dd1 Td8 Kpf3 Крf3",
+                           "♘f3 ♞xd4",
+                           "e4\xC2\xA0"
+                           "e5",
+                           "Nf3\x01 e4\x01"})
     check_agrees(text, languages);
 }
 
@@ -79,11 +95,14 @@ TEST_CASE("movetext: the shortcut agrees with the grammar on random token soup")
   // Fragments of every token shape and of the marks around them; random
   // sequences of them meet the shortcut's every decision.
   const std::vector<std::string> fragments = {
-      "e4", "exd5", "ed5", "Nf3", "Nbd7", "N5f3", "Nxf3", "N:f3", "Nbxd7", "O-O", "O-O-O", "0-0", "o-o",
-      "e8=Q", "=", "Q", "K", "S", "D", "T", "L", "B", "R", "N", "P", "C", "F", "X", "+", "#", "!", "?",
-      " ", " ", " ", "\t", "\n", "\r\n", "e.p.", "ep", "e.", "p.", "ch", "(=)", "(", ")", "{c}", "}", ";x\n",
-      "$1", "$", "[", "]", "1.", "12...", "12", "0", "1-0", "0-1", "1/2-1/2", "*", "a", "h", "e", "c",
-      "1", "8", "9", "x", ":", "-", "--", "/", ".", "Кр", "Kp", "♘", "\xC2\xBD", "\xC2\xA0", "\xE2\x80\x93"};
+      "e4",    "exd5", "ed5", "Nf3",  "Nbd7",  "N5f3", "Nxf3", "N:f3",     "Nbxd7",    "O-O",
+      "O-O-O", "0-0",  "o-o", "e8=Q", "=",     "Q",    "K",    "S",        "D",        "T",
+      "L",     "B",    "R",   "N",    "P",     "C",    "F",    "X",        "+",        "#",
+      "!",     "?",    " ",   " ",    " ",     "\t",   "\n",   "\r\n",     "e.p.",     "ep",
+      "e.",    "p.",   "ch",  "(=)",  "(",     ")",    "{c}",  "}",        ";x\n",     "$1",
+      "$",     "[",    "]",   "1.",   "12...", "12",   "0",    "1-0",      "0-1",      "1/2-1/2",
+      "*",     "a",    "h",   "e",    "c",     "1",    "8",    "9",        "x",        ":",
+      "-",     "--",   "/",   ".",    "Кр",    "Kp",   "♘",    "\xC2\xBD", "\xC2\xA0", "\xE2\x80\x93"};
   const std::vector<LanguageMask> languages = masks();
   std::uint64_t state = 0x6E6F7465726121ULL;
   auto next = [&state] {

@@ -160,7 +160,12 @@ TEST_CASE("read: check, mate, glyphs and draw offers") {
 }
 
 TEST_CASE("read: figurines, with and without variation selectors") {
-  for (const char* text : {"♘f3", "♘\xEF\xB8\x8E" "f3", "♘\xEF\xB8\x8F" "f3", "♞f3"}) {
+  for (const char* text : {"♘f3",
+                           "♘\xEF\xB8\x8E"
+                           "f3",
+                           "♘\xEF\xB8\x8F"
+                           "f3",
+                           "♞f3"}) {
     CAPTURE(text);
     const WrittenMove m = read(text, "en");
     CHECK(m.kind == WrittenKind::piece);
@@ -229,7 +234,8 @@ TEST_CASE("normalise: dashes, multiplication sign, full width, spaces, selectors
   CHECK(normalized("ｅ４") == "e4");
   CHECK(normalized("O‑O") == "O-O");
   CHECK(normalized("Kb1\u00A0(=)") == "Kb1 (=)");
-  CHECK(normalized("♘\xEF\xB8\x8E" "f3") == "♘f3");
+  CHECK(normalized("♘\xEF\xB8\x8E"
+                   "f3") == "♘f3");
   CHECK(normalized("12…") == "12...");
   // NFC: e + combining acute -> é.
   CHECK(normalized("e\xCC\x81") == "\xC3\xA9");

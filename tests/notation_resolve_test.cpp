@@ -27,8 +27,7 @@ int lang(const char* code) {
   return i;
 }
 
-Resolution resolve_text(const Position& pos, const std::string& text, int language,
-                        bool foreign = true) {
+Resolution resolve_text(const Position& pos, const std::string& text, int language, bool foreign = true) {
   ResolveOptions options;
   options.language = language;
   options.foreign_letters = foreign;

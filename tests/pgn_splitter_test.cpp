@@ -121,15 +121,14 @@ TEST_CASE("pgn splitter: a UTF-8 byte order mark is its own skipped segment") {
 }
 
 TEST_CASE("pgn splitter: CR-only line ends become LF, CRLF stays, lines count right") {
-  const auto cr =
-      split_checked("[Event \"a\"]\r[Site \"b\"]\r\r1. e4 e5 *\r\r[Event \"c\"]\r\r*\r");
+  const auto cr = split_checked("[Event \"a\"]\r[Site \"b\"]\r\r1. e4 e5 *\r\r[Event \"c\"]\r\r*\r");
   REQUIRE(cr.size() == 2);
   CHECK(cr[0].text == "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 *\n\n");
   CHECK(cr[1].line == 6);
   CHECK(cr[1].text == "[Event \"c\"]\n\n*\n");
 
-  const auto crlf = split_checked(
-      "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"c\"]\r\n\r\n*\r\n");
+  const auto crlf =
+      split_checked("[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"c\"]\r\n\r\n*\r\n");
   REQUIRE(crlf.size() == 2);
   CHECK(crlf[0].text == "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 e5 *\r\n\r\n");
   CHECK(crlf[1].line == 6);
@@ -141,8 +140,7 @@ TEST_CASE("pgn splitter: CR-only line ends become LF, CRLF stays, lines count ri
 
 TEST_CASE("pgn splitter: NUL bytes are reported and read as spaces") {
   using namespace std::string_literals;
-  const std::string input =
-      "[Event \"a\"]\n\n1. e4 e5 1/2-1/2\0\0\n\n[Event \"b\"]\n\n1. d4\0 *\n"s;
+  const std::string input = "[Event \"a\"]\n\n1. e4 e5 1/2-1/2\0\0\n\n[Event \"b\"]\n\n1. d4\0 *\n"s;
   const auto games = games_of(split_checked(input));
   REQUIRE(games.size() == 2);
   CHECK(games[0].text.find('\0') == std::string::npos);
@@ -176,8 +174,7 @@ TEST_CASE("pgn splitter: text between games is skipped and reported, not glued t
 }
 
 TEST_CASE("pgn splitter: headerless move lists are games") {
-  const auto games =
-      games_of(split_checked("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n\n   e4 c5 Nf3 d6\n"));
+  const auto games = games_of(split_checked("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n\n   e4 c5 Nf3 d6\n"));
   REQUIRE(games.size() == 3);
   CHECK(games[0].text == "1. e4 e5 2. Nf3 *\n\n");
   CHECK(games[1].text == "1. d4 d5 *\n\n");
@@ -188,22 +185,20 @@ TEST_CASE("pgn splitter: headerless move lists are games") {
 }
 
 TEST_CASE("pgn splitter: header-only games follow each other") {
-  const auto games = games_of(split_checked(
-      "[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n[Site \"x\"]\n"));
+  const auto games = games_of(
+      split_checked("[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n[Site \"x\"]\n"));
   REQUIRE(games.size() == 3);
   CHECK(games[2].text == "[Event \"c\"]\n[Site \"x\"]\n");
   // A blank line inside one tag section does not cut it (ChessBase writes that).
-  CHECK(games_of(split_checked("[Event \"a\"]\n\n[Date \"2017\"]\n[White \"x\"]\n\n1. e4 *\n"))
-            .size() == 1);
+  CHECK(games_of(split_checked("[Event \"a\"]\n\n[Date \"2017\"]\n[White \"x\"]\n\n1. e4 *\n")).size() == 1);
   // Tags and moves on one line, leading blanks.
-  const auto inline_games = games_of(
-      split_checked("  [Variant \"Standard\"] 1. e4 e5 {c}\n\n  [Variant \"Standard\"]\n1. d4\n"));
+  const auto inline_games =
+      games_of(split_checked("  [Variant \"Standard\"] 1. e4 e5 {c}\n\n  [Variant \"Standard\"]\n1. d4\n"));
   CHECK(inline_games.size() == 2);
 }
 
 TEST_CASE("pgn splitter: '%' escape lines are skipped") {
-  const std::string input =
-      "%comment before\n%and more\n[Event \"a\"]\n% inside the game\n\n1. e4 *\n";
+  const std::string input = "%comment before\n%and more\n[Event \"a\"]\n% inside the game\n\n1. e4 *\n";
   const auto pieces = split_checked(input);
   REQUIRE(pieces.size() == 2);
   CHECK(pieces[0].reason == SkipReason::escape_line);
@@ -216,8 +211,7 @@ TEST_CASE("pgn splitter: '%' escape lines are skipped") {
 }
 
 TEST_CASE("pgn splitter: pgn and /pgn wrappers are ignored") {
-  const auto games =
-      games_of(split_checked("[pgn] 1. e4 e5 2. Nf3 * [/pgn]\n[pgn]\n1. d4 *\n[/pgn]\n"));
+  const auto games = games_of(split_checked("[pgn] 1. e4 e5 2. Nf3 * [/pgn]\n[pgn]\n1. d4 *\n[/pgn]\n"));
   REQUIRE(games.size() == 2);
   // A wrapper alone on its line leaves a blank line, which stays with the
   // game before it.
@@ -236,8 +230,7 @@ TEST_CASE("pgn splitter: braces, strings and semicolons do not fool the game bou
   const auto rav = games_of(split_checked("1. e4 (1. d4 1-0) {0-1} e5\nGame goes on\n"));
   CHECK(rav.size() == 1);
   // A value broken over two lines stays in its tag section.
-  const auto broken =
-      games_of(split_checked("[Event \"x\"]\n[Site \"Some\nwhere\"]\n[Result \"*\"]\n\n*\n"));
+  const auto broken = games_of(split_checked("[Event \"x\"]\n[Site \"Some\nwhere\"]\n[Result \"*\"]\n\n*\n"));
   CHECK(broken.size() == 1);
 }
 
@@ -248,8 +241,7 @@ TEST_CASE("pgn splitter: an unterminated comment ends at EOF or at the next Even
   CHECK(n.line == 3);
   CHECK(n.column == 7);
 
-  const auto resync =
-      games_of(split_checked("[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n"));
+  const auto resync = games_of(split_checked("[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n"));
   REQUIRE(resync.size() == 2);
   CHECK(has_note(resync[0], "pgn.split.unterminated_comment"));
   CHECK(resync[1].text == "[Event \"b\"]\n\n1. d4 *\n");
@@ -298,8 +290,7 @@ TEST_CASE("pgn splitter: a 10 MB line is cut with bounded memory") {
   for (const Piece& p : pieces) largest = std::max(largest, p.text.size());
   const pgn::SplitterOptions defaults;
   CHECK(largest <= defaults.max_game_size + defaults.max_line_length);
-  for (std::size_t i = 1; i + 1 < pieces.size(); ++i)
-    CHECK(pieces[i].reason == SkipReason::overflow);
+  for (std::size_t i = 1; i + 1 < pieces.size(); ++i) CHECK(pieces[i].reason == SkipReason::overflow);
   CHECK(pieces.back().kind == SegmentKind::game);
   CHECK(pieces.back().text == "[Event \"after\"]\n\n1. d4 *\n");
   CHECK(pieces.back().line == 4);
@@ -335,10 +326,8 @@ TEST_CASE("pgn splitter: every file of the nasty corpus, every byte accounted fo
 
 TEST_CASE("pgn splitter: the known games of the corpus") {
   const auto nul = notera::test::corpus_path("nasty/from-big-corpus/games-with-NUL-bytes.pgn");
-  const auto fwwrc =
-      notera::test::corpus_path("nasty/scalachess/test-kit_src_test_resources_FWWRC.pgn");
-  const auto crlf =
-      notera::test::corpus_path("nasty/from-big-corpus/crlf-sample-Candidates1950.pgn");
+  const auto fwwrc = notera::test::corpus_path("nasty/scalachess/test-kit_src_test_resources_FWWRC.pgn");
+  const auto crlf = notera::test::corpus_path("nasty/from-big-corpus/crlf-sample-Candidates1950.pgn");
   if (!nul || !fwwrc || !crlf) {
     MESSAGE("corpus not present; skipped");
     return;
@@ -360,8 +349,8 @@ TEST_CASE("pgn splitter: every note and skipped segment has an English message")
   std::string input =
       "%escape\n[Event \"a\"]\n% inside\n\n1. e4\0 {open\n\n[Event \"b\"]\n\n1. d4 1-0\n\nJunk\n\n"
       "[Event \"c\"]\n\n"s +
-      std::string(300, 'x') + "\n[Event \"d\"]\n\n" + std::string(150, 'y') + "\n" +
-      std::string(150, 'z') + "\n[Event \"e\"]\n\n";
+      std::string(300, 'x') + "\n[Event \"d\"]\n\n" + std::string(150, 'y') + "\n" + std::string(150, 'z') +
+      "\n[Event \"e\"]\n\n";
   for (int i = 0; i < 10; ++i) input += "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
   const locale::Messages messages("en");
   std::vector<std::string> keys;
@@ -383,10 +372,9 @@ TEST_CASE("pgn splitter: every note and skipped segment has an English message")
       CHECK_MESSAGE(text.find(n.message.key) == std::string::npos, text);
     }
   }
-  for (const char* key :
-       {"pgn.split.escape_line", "pgn.split.nul_bytes", "pgn.split.unterminated_comment",
-        "pgn.split.line_too_long", "pgn.split.game_too_large", "pgn.split.skip.escape_line",
-        "pgn.split.skip.between_games", "pgn.split.skip.overflow"})
+  for (const char* key : {"pgn.split.escape_line", "pgn.split.nul_bytes", "pgn.split.unterminated_comment",
+                          "pgn.split.line_too_long", "pgn.split.game_too_large", "pgn.split.skip.escape_line",
+                          "pgn.split.skip.between_games", "pgn.split.skip.overflow"})
     CHECK_MESSAGE(std::find(keys.begin(), keys.end(), key) != keys.end(), std::string(key));
   CHECK(messages.format(Message("pgn.split.nul_bytes").with("count", 2)) ==
         "2 NUL bytes in the game, read as spaces");

@@ -59,8 +59,7 @@ TEST_CASE("pgn tags: a standard tag section and where the movetext begins") {
 }
 
 TEST_CASE("pgn tags: escapes, several tags on a line, no space before the value") {
-  const auto s =
-      read("[Event \"A \\\"quoted\\\" \\\\ name\"][Site\"Oslo\"] [Round \"3\"]  1. e4\n");
+  const auto s = read("[Event \"A \\\"quoted\\\" \\\\ name\"][Site\"Oslo\"] [Round \"3\"]  1. e4\n");
   CHECK(value(s, "Event") == "A \"quoted\" \\ name");
   CHECK(value(s, "Site") == "Oslo");
   CHECK(value(s, "Round") == "3");
@@ -71,8 +70,7 @@ TEST_CASE("pgn tags: escapes, several tags on a line, no space before the value"
 }
 
 TEST_CASE("pgn tags: values with brackets and quotes read as one value") {
-  const auto s =
-      read("[A \"b\\\"\"] [C \"A]]\"] [D \"A]][\"] [E \"\\\"A]][\\\"\"] [G \"\\\"]\"]\n");
+  const auto s = read("[A \"b\\\"\"] [C \"A]]\"] [D \"A]][\"] [E \"\\\"A]][\\\"\"] [G \"\\\"]\"]\n");
   CHECK(value(s, "A") == "b\"");
   CHECK(value(s, "C") == "A]]");
   CHECK(value(s, "D") == "A]][");
@@ -129,8 +127,7 @@ TEST_CASE("pgn tags: every tolerated bend has its key") {
 }
 
 TEST_CASE("pgn tags: odd and lowercase names, duplicates") {
-  const auto s =
-      read("[event \"a\"][WHITEELO \"2700\"][Event-Date \"x\"][my_tag \"y\"][Event \"b\"]\n");
+  const auto s = read("[event \"a\"][WHITEELO \"2700\"][Event-Date \"x\"][my_tag \"y\"][Event \"b\"]\n");
   CHECK(s.tags.size() == 4);
   CHECK(value(s, "Event") == "a");
   CHECK(value(s, "WhiteElo") == "2700");
@@ -211,21 +208,69 @@ void check_agrees(const std::string& text) {
 }  // namespace
 
 TEST_CASE("pgn tags: the shortcut reads plain pairs and blank lines as the grammar does") {
-  for (const char* text :
-       {"[Event \"Hastings\"]\n[Site \"?\"]\n\n1. e4", "[Event \"\"]", "[Event \"x\"] [White \"y\"]\r\n\r\n*",
-        "[white \"a\"]\n[White \"b\"]\n[WHITEELO \"c\"]\n", "[Event  \t\"x\"\t ]\n", "[Event\"x\"]",
-        "[ Event \"x\"]", "[Event \"a\\\"b\"]", "[Event \"a\\\\b\"]", "[Event \"a\"b\"]", "[Event \"a]]\"]",
-        "[Event \"a\nb\"]", "[Event \"a]\n", "[Event Hastings]", "[Event]", "[\"x\"]", "[Event \"x\" junk]",
-        "[Event \"x\"", "%escape\n[Event \"x\"]", "[Ev-ent.1_ \"x\"]", "[Event \"x\"]\r[Site \"y\"]",
-        "[Event \"0123456789\"] [Site \"01234\"] [Date \"x\"]", "\n\n\n", "", "1. e4 e5"})
+  for (const char* text : {"[Event \"Hastings\"]\n[Site \"?\"]\n\n1. e4",
+                           "[Event \"\"]",
+                           "[Event \"x\"] [White \"y\"]\r\n\r\n*",
+                           "[white \"a\"]\n[White \"b\"]\n[WHITEELO \"c\"]\n",
+                           "[Event  \t\"x\"\t ]\n",
+                           "[Event\"x\"]",
+                           "[ Event \"x\"]",
+                           "[Event \"a\\\"b\"]",
+                           "[Event \"a\\\\b\"]",
+                           "[Event \"a\"b\"]",
+                           "[Event \"a]]\"]",
+                           "[Event \"a\nb\"]",
+                           "[Event \"a]\n",
+                           "[Event Hastings]",
+                           "[Event]",
+                           "[\"x\"]",
+                           "[Event \"x\" junk]",
+                           "[Event \"x\"",
+                           "%escape\n[Event \"x\"]",
+                           "[Ev-ent.1_ \"x\"]",
+                           "[Event \"x\"]\r[Site \"y\"]",
+                           "[Event \"0123456789\"] [Site \"01234\"] [Date \"x\"]",
+                           "\n\n\n",
+                           "",
+                           "1. e4 e5"})
     check_agrees(text);
 }
 
 TEST_CASE("pgn tags: the shortcut agrees with the grammar on random tag soup") {
-  const std::vector<std::string> fragments = {
-      "[", "]", "[Event \"x\"]", "[Site \"Somewhere\"]", "Event", "white", "WhiteElo", "Date", "_", "-", ".",
-      " ", "\t", "\"", "\\\"", "\\\\", "\\", "\n", "\n", "\r\n", "\r", "Hastings", "0123456789", "%", "1.",
-      "e4", "*", "\xC3\xA9", "[ ", "\"]", "\" ]", "]]", "{", "}"};
+  const std::vector<std::string> fragments = {"[",
+                                              "]",
+                                              "[Event \"x\"]",
+                                              "[Site \"Somewhere\"]",
+                                              "Event",
+                                              "white",
+                                              "WhiteElo",
+                                              "Date",
+                                              "_",
+                                              "-",
+                                              ".",
+                                              " ",
+                                              "\t",
+                                              "\"",
+                                              "\\\"",
+                                              "\\\\",
+                                              "\\",
+                                              "\n",
+                                              "\n",
+                                              "\r\n",
+                                              "\r",
+                                              "Hastings",
+                                              "0123456789",
+                                              "%",
+                                              "1.",
+                                              "e4",
+                                              "*",
+                                              "\xC3\xA9",
+                                              "[ ",
+                                              "\"]",
+                                              "\" ]",
+                                              "]]",
+                                              "{",
+                                              "}"};
   std::uint64_t state = 0x74616773ULL;
   auto next = [&state] {
     state = state * 6364136223846793005ULL + 1442695040888963407ULL;

@@ -126,8 +126,7 @@ TEST_CASE("pgn writer: input tag order on request, missing roster tags as the st
   pgn::WriterOptions options;
   options.tag_order = pgn::TagOrder::input;
   const std::string out = write(game, options);
-  CHECK(out.find(
-            "[Result \"1-0\"]\n[WhiteElo \"2830\"]\n[ECO \"C65\"]\n[Annotator \"Tab here\"]\n\n") !=
+  CHECK(out.find("[Result \"1-0\"]\n[WhiteElo \"2830\"]\n[ECO \"C65\"]\n[Annotator \"Tab here\"]\n\n") !=
         std::string::npos);
 
   Game empty;
@@ -159,8 +158,8 @@ TEST_CASE("pgn writer: a game starting with Black to move, and mate") {
 }
 
 TEST_CASE("pgn writer: Chess960 castling and the Variant tag") {
-  Game game = make_game("f4 f5 Rf3 Rf6 O-O O-O",
-                        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", true);
+  Game game =
+      make_game("f4 f5 Rf3 Rf6 O-O O-O", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", true);
   game.set_tag("Variant", "fischerandom");
   game.result = "1/2-1/2";
   const std::string expected =
@@ -274,10 +273,9 @@ TEST_CASE("pgn writer: pgn-extract reads our output without a complaint") {
   std::string all;
   pgn::Writer writer;
   int games = 0;
-  for (Game g : {annotated_game(),
-                 make_game("b8=Q+ Kd7 O-O-O+ Ke6 Qb3+ Kf5", "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 40"),
-                 mated_game(),
-                 make_game("d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6 Bh4 b6 cxd5 Nxd5"), Game{}}) {
+  for (Game g :
+       {annotated_game(), make_game("b8=Q+ Kd7 O-O-O+ Ke6 Qb3+ Kf5", "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 40"),
+        mated_game(), make_game("d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6 Bh4 b6 cxd5 Nxd5"), Game{}}) {
     writer.write(g, all);
     ++games;
   }

@@ -61,9 +61,8 @@ std::string arg(const Diagnostic& d, const std::string& name) {
 }
 
 const SheetCell& cell_at(const Scoresheet& sheet, int number, Color side) {
-  const auto it = std::find_if(sheet.cells.begin(), sheet.cells.end(), [&](const SheetCell& c) {
-    return c.number == number && c.side == side;
-  });
+  const auto it = std::find_if(sheet.cells.begin(), sheet.cells.end(),
+                               [&](const SheetCell& c) { return c.number == number && c.side == side; });
   REQUIRE_MESSAGE(it != sheet.cells.end(), number);
   return *it;
 }
@@ -72,8 +71,7 @@ bool where_is(SourceLocation where, int line, int column) {
   return where.line == line && where.column == column;
 }
 
-template <typename Rule>
-bool matches(std::string_view text) {
+template <typename Rule> bool matches(std::string_view text) {
   pegtl::memory_input in(text.data(), text.size(), "test");
   return pegtl::parse<pegtl::seq<Rule, pegtl::eof>>(in);
 }
@@ -361,8 +359,7 @@ TEST_CASE("sheet: German, pasted from a spreadsheet with tabs and no-break space
   check_lossless(text, sheet);
 }
 
-TEST_CASE(
-    "sheet: English, a FEN with Black to move, a sealed move and the result after the moves") {
+TEST_CASE("sheet: English, a FEN with Black to move, a sealed move and the result after the moves") {
   const std::string text = test::read_file(test::data_path("sheets/en-fen-sealed.sheet"));
   const Scoresheet sheet = read_scoresheet(text, "x");
   CHECK(sheet.diagnostics.empty());
@@ -412,8 +409,7 @@ TEST_CASE("sheet headers: words of several languages, any case, blanks and dashe
   CHECK(sheet.headers[4].key.empty());
   CHECK(sheet.tag("White") == "Schröder, Jürgen");  // the first one wins
   CHECK(sheet.tag("TimeControl") == "90+30");
-  CHECK(keys_of(sheet) ==
-        std::vector<std::string>{"sheet.duplicate_header", "sheet.unknown_header"});
+  CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.duplicate_header", "sheet.unknown_header"});
   const Diagnostic& duplicate = diagnostic(sheet, "sheet.duplicate_header");
   CHECK(where_is(duplicate.where, 4, 1));
   CHECK(arg(duplicate, "first_line") == "1");
@@ -464,9 +460,7 @@ TEST_CASE("sheet headers: results, whose copy, notation language") {
   CHECK(bad.tag("Result") == "*");
   CHECK(where_is(diagnostic(bad, "sheet.bad_result").where, 1, 11));
 
-  const auto owner_of = [](const std::string& header) {
-    return read(header + "\n1 e4 e5\n").copy_of;
-  };
+  const auto owner_of = [](const std::string& header) { return read(header + "\n1 e4 e5\n").copy_of; };
   CHECK(owner_of("Skjema: svart") == Color::black);
   CHECK(owner_of("Sheet: WHITE") == Color::white);
   CHECK(owner_of("Noteringsliste: hvid") == Color::white);
@@ -497,8 +491,8 @@ TEST_CASE("sheet headers: an empty value, a header after the moves, a line that 
       "\n"
       "1 e4 e5\n"
       "Resultat: 1-0\n");
-  CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.not_a_header", "sheet.empty_header",
-                                                   "sheet.header_after_moves"});
+  CHECK(keys_of(sheet) ==
+        std::vector<std::string>{"sheet.not_a_header", "sheet.empty_header", "sheet.header_after_moves"});
   CHECK(diagnostic(sheet, "sheet.not_a_header").severity == Severity::error);
   CHECK(where_is(diagnostic(sheet, "sheet.not_a_header").where, 1, 1));
   CHECK(diagnostic(sheet, "sheet.header_after_moves").severity == Severity::note);
@@ -733,8 +727,7 @@ TEST_CASE("sheet clock notes: h:mm, h:mm:ss, bare minutes, castling zeros") {
   CHECK(rows[6].black_first);
   CHECK(rows[6].black_clock->text == "0:09");
   CHECK(rows[5].extra_clock_notes.size() == 1);
-  CHECK(keys_of(sheet) ==
-        std::vector<std::string>{"sheet.bad_clock", "sheet.too_many_clock_notes"});
+  CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.bad_clock", "sheet.too_many_clock_notes"});
   CHECK(arg(diagnostic(sheet, "sheet.bad_clock"), "minutes") == "75");
   CHECK(where_is(diagnostic(sheet, "sheet.too_many_clock_notes").where, 6, 19));
 }
@@ -787,8 +780,7 @@ TEST_CASE("sheet errors: unclosed crossed-out text and braces, at the opener's c
   const Scoresheet sheet = read(text);
   check_lossless(text, sheet);
   CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.number_out_of_sequence",
-                                                   "sheet.unclosed_crossed_out",
-                                                   "sheet.empty_crossed_out",
+                                                   "sheet.unclosed_crossed_out", "sheet.empty_crossed_out",
                                                    "sheet.unclosed_brace", "sheet.number_skipped"});
   CHECK(where_is(diagnostic(sheet, "sheet.unclosed_crossed_out").where, 2, 8));
   CHECK(where_is(diagnostic(sheet, "sheet.empty_crossed_out").where, 3, 9));
@@ -830,8 +822,7 @@ TEST_CASE("sheet errors: a date line is neither a header nor a move row") {
 // ---------------------------------------------------------------- encoding
 
 TEST_CASE("sheet encoding: BOM, CRLF, and Latin-1 bytes") {
-  const Scoresheet crlf =
-      read("\xEF\xBB\xBFHvit: Hansen\r\nSvart: Olsen\r\n\r\n1 e4 e5\r\n2 Sf3\r\n");
+  const Scoresheet crlf = read("\xEF\xBB\xBFHvit: Hansen\r\nSvart: Olsen\r\n\r\n1 e4 e5\r\n2 Sf3\r\n");
   CHECK(crlf.diagnostics.empty());
   CHECK(where_is(crlf.headers[0].where, 1, 1));
   CHECK(crlf.tag("White") == "Hansen");
@@ -863,8 +854,7 @@ TEST_CASE("sheet: every diagnostic has an English message") {
     for (const Diagnostic& d : sheet.diagnostics) {
       keys.push_back(d.message.key);
       const std::string english = messages.format(d.message);
-      CHECK_MESSAGE(english.rfind(d.message.key, 0) != 0,
-                    d.message.key << " has no English pattern");
+      CHECK_MESSAGE(english.rfind(d.message.key, 0) != 0, d.message.key << " has no English pattern");
     }
   }
   std::sort(keys.begin(), keys.end());
@@ -912,14 +902,11 @@ TEST_CASE("sheet: the acceptance cases' scoresheets") {
     if (expect.contains("json") && expect["json"].contains("dropped"))
       for (const auto& dropped : expect["json"]["dropped"]) {
         const Scoresheet& sheet = read_sheets.at(dropped["sheet"].get<std::size_t>() - 1);
-        const bool found =
-            std::any_of(sheet.cells.begin(), sheet.cells.end(), [&](const SheetCell& c) {
-              return std::any_of(c.crossed_out.begin(), c.crossed_out.end(),
-                                 [&](const SheetText& t) {
-                                   return t.where.line == dropped["line"].get<int>() &&
-                                          t.text == dropped["text"].get<std::string>();
-                                 });
-            });
+        const bool found = std::any_of(sheet.cells.begin(), sheet.cells.end(), [&](const SheetCell& c) {
+          return std::any_of(c.crossed_out.begin(), c.crossed_out.end(), [&](const SheetText& t) {
+            return t.where.line == dropped["line"].get<int>() && t.text == dropped["text"].get<std::string>();
+          });
+        });
         CHECK(found);
       }
   }

@@ -125,8 +125,7 @@ class SlipSampler {
 
   // The character actually written where `meant` is needed, from `alphabet`
   // and the pair costs `cost(written, meant)`.
-  template <typename Cost>
-  char write(char meant, const std::string& alphabet, Cost cost) {
+  template <typename Cost> char write(char meant, const std::string& alphabet, Cost cost) {
     double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng_);
     for (char w : alphabet) {
       if (w == meant) continue;
@@ -213,7 +212,8 @@ EvidenceSheet corrupted_sheet(const std::vector<Move>& game, int language, SlipS
           letter[0] = s.letter(letter[0], letters);
         }
       }
-      for (char& ch : middle) ch = ch >= 'a' && ch <= 'h' ? s.file(ch) : ch >= '1' && ch <= '8' ? s.rank(ch) : ch;
+      for (char& ch : middle)
+        ch = ch >= 'a' && ch <= 'h' ? s.file(ch) : ch >= '1' && ch <= '8' ? s.rank(ch) : ch;
       square[0] = s.file(square[0]);
       square[1] = s.rank(square[1]);
       if (moved == PieceType::pawn && capture && s.chance(s.p(c.rank_omitted_pawn))) square.pop_back();
@@ -298,7 +298,8 @@ bool flags_difference(const Reconstruction& r, const std::vector<Move>& game) {
 // `writers`: each copy is written by a writer drawn from them (the two
 // copies by two different ones); empty: every writer departs at the mean
 // rates.
-Figures run_games(const std::vector<std::vector<Move>>& games, double scale, const std::vector<Writer>& writers = {}) {
+Figures run_games(const std::vector<std::vector<Move>>& games, double scale,
+                  const std::vector<Writer>& writers = {}) {
   const LetterTable& table = LetterTable::instance();
   const std::array<int, 4> languages = {table.language_index("nb"), table.language_index("de"),
                                         table.language_index("fr"), LetterTable::english};
@@ -311,7 +312,8 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale, con
     std::size_t wa = 0, wb = 0;
     if (writers.size() >= 2) {
       wa = static_cast<std::size_t>(sampler.below(static_cast<int>(writers.size())));
-      wb = (wa + 1 + static_cast<std::size_t>(sampler.below(static_cast<int>(writers.size()) - 1))) % writers.size();
+      wb = (wa + 1 + static_cast<std::size_t>(sampler.below(static_cast<int>(writers.size()) - 1))) %
+           writers.size();
     }
     sampler.writer = writers.empty() ? Writer{} : writers[wa];
     const EvidenceSheet a = corrupted_sheet(games[g], languages[g % languages.size()], sampler);
@@ -339,7 +341,8 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale, con
     for (std::size_t k = 0; k < inputs.size(); ++k) {
       ReconstructOptions options;
       // NOTERA_WATCH=G: where the search loses game G's true game (stderr).
-      if (const char* watch = getenv("NOTERA_WATCH"); watch && std::to_string(g) == watch) options.watch = games[g];
+      if (const char* watch = getenv("NOTERA_WATCH"); watch && std::to_string(g) == watch)
+        options.watch = games[g];
       const Reconstruction r = reconstruct(inputs[k], options);
       if (k == 0) f.milliseconds += r.stats.milliseconds;
       if (same_game(r, games[g])) {
@@ -355,17 +358,20 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale, con
       if (getenv("NOTERA_VERBOSE")) {
         std::size_t d = 0;
         while (d < r.plies.size() && d < games[g].size() && r.plies[d].move == games[g][d]) ++d;
-        std::printf("%s, game %zu: found %.2f (%zu plies), true game %.2f; differs at ply %zu of %zu%s"
-                    " (beam %d, %d runs, %.0f ms%s)\n",
-                    k == 0 ? "one sheet" : "two sheets", g, static_cast<double>(r.cost), r.plies.size(),
-                    static_cast<double>(truth.cost), d + 1, games[g].size(),
-                    truth.cost < r.cost - 0.01f ? "  SEARCH MISS" : "", r.stats.beam_width, r.stats.runs,
-                    r.stats.milliseconds, r.stats.time_limit ? ", time limit" : "");
+        std::printf(
+            "%s, game %zu: found %.2f (%zu plies), true game %.2f; differs at ply %zu of %zu%s"
+            " (beam %d, %d runs, %.0f ms%s)\n",
+            k == 0 ? "one sheet" : "two sheets", g, static_cast<double>(r.cost), r.plies.size(),
+            static_cast<double>(truth.cost), d + 1, games[g].size(),
+            truth.cost < r.cost - 0.01f ? "  SEARCH MISS" : "", r.stats.beam_width, r.stats.runs,
+            r.stats.milliseconds, r.stats.time_limit ? ", time limit" : "");
         // The plies around the first difference: found and true move, and
         // what the first sheet has there.
-        for (std::size_t p = d >= 2 ? d - 2 : 0; p < d + 3 && p < r.plies.size() && p < truth.plies.size(); ++p) {
+        for (std::size_t p = d >= 2 ? d - 2 : 0; p < d + 3 && p < r.plies.size() && p < truth.plies.size();
+             ++p) {
           const auto box = [](const ReconstructedPly& q) {
-            return q.evidence.empty() || q.evidence[0].cell < 0 ? std::string("(none)") : "'" + q.evidence[0].text + "'";
+            return q.evidence.empty() || q.evidence[0].cell < 0 ? std::string("(none)")
+                                                                : "'" + q.evidence[0].text + "'";
           };
           std::printf("    ply %3zu found %-7s %-8s %-10s true %-7s %-8s\n", p + 1, r.plies[p].san.c_str(),
                       box(r.plies[p]).c_str(), std::string(to_string(r.plies[p].status)).c_str(),
@@ -381,10 +387,11 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale, con
 void report(const char* title, const Figures& f) {
   const double n = f.games;
   MESSAGE(std::string(title) << ": " << f.games << " games, " << f.plies << " plies, " << f.slips_per_sheet
-                << " slips per sheet; the true game from one sheet " << 100.0 * f.one_exact / n << "%, from two "
-                << 100.0 * f.two_exact / n << "%; search misses " << f.one_search_misses << " and "
-                << f.two_search_misses << "; ties not flagged uncertain " << f.unflagged_ties << "; "
-                << f.milliseconds / n << " ms per sheet");
+                             << " slips per sheet; the true game from one sheet " << 100.0 * f.one_exact / n
+                             << "%, from two " << 100.0 * f.two_exact / n << "%; search misses "
+                             << f.one_search_misses << " and " << f.two_search_misses
+                             << "; ties not flagged uncertain " << f.unflagged_ties << "; "
+                             << f.milliseconds / n << " ms per sheet");
 }
 
 std::vector<std::vector<Move>> corpus_games(std::size_t count) {
@@ -518,9 +525,11 @@ TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
     for (const bench::HcsPage* page : copies) {
       ReconstructOptions priced = options;
       for (const SheetCare& c : r.care) priced.slip_weights.push_back(c.weight);
-      for (const ReconstructedPly& p : reconstruct({page->sheet}, options).plies) priced.line.push_back(p.move);
+      for (const ReconstructedPly& p : reconstruct({page->sheet}, options).plies)
+        priced.line.push_back(p.move);
       const Reconstruction own = reconstruct({copies[0]->sheet, copies[1]->sheet}, priced);
-      if (own.complete) CHECK_MESSAGE(r.cost <= own.cost + 0.01f, "game " << game << ", " << page->sheet.name);
+      if (own.complete)
+        CHECK_MESSAGE(r.cost <= own.cost + 0.01f, "game " << game << ", " << page->sheet.name);
     }
   }
   CHECK(pairs == 18);

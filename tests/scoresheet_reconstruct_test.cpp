@@ -54,7 +54,8 @@ const PlyEvidence& evidence(const Reconstruction& r, int ply, int sheet = 0) {
   return r.plies.at(static_cast<std::size_t>(ply - 1)).evidence.at(static_cast<std::size_t>(sheet));
 }
 
-bool has_slip(const PlyEvidence& e, SlipKind kind, const std::string& written = {}, const std::string& meant = {}) {
+bool has_slip(const PlyEvidence& e, SlipKind kind, const std::string& written = {},
+              const std::string& meant = {}) {
   for (const Slip& s : e.slips)
     if (s.kind == kind && (written.empty() || s.written == written) && (meant.empty() || s.meant == meant))
       return true;
@@ -250,7 +251,8 @@ EvidenceSheet english_boxes(const std::vector<std::string>& moves) {
   EvidenceSheet sheet;
   sheet.language = "en";
   for (std::size_t k = 0; k < moves.size(); ++k)
-    sheet.cells.push_back(EvidenceCell{EvidenceKind::move, moves[k], {}, static_cast<int>(k) + 1, {}, false, -1});
+    sheet.cells.push_back(
+        EvidenceCell{EvidenceKind::move, moves[k], {}, static_cast<int>(k) + 1, {}, false, -1});
   return sheet;
 }
 
@@ -265,10 +267,11 @@ TEST_CASE("reconstruct: a move written wrong, left, and written again in the nex
   // tells them apart: the game played costs what its departures cost.
   const std::vector<std::string> game = expected_moves("file-c-for-e");  // 67 plies, ends 33...Re3 34.Ref1
   EvidenceSheet sheet = english_boxes(game);
-  sheet.cells.pop_back();  // 34.Ref1
-  sheet.cells.pop_back();  // 33...Re3
+  sheet.cells.pop_back();           // 34.Ref1
+  sheet.cells.pop_back();           // 33...Re3
   sheet.cells.back().text = "Rf8";  // 33.Rf5, row 33
-  for (const auto& [text, ply] : std::vector<std::pair<std::string, int>>{{"Rf5", 67}, {"Re3", 68}, {"Ref1", 69}})
+  for (const auto& [text, ply] :
+       std::vector<std::pair<std::string, int>>{{"Rf5", 67}, {"Re3", 68}, {"Ref1", 69}})
     sheet.cells.push_back(EvidenceCell{EvidenceKind::move, text, {}, ply, {}, false, -1});
   ReconstructOptions options;
   options.prior = &MovePrior::none();  // only the slips are priced here
@@ -387,7 +390,8 @@ TEST_CASE("reconstruct: any input ends, within the time limit") {
   // More boxes than any game: read up to a limit, said in a note.
   EvidenceSheet huge;
   huge.language = "nb";
-  for (int i = 0; i < 4000; ++i) huge.cells.push_back(EvidenceCell{EvidenceKind::move, i % 2 ? "Sf6" : "Sf3", {}, i + 1, {}, false, -1});
+  for (int i = 0; i < 4000; ++i)
+    huge.cells.push_back(EvidenceCell{EvidenceKind::move, i % 2 ? "Sf6" : "Sf3", {}, i + 1, {}, false, -1});
   const Reconstruction big = reconstruct({huge}, quick);
   bool noted = false;
   for (const Message& m : big.notes) noted |= m.key == "reconstruct.note.too_many_boxes";
@@ -442,7 +446,8 @@ TEST_CASE("reconstruct: the measured costs put look-alikes below other slips") {
 // --------------------------------------------------------------- the command
 
 TEST_CASE("reconstruct CLI: PGN with a comment at the correction") {
-  const auto r = test::run_notera({"reconstruct", test::data_path("reconstruct/file-c-for-e.sheet").string()});
+  const auto r =
+      test::run_notera({"reconstruct", test::data_path("reconstruct/file-c-for-e.sheet").string()});
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("[White \"Hansen, Per\"]") != std::string::npos);
   CHECK(r.out.find("[Result \"1-0\"]") != std::string::npos);
@@ -456,7 +461,8 @@ TEST_CASE("reconstruct CLI: PGN with a comment at the correction") {
 }
 
 TEST_CASE("reconstruct CLI: JSON report") {
-  const auto r = test::run_notera({"reconstruct", "--json", test::data_path("reconstruct/crossed-out.sheet").string()});
+  const auto r =
+      test::run_notera({"reconstruct", "--json", test::data_path("reconstruct/crossed-out.sheet").string()});
   CHECK(r.exit_code == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["complete"] == true);
@@ -488,11 +494,13 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
   CHECK(j["care"][0]["departures"].get<int>() >= 1);
   CHECK(j["care"][1]["boxes"].get<int>() > 50);
 
-  r = test::run_notera({"reconstruct", "--to", "uci", test::data_path("reconstruct/rank-omitted.sheet").string()});
+  r = test::run_notera(
+      {"reconstruct", "--to", "uci", test::data_path("reconstruct/rank-omitted.sheet").string()});
   CHECK(r.exit_code == 0);
   CHECK(r.out.rfind("e2e4 e7e6 d2d4 d7d5 b1d2 c7c5 e4d5 ", 0) == 0);
 
-  r = test::run_notera({"reconstruct", "--to", "de", test::data_path("reconstruct/rank-omitted.sheet").string()});
+  r = test::run_notera(
+      {"reconstruct", "--to", "de", test::data_path("reconstruct/rank-omitted.sheet").string()});
   CHECK(r.out.rfind("e4 e6 d4 d5 Sd2 c5 exd5 Dxd5", 0) == 0);
 
   test::TempDir dir;
@@ -516,11 +524,14 @@ TEST_CASE("reconstruct: the explanations read in nb, nn, da, sv and de") {
     for (const PlyEvidence& e : p.evidence)
       if (e.status != PlyStatus::exact) messages.push_back(explain(r, p, e, 2));
   for (const HeaderDisagreement& d : r.disagreements)
-    messages.push_back(Message("reconstruct.header_disagreement").with("tag", d.tag).with("first", "a").with("second", "b"));
+    messages.push_back(
+        Message("reconstruct.header_disagreement").with("tag", d.tag).with("first", "a").with("second", "b"));
   for (int k = 0; k < slip_kind_count; ++k)
     messages.push_back(explain(Slip{static_cast<SlipKind>(k), "e", "c"}));
-  messages.push_back(Message("reconstruct.note.language_decided").with("sheet", 1).with("language", "nb").with("others", 3));
-  messages.push_back(Message("reconstruct.note.result_contradicts").with("written", "1/2-1/2").with("end", "checkmate"));
+  messages.push_back(
+      Message("reconstruct.note.language_decided").with("sheet", 1).with("language", "nb").with("others", 3));
+  messages.push_back(
+      Message("reconstruct.note.result_contradicts").with("written", "1/2-1/2").with("end", "checkmate"));
   REQUIRE(messages.size() > 30);
   const locale::Messages english_messages("en");
   for (const char* code : {"nb", "nn", "da", "sv", "de"}) {
@@ -559,7 +570,8 @@ TEST_CASE("move model: what a move does, in the Ruy Lopez") {
   };
   const auto bit = [](UnwrittenPrior::Feature f) { return 1u << f; };
   using F = UnwrittenPrior;
-  CHECK(features("Ba4") == (bit(F::bishop) | bit(F::escapes) | bit(F::escapes_last_mover) | bit(F::retreats)));
+  CHECK(features("Ba4") ==
+        (bit(F::bishop) | bit(F::escapes) | bit(F::escapes_last_mover) | bit(F::retreats)));
   // Bxc6: the knight is defended twice; bishop for knight is even.
   CHECK(features("Bxc6") ==
         (bit(F::bishop) | bit(F::capture) | bit(F::escapes) | bit(F::escapes_last_mover) | bit(F::centre)));
@@ -587,16 +599,15 @@ TEST_CASE("reconstruct: a move not written is the move players make") {
   CHECK((r.plies[3].status == PlyStatus::inserted || r.plies[3].status == PlyStatus::uncertain));
 }
 
-
 TEST_CASE("reconstruct: where two copies disagree, the careful writer's copy is believed") {
   // A Ruy Lopez (Breyer) to 15...c5. White's copy is written cleanly; the
   // other copy has eight slips that read as no legal move (e5 for 1.e4,
   // Rc1 for 6.Re1, ...) and 4.Bc4 for 4.Ba4, a slip that reads as a legal
   // move that the rest of the game does not contradict: the bishop reaches
   // b3 from c4 as well.
-  const std::vector<std::string> played = {"e4",  "e5",  "Nf3", "Nc6", "Bb5", "a6",   "Ba4", "Nf6", "O-O", "Be7",
-                                           "Re1", "b5",  "Bb3", "d6",  "c3",  "O-O",  "h3",  "Nb8", "d4",  "Nbd7",
-                                           "Nbd2", "Bb7", "Bc2", "Re8", "Nf1", "Bf8", "Ng3", "g6",  "a4",  "c5"};
+  const std::vector<std::string> played = {
+      "e4",  "e5", "Nf3", "Nc6", "Bb5",  "a6",   "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",  "Bb3", "d6", "c3",
+      "O-O", "h3", "Nb8", "d4",  "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8", "Nf1", "Bf8", "Ng3", "g6",  "a4", "c5"};
   std::vector<std::string> careless = played;
   careless[0] = "e5";
   careless[6] = "Bc4";

@@ -135,8 +135,7 @@ TEST_CASE("encoding: UTF-16 with and without a BOM is converted before splitting
       const auto b = static_cast<unsigned char>(utf8[i]);
       if (b < 0x80) return static_cast<char32_t>(b);
       length = 2;
-      return static_cast<char32_t>(((b & 0x1F) << 6) |
-                                   (static_cast<unsigned char>(utf8[i + 1]) & 0x3F));
+      return static_cast<char32_t>(((b & 0x1F) << 6) | (static_cast<unsigned char>(utf8[i + 1]) & 0x3F));
     }();
     le += static_cast<char>(c & 0xFF);
     le += static_cast<char>(c >> 8);
@@ -171,10 +170,9 @@ TEST_CASE("encoding: single-byte code pages are told apart by what they spell") 
         "\xD0\x9A\xD0\xB0\xD1\x80\xD0\xBF\xD0\xBE\xD0\xB2, "
         "\xD0\x90\xD0\xBD\xD0\xB0\xD1\x82\xD0\xBE\xD0\xBB\xD0\xB8\xD0\xB9");  // Карпов, Анатолий
   const auto windows = decode_input(cp1251_names + "\n1. e4 *\n");
-  CHECK(
-      tag_value(windows.games[0], "Black") ==
-      "\xD0\xA2\xD0\xB0\xD0\xBB\xD1\x8C, \xD0\x9C\xD0\xB8\xD1\x85\xD0\xB0\xD0\xB8\xD0\xBB");  // Таль,
-                                                                                              // Михаил
+  CHECK(tag_value(windows.games[0], "Black") ==
+        "\xD0\xA2\xD0\xB0\xD0\xBB\xD1\x8C, \xD0\x9C\xD0\xB8\xD1\x85\xD0\xB0\xD0\xB8\xD0\xBB");  // Таль,
+                                                                                                // Михаил
   const auto dos = decode_input(cp437_names + "\n1. e4 *\n");
   CHECK(tag_value(dos.games[0], "Black") ==
         "Nu\xC3\xB1"
@@ -206,13 +204,10 @@ TEST_CASE("encoding: each game of a mixed collection is read in its own code pag
 TEST_CASE("encoding: a game that is not UTF-8 in a UTF-8 file is guessed on its own") {
   // The first 64 KiB are ASCII, so the input is taken for UTF-8.
   std::string input;
-  while (input.size() <= text::detection_prefix_size)
-    input += "[Event \"Tata Steel\"]\n\n1. e4 *\n\n";
-  const std::size_t ascii_games =
-      input.size() / std::string("[Event \"Tata Steel\"]\n\n1. e4 *\n\n").size();
+  while (input.size() <= text::detection_prefix_size) input += "[Event \"Tata Steel\"]\n\n1. e4 *\n\n";
+  const std::size_t ascii_games = input.size() / std::string("[Event \"Tata Steel\"]\n\n1. e4 *\n\n").size();
   input += std::string("[Event \"Simul\"]\n[Black \"Andr\x82\"]\n\n1. d4 *\n\n") +
-           "[Event \"Simul\"]\n[Black \"Bidjukov\xA0\"]\n\n1. c4 *\n\n" + cp866_names +
-           "\n1. Nf3 *\n";
+           "[Event \"Simul\"]\n[Black \"Bidjukov\xA0\"]\n\n1. c4 *\n\n" + cp866_names + "\n1. Nf3 *\n";
   const auto d = decode_input(input);
   CHECK(d.detection.encoding == Encoding::utf8);
   REQUIRE(d.games.size() == ascii_games + 3);
@@ -225,15 +220,13 @@ TEST_CASE("encoding: a game that is not UTF-8 in a UTF-8 file is guessed on its 
   CHECK(tag_value(d.games[i + 1], "Black") == "Bidjukov\xC2\xA0");
   CHECK(d.encodings[i + 1] == Encoding::latin1);
   CHECK(d.encodings[i + 2] == Encoding::cp866);
-  CHECK(
-      tag_value(d.games[i + 2], "Black") ==
-      "\xD0\xA2\xD0\xB0\xD0\xBB\xD1\x8C, \xD0\x9C\xD0\xB8\xD1\x85\xD0\xB0\xD0\xB8\xD0\xBB");  // Таль,
-                                                                                              // Михаил
+  CHECK(tag_value(d.games[i + 2], "Black") ==
+        "\xD0\xA2\xD0\xB0\xD0\xBB\xD1\x8C, \xD0\x9C\xD0\xB8\xD1\x85\xD0\xB0\xD0\xB8\xD0\xBB");  // Таль,
+                                                                                                // Михаил
 }
 
 TEST_CASE("encoding: the non-UTF-8 games of the big corpus") {
-  const auto file =
-      notera::test::corpus_path("nasty/from-big-corpus/nonutf8-cp437-latin1-games.pgn");
+  const auto file = notera::test::corpus_path("nasty/from-big-corpus/nonutf8-cp437-latin1-games.pgn");
   if (!file) {
     MESSAGE("corpus not present; skipped");
     return;
@@ -276,8 +269,7 @@ TEST_CASE("encoding: the Latin-1 game of scid's tests gives its expected UTF-8")
 }
 
 TEST_CASE("encoding: a forced encoding is used for every game that is not ASCII") {
-  const auto d =
-      decode_input(cp437_names + "\n1. e4 *\n\n[Event \"\xC3\xB8\"]\n\n*\n", Encoding::cp437);
+  const auto d = decode_input(cp437_names + "\n1. e4 *\n\n[Event \"\xC3\xB8\"]\n\n*\n", Encoding::cp437);
   CHECK(d.detection.forced);
   REQUIRE(d.games.size() == 2);
   CHECK(tag_value(d.games[0], "White") == "M\xC3\xBCller, Hans");
@@ -313,8 +305,7 @@ TEST_CASE("encoding: invalid bytes become U+FFFD and are counted, in any chunkin
   text::Decoder whole(Encoding::utf8), pieces(Encoding::utf8);
   std::string a, b;
   whole.decode(mixed, a, true);
-  for (std::size_t i = 0; i < mixed.size(); ++i)
-    pieces.decode(mixed.substr(i, 1), b, i + 1 == mixed.size());
+  for (std::size_t i = 0; i < mixed.size(); ++i) pieces.decode(mixed.substr(i, 1), b, i + 1 == mixed.size());
   CHECK(a == b);
   CHECK(whole.replaced() == pieces.replaced());
 }

@@ -103,8 +103,9 @@ FileAccount account_for(const std::filesystem::path& input, const AccountOptions
   const std::string file = input.string();
   INFO("input: " << file);
 
-  std::vector<std::string> args{"convert", file, "-o", out.string(), "--report", report.string(),
-                                "--rejects", rejects.string(), "--jobs", "2", "--no-progress"};
+  std::vector<std::string> args{
+      "convert",        file,     "-o", out.string(),   "--report", report.string(), "--rejects",
+      rejects.string(), "--jobs", "2",  "--no-progress"};
   args.insert(args.end(), options.extra_args.begin(), options.extra_args.end());
   MeasuredOptions measure;
   measure.timeout = options.timeout;
@@ -198,7 +199,8 @@ FileAccount account_for(const std::filesystem::path& input, const AccountOptions
   if (byte_exact) {
     CHECK(offset == std::filesystem::file_size(input));
     char extra = 0;
-    CHECK_MESSAGE(!rejects_bytes.read(&extra, 1), "the rejects file holds only the games not converted in full");
+    CHECK_MESSAGE(!rejects_bytes.read(&extra, 1),
+                  "the rejects file holds only the games not converted in full");
   }
   CHECK(complete == account.complete);
   CHECK(incomplete == account.incomplete);

@@ -30,8 +30,8 @@ namespace notera::test {
 struct AccountOptions {
   std::chrono::seconds timeout{300};
   long max_rss_kib = rss_bound_kib(256 * 1024);
-  std::vector<std::string> expect;  // substrings that stderr must contain
-  bool run_check = true;            // also `notera check FILE`
+  std::vector<std::string> expect;      // substrings that stderr must contain
+  bool run_check = true;                // also `notera check FILE`
   std::vector<std::string> extra_args;  // e.g. --encoding, --lang
 };
 

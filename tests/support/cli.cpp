@@ -37,8 +37,7 @@ RunResult run_program(const std::string& program, const std::vector<std::string>
     dup2(in_pipe[0], 0);
     dup2(out_pipe[1], 1);
     dup2(err_pipe[1], 2);
-    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
-      close(fd);
+    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
     std::vector<char*> argv;
     std::string binary = program;
     argv.push_back(binary.data());
@@ -85,8 +84,10 @@ RunResult run_program(const std::string& program, const std::vector<std::string>
       }
       const ssize_t r = read(fds[i].fd, buffer, sizeof buffer);
       if (r <= 0) {
-        if (fds[i].fd == out_pipe[0]) out_open = false;
-        else err_open = false;
+        if (fds[i].fd == out_pipe[0])
+          out_open = false;
+        else
+          err_open = false;
         continue;
       }
       (fds[i].fd == out_pipe[0] ? result.out : result.err).append(buffer, static_cast<std::size_t>(r));

@@ -56,7 +56,8 @@ void knight_shuffle(std::ostream& out, int plies) {
 std::vector<HostileCase> make_cases() {
   std::vector<HostileCase> cases;
   const auto add = [&](std::string name, std::string file, std::function<void(std::ostream&)> write,
-                       std::vector<std::string> expect, std::chrono::seconds timeout = std::chrono::seconds{120}) {
+                       std::vector<std::string> expect,
+                       std::chrono::seconds timeout = std::chrono::seconds{120}) {
     cases.push_back({std::move(name), std::move(file), std::move(write), std::move(expect), timeout});
   };
 
@@ -66,7 +67,9 @@ std::vector<HostileCase> make_cases() {
         // Overlong, surrogate, lone continuation, truncated sequences, and
         // bytes no single-byte code page maps (0x81 0x8D 0x8F 0x90 0x9D).
         out << "[Event \"bad \xC0\xAF \xED\xA0\x80 \x80\x80 \xE2\x82\"]\n[White \"\x81\x8D\x8F\x90\x9D\"]\n\n"
-               "1. e4 {\xFF\xFE" " comment} e5 2. N\xC3" "f3 *\n\n";
+               "1. e4 {\xFF\xFE"
+               " comment} e5 2. N\xC3"
+               "f3 *\n\n";
         out << good_game;
       },
       {"invalid_utf8.pgn:12:13: the input is not UTF-8; reading it as", "game 2, ply 3:"});
@@ -88,9 +91,7 @@ std::vector<HostileCase> make_cases() {
       {"nul_bytes.pgn:12:10: game 2: 5 NUL bytes in the game, read as spaces"});
 
   add("truncated in the middle of a game", "truncated.pgn",
-      [](std::ostream& out) {
-        out << good_game << good_game << "[Event \"cut\"]\n[Site \"Os";
-      },
+      [](std::ostream& out) { out << good_game << good_game << "[Event \"cut\"]\n[Site \"Os"; },
       {"game 3: the value of tag Site has no closing quote"});
 
   add("truncated in the middle of a move", "truncated_move.pgn",
@@ -193,7 +194,8 @@ std::vector<HostileCase> make_cases() {
       },
       {"game 1: 99,000 more problems in this game are not listed"});
 
-  add("an unterminated comment at the end of a 1 GB file", "unterminated_comment_1gb.pgn",
+  add(
+      "an unterminated comment at the end of a 1 GB file", "unterminated_comment_1gb.pgn",
       [](std::ostream& out) {
         for (int i = 0; i < 10; ++i) out << good_game;
         out << "[Event \"open comment\"]\n\n1. e4 {never closed ";
@@ -203,7 +205,8 @@ std::vector<HostileCase> make_cases() {
        "game 11: the game is larger than 4,194,304 bytes and was cut here"},
       std::chrono::seconds{600});
 
-  add("an unterminated string at the end of a 1 GB file", "unterminated_string_1gb.pgn",
+  add(
+      "an unterminated string at the end of a 1 GB file", "unterminated_string_1gb.pgn",
       [](std::ostream& out) {
         for (int i = 0; i < 10; ++i) out << good_game;
         out << "[Event \"open string ";
@@ -221,7 +224,8 @@ std::vector<HostileCase> make_cases() {
 
   add("UTF-16 with a byte order mark, cut in a character", "utf16.pgn",
       [](std::ostream& out) {
-        const std::string text = "[Event \"sixteen\"]\n\n1. e4 e5 2. Nf3 Zz9 *\n\n[Event \"two\"]\n\n1. d4 *\n";
+        const std::string text =
+            "[Event \"sixteen\"]\n\n1. e4 e5 2. Nf3 Zz9 *\n\n[Event \"two\"]\n\n1. d4 *\n";
         out << "\xFF\xFE";
         for (char c : text) out << c << '\0';
         out << 'x';  // half a character
@@ -231,7 +235,8 @@ std::vector<HostileCase> make_cases() {
   add("escape lines and [pgn] wrappers", "escapes.pgn",
       [](std::ostream& out) {
         out << "% escape line before\n[pgn]" << good_game << "[/pgn]\n";
-        out << "[Event \"escaped\"]\n%inside the tags\n\n1. e4 e5\n% inside the moves\n2. Nf3 Nc6 3. Xx1 *\n\n";
+        out << "[Event \"escaped\"]\n%inside the tags\n\n1. e4 e5\n% inside the moves\n2. Nf3 Nc6 3. Xx1 "
+               "*\n\n";
       },
       {"game 2, ply 5:"});
 
@@ -239,8 +244,9 @@ std::vector<HostileCase> make_cases() {
       [](std::ostream& out) {
         Random random;
         static constexpr std::string_view inserts[] = {
-            "{", "}", "(", ")", "[Event \"", "\"]", "\n", "\r", "%", ";", "1-0", "*", "--", "O-O",
-            "\xC2\xBD-\xC2\xBD", "[pgn]", "$", "e.p.", "(=)", "\x00"sv, "\xFF", "Kxe8"};
+            "{",    "}",   "(",  ")",   "[Event \"",         "\"]",   "\n", "\r",   "%",   ";",
+            "1-0",  "*",   "--", "O-O", "\xC2\xBD-\xC2\xBD", "[pgn]", "$",  "e.p.", "(=)", "\x00"sv,
+            "\xFF", "Kxe8"};
         for (int g = 0; g < 2000; ++g) {
           std::string game(good_game);
           const std::uint64_t edits = 1 + random.below(4);
@@ -258,7 +264,9 @@ std::vector<HostileCase> make_cases() {
       {": game "});
 
   add("a null move in check, then the king taken", "null_move_in_check.pgn",
-      [](std::ostream& out) { out << "[Event \"null\"]\n\n1. e4 d5 2. Bb5+ -- 3. Bxe8 Nf6 4. Nf3 *\n\n" << good_game; },
+      [](std::ostream& out) {
+        out << "[Event \"null\"]\n\n1. e4 d5 2. Bb5+ -- 3. Bxe8 Nf6 4. Nf3 *\n\n" << good_game;
+      },
       {"game 1, ply 4: the game stops at 2... '--' is illegal: the king is in check"});
 
   add("empty and blank inputs", "blank.pgn", [](std::ostream& out) { out << "\xEF\xBB\xBF\n\n \t\n"; }, {});

@@ -14,12 +14,12 @@
 namespace notera::test {
 
 struct MeasuredRun {
-  int exit_code = -1;    // -1 when ended by a signal
-  int signal = 0;        // the signal that ended it, or 0
+  int exit_code = -1;  // -1 when ended by a signal
+  int signal = 0;      // the signal that ended it, or 0
   bool timed_out = false;
   long peak_rss_kib = 0;  // VmHWM of the notera process
   double seconds = 0;
-  std::string err;       // stderr (at most its first and last 4 MiB)
+  std::string err;  // stderr (at most its first and last 4 MiB)
 };
 
 struct MeasuredOptions {

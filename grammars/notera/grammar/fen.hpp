@@ -51,8 +51,7 @@ struct fen : pegtl::seq< pegtl::star< blank >,
 // clang-format on
 
 // Error keys (into the locale bundle, "msg.fen.*") for each commit point.
-template <typename Rule>
-inline constexpr const char* error_key = nullptr;
+template <typename Rule> inline constexpr const char* error_key = nullptr;
 template <> inline constexpr const char* error_key<board> = "fen.board";
 template <> inline constexpr const char* error_key<blank> = "fen.missing_field";
 template <> inline constexpr const char* error_key<side> = "fen.side";
@@ -61,11 +60,9 @@ template <> inline constexpr const char* error_key<en_passant> = "fen.en_passant
 template <> inline constexpr const char* error_key<pegtl::eof> = "fen.trailing";
 
 struct errors {
-  template <typename Rule>
-  static constexpr const char* message = error_key<Rule>;
+  template <typename Rule> static constexpr const char* message = error_key<Rule>;
   // Only explicit must<> points raise, not every failure of a keyed rule.
-  template <typename Rule>
-  static constexpr bool raise_on_failure = false;
+  template <typename Rule> static constexpr bool raise_on_failure = false;
 };
 
 }  // namespace notera::grammar::fen

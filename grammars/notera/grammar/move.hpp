@@ -44,8 +44,7 @@ struct piece_letter {
   using subs_t = pegtl::type_list<>;
 
   template <pegtl::apply_mode, pegtl::rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename State,
-            typename... Others>
+            template <typename...> class Control, typename ParseInput, typename State, typename... Others>
   static bool match(ParseInput& in, State& state, Others&...) {
     std::size_t length = 0;
     if (!state.match_piece_letter(std::string_view(in.current(), in.size(8)), length)) return false;
@@ -157,5 +156,4 @@ struct single_move : pegtl::seq< trailing_blanks, written_move, trailing_blanks,
 
 // pegtl::analyze: a piece letter consumes at least one character.
 template <typename Name>
-struct tao::pegtl::analyze_traits<Name, notera::grammar::move::piece_letter>
-    : analyze_any_traits<> {};
+struct tao::pegtl::analyze_traits<Name, notera::grammar::move::piece_letter> : analyze_any_traits<> {};

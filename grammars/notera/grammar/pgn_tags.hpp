@@ -84,8 +84,7 @@ struct tag_pair : pegtl::seq< tag_open, pegtl::sor< named_tag, nameless_tag >, b
 struct line_start {
   using rule_t = line_start;
   using subs_t = pegtl::empty_list;
-  template <typename ParseInput>
-  [[nodiscard]] static bool match(ParseInput& in) noexcept {
+  template <typename ParseInput> [[nodiscard]] static bool match(ParseInput& in) noexcept {
     return in.current() == in.begin() || in.current()[-1] == '\n' || in.current()[-1] == '\r';
   }
 };
@@ -100,22 +99,14 @@ struct tag_section : pegtl::star< tag_section_item > {};
 // clang-format on
 
 // Error keys of the recovery rules ("msg.pgn.tag.*" in the bundles).
-template <typename Rule>
-inline constexpr const char* error_key = nullptr;
-template <>
-inline constexpr const char* error_key<broken_value> = "pgn.tag.line_break";
-template <>
-inline constexpr const char* error_key<unterminated_value> = "pgn.tag.unterminated_string";
-template <>
-inline constexpr const char* error_key<bare_value> = "pgn.tag.unquoted_value";
-template <>
-inline constexpr const char* error_key<missing_value> = "pgn.tag.missing_value";
-template <>
-inline constexpr const char* error_key<nameless_tag> = "pgn.tag.missing_name";
-template <>
-inline constexpr const char* error_key<junk_in_tag> = "pgn.tag.junk";
-template <>
-inline constexpr const char* error_key<missing_bracket> = "pgn.tag.missing_bracket";
+template <typename Rule> inline constexpr const char* error_key = nullptr;
+template <> inline constexpr const char* error_key<broken_value> = "pgn.tag.line_break";
+template <> inline constexpr const char* error_key<unterminated_value> = "pgn.tag.unterminated_string";
+template <> inline constexpr const char* error_key<bare_value> = "pgn.tag.unquoted_value";
+template <> inline constexpr const char* error_key<missing_value> = "pgn.tag.missing_value";
+template <> inline constexpr const char* error_key<nameless_tag> = "pgn.tag.missing_name";
+template <> inline constexpr const char* error_key<junk_in_tag> = "pgn.tag.junk";
+template <> inline constexpr const char* error_key<missing_bracket> = "pgn.tag.missing_bracket";
 
 }  // namespace notera::grammar::pgn_tags
 

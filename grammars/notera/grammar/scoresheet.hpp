@@ -157,18 +157,15 @@ struct line : pegtl::sor< blank_line,
 // clang-format on
 
 // Error keys (into the locale bundle, "msg.sheet.*") for each commit point.
-template <typename Rule>
-inline constexpr const char* error_key = nullptr;
+template <typename Rule> inline constexpr const char* error_key = nullptr;
 template <> inline constexpr const char* error_key<crossed_text> = "sheet.empty_crossed_out";
 template <> inline constexpr const char* error_key<crossed_close> = "sheet.unclosed_crossed_out";
 template <> inline constexpr const char* error_key<brace_close> = "sheet.unclosed_brace";
 
 struct errors {
-  template <typename Rule>
-  static constexpr const char* message = error_key<Rule>;
+  template <typename Rule> static constexpr const char* message = error_key<Rule>;
   // Only explicit must<> points raise, not every failure of a keyed rule.
-  template <typename Rule>
-  static constexpr bool raise_on_failure = false;
+  template <typename Rule> static constexpr bool raise_on_failure = false;
 };
 
 }  // namespace notera::grammar::scoresheet

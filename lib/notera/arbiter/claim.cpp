@@ -19,32 +19,32 @@ struct Paragraphs {
   std::string_view same_position;       // when positions are the same
   std::string_view fifty_intended;
   std::string_view fifty_now;
-  std::string_view wrong_claim;         // consequences of an incorrect claim
-  std::string_view fivefold;            // automatic draws, from 2014
+  std::string_view wrong_claim;  // consequences of an incorrect claim
+  std::string_view fivefold;     // automatic draws, from 2014
   std::string_view seventy_five;
   std::string_view checkmate;
   std::string_view stalemate;
   std::string_view dead_position;
-  int extra_minutes;                    // added to the opponent's time after a wrong claim
-  bool claimant_time_reduced;           // 2005: the claimant's time is cut too
+  int extra_minutes;           // added to the opponent's time after a wrong claim
+  bool claimant_time_reduced;  // 2005: the claimant's time is cut too
 };
 
 const Paragraphs& paragraphs_of(Laws laws) {
   // 2005 (Danish): "9.5 ... skal turneringslederen tillægge 3 minutter til
   // modstanderens tid. Herudover skal turneringslederen reducere
   // kravstillerens tid"; the same-position rule is the paragraph after 9.2 b.
-  static constexpr Paragraphs fide2005{"9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.5",
-                                       "", "", "5.1 a", "5.2 a", "5.2 b", 3, true};
+  static constexpr Paragraphs fide2005{"9.2 a", "9.2 b", "9.2",   "9.3 a", "9.3 b", "9.5", "",
+                                       "",      "5.1 a", "5.2 a", "5.2 b", 3,       true};
   // 2009 (Norwegian): "9.5 b) ... tildele motstanderen tre minutters tillegg".
-  static constexpr Paragraphs fide2009{"9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.5 b",
-                                       "", "", "5.1 a", "5.2 a", "5.2 b", 3, false};
+  static constexpr Paragraphs fide2009{"9.2 a", "9.2 b", "9.2",   "9.3 a", "9.3 b", "9.5 b", "",
+                                       "",      "5.1 a", "5.2 a", "5.2 b", 3,       false};
   // 2018 (Swedish): "9.5.3 ... lägga till två minuter till motståndarens".
-  static constexpr Paragraphs fide2018{"9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.5.3",
-                                       "9.6.1", "9.6.2", "5.1.1", "5.2.1", "5.2.2", 2, false};
+  static constexpr Paragraphs fide2018{"9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.5.3", "9.6.1",
+                                       "9.6.2",   "5.1.1",   "5.2.1", "5.2.2", 2,       false};
   // 2023 (Danish): 9.2.1 / 9.2.2 for the claim, 9.2.3 for the same position
   // (the translation flattens the English 9.2.1.1 / 9.2.1.2 / 9.2.2).
-  static constexpr Paragraphs fide2023{"9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.5.3",
-                                       "9.6.1", "9.6.2", "5.1.1", "5.2.1", "5.2.2", 2, false};
+  static constexpr Paragraphs fide2023{"9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.5.3", "9.6.1",
+                                       "9.6.2", "5.1.1", "5.2.1", "5.2.2", 2,       false};
   switch (laws) {
     case Laws::fide2005: return fide2005;
     case Laws::fide2009: return fide2009;
@@ -109,7 +109,9 @@ class Writer {
  public:
   Writer(const Replay& replay, std::string_view notation) : replay_(replay), notation_(notation) {}
 
-  static PositionAt at(int ply, const Position& pos) { return {ply, pos.fullmove_number(), pos.side_to_move()}; }
+  static PositionAt at(int ply, const Position& pos) {
+    return {ply, pos.fullmove_number(), pos.side_to_move()};
+  }
   PositionAt at(int ply) const { return at(ply, replay_.positions[static_cast<std::size_t>(ply)]); }
 
   // "after 2...Sg8" / "in the starting position"; the ply after the last
@@ -226,33 +228,36 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
     switch (replay.end) {
       case GameEnd::fivefold_repetition:
         r.paragraphs = {std::string(para.fivefold)};
-        r.ruling.push_back(cite(Message(now ? "claim.automatic.fivefold_now" : "claim.automatic.fivefold_before")
-                                    .with("at", at)
-                                    .with("occurrences", writer.places(replay.end_occurrences)),
-                                claim.laws, para.fivefold));
+        r.ruling.push_back(
+            cite(Message(now ? "claim.automatic.fivefold_now" : "claim.automatic.fivefold_before")
+                     .with("at", at)
+                     .with("occurrences", writer.places(replay.end_occurrences)),
+                 claim.laws, para.fivefold));
         break;
       case GameEnd::seventy_five_moves:
         r.paragraphs = {std::string(para.seventy_five)};
-        r.ruling.push_back(cite(Message(now ? "claim.automatic.seventy_five_now"
-                                            : "claim.automatic.seventy_five_before")
-                                    .with("at", at),
-                                claim.laws, para.seventy_five));
+        r.ruling.push_back(
+            cite(Message(now ? "claim.automatic.seventy_five_now" : "claim.automatic.seventy_five_before")
+                     .with("at", at),
+                 claim.laws, para.seventy_five));
         break;
       case GameEnd::checkmate:
         // FIDE §9.6.2: mate on the move that completes the 75 moves wins.
         if (automatic_draws && ended.halfmove_clock() >= 150) {
           r.paragraphs = {std::string(para.checkmate), std::string(para.seventy_five)};
-          r.ruling.push_back(cite(Message("claim.game_over.checkmate_75").with("at", at), claim.laws,
-                                  para.checkmate)
-                                 .with("paragraph2", para.seventy_five));
+          r.ruling.push_back(
+              cite(Message("claim.game_over.checkmate_75").with("at", at), claim.laws, para.checkmate)
+                  .with("paragraph2", para.seventy_five));
         } else {
           r.paragraphs = {std::string(para.checkmate)};
-          r.ruling.push_back(cite(Message("claim.game_over.checkmate").with("at", at), claim.laws, para.checkmate));
+          r.ruling.push_back(
+              cite(Message("claim.game_over.checkmate").with("at", at), claim.laws, para.checkmate));
         }
         break;
       case GameEnd::stalemate:
         r.paragraphs = {std::string(para.stalemate)};
-        r.ruling.push_back(cite(Message("claim.game_over.stalemate").with("at", at), claim.laws, para.stalemate));
+        r.ruling.push_back(
+            cite(Message("claim.game_over.stalemate").with("at", at), claim.laws, para.stalemate));
         break;
       case GameEnd::dead_position:
         r.paragraphs = {std::string(para.dead_position)};
@@ -281,7 +286,8 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
       Message problem;
       if (!reading.read.ok) {
         r.reason = ClaimReason::intended_unclear;
-        problem = Message("move.unclear").with("text", claim.intended_move).with("reason", reading.read.problem);
+        problem =
+            Message("move.unclear").with("text", claim.intended_move).with("reason", reading.read.problem);
       } else if (res.verdict == Verdict::ambiguous) {
         r.reason = ClaimReason::intended_ambiguous;
         r.intended_candidates = res.candidates;
@@ -304,7 +310,8 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
           claim.ground == ClaimGround::fifty_moves ? para.fifty_intended : para.threefold_intended;
       r.paragraphs = {std::string(paragraph)};
       r.verdict = ClaimVerdict::incorrect;
-      r.ruling.push_back(cite(Message("claim.intended.not_legal").with("problem", problem), claim.laws, paragraph));
+      r.ruling.push_back(
+          cite(Message("claim.intended.not_legal").with("problem", problem), claim.laws, paragraph));
       return r;
     }
     r.intended = res.move;
@@ -337,11 +344,12 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
     r.ground = ClaimGround::threefold;
     r.verdict = ClaimVerdict::correct;
     r.paragraphs = {std::string(threefold_paragraph), std::string(para.same_position)};
-    r.ruling.push_back(cite(Message(with_move ? "claim.correct.threefold_intended" : "claim.correct.threefold")
-                                .with("position", position)
-                                .with("count", count)
-                                .with("occurrences", writer.places(occurrence_plies)),
-                            claim.laws, threefold_paragraph));
+    r.ruling.push_back(
+        cite(Message(with_move ? "claim.correct.threefold_intended" : "claim.correct.threefold")
+                 .with("position", position)
+                 .with("count", count)
+                 .with("occurrences", writer.places(occurrence_plies)),
+             claim.laws, threefold_paragraph));
     return r;
   }
   if (ask_fifty && fifty) {
@@ -370,11 +378,12 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
   } else if (ask_threefold) {
     r.reason = ClaimReason::not_repeated;
     r.paragraphs = {std::string(threefold_paragraph)};
-    r.ruling.push_back(cite(Message(with_move ? "claim.incorrect.threefold_intended" : "claim.incorrect.threefold")
-                                .with("position", position)
-                                .with("count", count)
-                                .with("occurrences", writer.places(occurrence_plies)),
-                            claim.laws, threefold_paragraph));
+    r.ruling.push_back(
+        cite(Message(with_move ? "claim.incorrect.threefold_intended" : "claim.incorrect.threefold")
+                 .with("position", position)
+                 .with("count", count)
+                 .with("occurrences", writer.places(occurrence_plies)),
+             claim.laws, threefold_paragraph));
   } else {
     r.reason = ClaimReason::too_few_moves;
     r.paragraphs = {std::string(fifty_paragraph)};

@@ -98,7 +98,7 @@ struct ClaimRuling {
   Position claimed;
   std::vector<PositionAt> occurrences;  // where the claimed position stood (last = the claim)
   std::vector<NotSamePosition> not_same;
-  int halfmove_clock = 0;               // of the claimed position
+  int halfmove_clock = 0;  // of the claimed position
 
   // How the game had ended before the claim, and where (none: it had not).
   GameEnd game_over = GameEnd::none;

@@ -76,7 +76,8 @@ std::string svg_diagram(const Position& pos, double x, double y, double size) {
   const double cell = size / 8;
   const double margin = cell * 0.45;  // room for the coordinates
   const double bx = x + margin, by = y;
-  std::string out = "<g class=\"diagram\" font-family=\"DejaVu Sans, FreeSerif, 'Noto Sans Symbols 2', serif\">\n";
+  std::string out =
+      "<g class=\"diagram\" font-family=\"DejaVu Sans, FreeSerif, 'Noto Sans Symbols 2', serif\">\n";
   // Squares: light squares white, dark squares grey, so it prints on any printer.
   for (int rank = 7; rank >= 0; --rank) {
     for (int file = 0; file < 8; ++file) {
@@ -98,15 +99,16 @@ std::string svg_diagram(const Position& pos, double x, double y, double size) {
       if (pos.empty(s)) continue;
       const Piece p = pos.piece_on(s);
       const int t = index(type_of(p));
-      const std::string at = "x=\"" + number(bx + (file + 0.5) * cell) + "\" y=\"" +
-                             number(by + (7 - rank + 0.5) * cell) + "\"";
-      const std::string style = " font-size=\"" + number(font) +
-                                "\" text-anchor=\"middle\" dominant-baseline=\"central\"";
+      const std::string at =
+          "x=\"" + number(bx + (file + 0.5) * cell) + "\" y=\"" + number(by + (7 - rank + 0.5) * cell) + "\"";
+      const std::string style =
+          " font-size=\"" + number(font) + "\" text-anchor=\"middle\" dominant-baseline=\"central\"";
       // U+FE0E asks for the text (not emoji) form of the pawn and the others.
       const std::string solid = std::string(black_figurines[t]) + "\xEF\xB8\x8E";
       if (color_of(p) == Color::white) {
         out += "<text " + at + style + " fill=\"#fff\">" + solid + "</text>";
-        out += "<text " + at + style + " fill=\"#000\">" + std::string(white_figurines[t]) + "\xEF\xB8\x8E</text>\n";
+        out += "<text " + at + style + " fill=\"#000\">" + std::string(white_figurines[t]) +
+               "\xEF\xB8\x8E</text>\n";
       } else {
         out += "<text " + at + style + " fill=\"#000\">" + solid + "</text>\n";
       }
@@ -126,8 +128,8 @@ std::string svg_diagram(const Position& pos, double x, double y, double size) {
   const double mx = bx + size + cell * 0.2;
   const double my = pos.side_to_move() == Color::white ? by + size - cell * 0.5 : by + cell * 0.5;
   const double h = cell * 0.22;
-  out += "<path d=\"M" + number(mx) + "," + number(my - h) + " L" + number(mx + h * 1.5) + "," + number(my) + " L" +
-         number(mx) + "," + number(my + h) + " Z\" fill=\"" +
+  out += "<path d=\"M" + number(mx) + "," + number(my - h) + " L" + number(mx + h * 1.5) + "," + number(my) +
+         " L" + number(mx) + "," + number(my + h) + " Z\" fill=\"" +
          (pos.side_to_move() == Color::white ? "#fff" : "#000") + "\" stroke=\"#000\" stroke-width=\"" +
          number(cell * 0.03) + "\"/>\n";
   out += "</g>\n";

@@ -62,7 +62,9 @@ std::string_view piece_name(PieceType t) {
 Message square_content(const Position& pos, Square s) {
   if (pos.empty(s)) return Message("envelope.empty_square");
   const Piece p = pos.piece_on(s);
-  return Message("envelope.piece").with("color", side_name(color_of(p))).with("piece", piece_name(type_of(p)));
+  return Message("envelope.piece")
+      .with("color", side_name(color_of(p)))
+      .with("piece", piece_name(type_of(p)));
 }
 
 EnvelopeProblem problem(std::string field, Message message) { return {std::move(field), std::move(message)}; }
@@ -101,7 +103,8 @@ std::optional<int> parse_time_used(std::string_view text) {
   std::size_t at = 0;
   while (true) {
     const std::size_t colon = t.find(':', at);
-    const std::string_view part = std::string_view(t).substr(at, colon == std::string::npos ? std::string::npos : colon - at);
+    const std::string_view part =
+        std::string_view(t).substr(at, colon == std::string::npos ? std::string::npos : colon - at);
     if (part.empty() || count == 3) return std::nullopt;
     int value = 0;
     const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
@@ -230,7 +233,8 @@ std::vector<EnvelopeProblem> check_envelope(const FilledEnvelope& record, const 
   if (!record.sealed_by || trimmed(*record.sealed_by).empty()) {
     problems.push_back(problem("sealed_by", missing("sealed_by")));
   } else if (const auto side = parse_side(trimmed(*record.sealed_by)); !side) {
-    problems.push_back(problem("sealed_by", Message("envelope.check.bad_side").with("value", *record.sealed_by)));
+    problems.push_back(
+        problem("sealed_by", Message("envelope.check.bad_side").with("value", *record.sealed_by)));
   } else if (*side != expected.sealed_by) {
     problems.push_back(problem("sealed_by", Message("envelope.check.sealed_by")
                                                 .with("record", side_name(*side))
@@ -248,10 +252,11 @@ std::vector<EnvelopeProblem> check_envelope(const FilledEnvelope& record, const 
   if (!record.sealed_move_number) {
     problems.push_back(problem("sealed_move_number", missing("move_number")));
   } else if (*record.sealed_move_number != expected.sealed_move_number) {
-    problems.push_back(problem("sealed_move_number", Message("envelope.check.move_number")
-                                                         .with("record", static_cast<std::int64_t>(*record.sealed_move_number))
-                                                         .with("game", expected.sealed_move_number)
-                                                         .with("side", side_name(expected.sealed_by))));
+    problems.push_back(problem("sealed_move_number",
+                               Message("envelope.check.move_number")
+                                   .with("record", static_cast<std::int64_t>(*record.sealed_move_number))
+                                   .with("game", expected.sealed_move_number)
+                                   .with("side", side_name(expected.sealed_by))));
   }
 
   // 6. A draw offer that stands: one written (=) on the last move must be on
@@ -261,16 +266,20 @@ std::vector<EnvelopeProblem> check_envelope(const FilledEnvelope& record, const 
   if (record.draw_offer_by) {
     offer = parse_side(trimmed(*record.draw_offer_by));
     if (!offer)
-      problems.push_back(problem("draw_offer", Message("envelope.check.bad_side").with("value", *record.draw_offer_by)));
+      problems.push_back(
+          problem("draw_offer", Message("envelope.check.bad_side").with("value", *record.draw_offer_by)));
   }
   if (expected.draw_offer_by && (!record.draw_offer_by || (offer && *offer != *expected.draw_offer_by)))
-    problems.push_back(problem("draw_offer", Message("envelope.check.draw_offer")
-                                                 .with("record", record.draw_offer_by && offer ? side_name(*offer) : "none")
-                                                 .with("game", side_name(*expected.draw_offer_by))));
+    problems.push_back(
+        problem("draw_offer", Message("envelope.check.draw_offer")
+                                  .with("record", record.draw_offer_by && offer ? side_name(*offer) : "none")
+                                  .with("game", side_name(*expected.draw_offer_by))));
 
   // 7. Date, time and place of resumption.
   const std::pair<const std::optional<std::string>*, const char*> resumption[] = {
-      {&record.resume_date, "resume_date"}, {&record.resume_time, "resume_time"}, {&record.resume_place, "resume_place"}};
+      {&record.resume_date, "resume_date"},
+      {&record.resume_time, "resume_time"},
+      {&record.resume_place, "resume_place"}};
   for (const auto& [value, what] : resumption) {
     if (!*value || trimmed(**value).empty())
       problems.push_back(problem(std::string("resumption.") + (what + 7), missing(what)));

@@ -84,7 +84,7 @@ struct FilledEnvelope {
   std::optional<std::string> sealed_by_name;  // a player's name
   std::optional<long long> sealed_move_number;
   std::optional<std::string> white_time_used, black_time_used;
-  std::optional<std::string> draw_offer_by;   // "white" / "black"; nullopt = no offer
+  std::optional<std::string> draw_offer_by;  // "white" / "black"; nullopt = no offer
   std::optional<std::string> resume_date, resume_time, resume_place;
 };
 

@@ -28,9 +28,7 @@ class Labels {
   std::string format(const Message& message) const { return m_.format(message); }
 
   std::string title() const { return text("envelope.title"); }
-  std::string basis() const {
-    return format(Message("envelope.basis").with("laws", to_string(r_.laws)));
-  }
+  std::string basis() const { return format(Message("envelope.basis").with("laws", to_string(r_.laws))); }
   std::string to_move() const {
     return format(Message("envelope.to_move").with("side", side_name(r_.position.side_to_move())));
   }
@@ -154,7 +152,8 @@ std::string html_field(const Field& f) {
 std::string envelope_html(const EnvelopeRecord& record, const locale::Messages& messages) {
   const Labels l(record, messages);
   std::string out;
-  out += "<!DOCTYPE html>\n<html lang=\"" + xml_escape(messages.language()) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out += "<!DOCTYPE html>\n<html lang=\"" + xml_escape(messages.language()) +
+         "\">\n<head>\n<meta charset=\"utf-8\">\n";
   out += "<title>" + xml_escape(l.title()) + "</title>\n";
   out += R"(<style>
 @page { size: A4; margin: 14mm; }
@@ -185,14 +184,16 @@ div.signatures div { flex: 1; border-top: 0.3mm solid #000; padding-top: 1mm; fo
   for (const Field& f : l.game_fields()) out += html_field(f);
   out += "</table>\n";
 
-  out += "<div class=\"columns\">\n<div>\n<h2>" + xml_escape(l.text("envelope.players")) + "</h2>\n<table class=\"fields\">\n";
+  out += "<div class=\"columns\">\n<div>\n<h2>" + xml_escape(l.text("envelope.players")) +
+         "</h2>\n<table class=\"fields\">\n";
   for (const Field& f : l.player_fields()) out += html_field(f);
-  out += "</table>\n</div>\n<div>\n<h2>" + xml_escape(l.text("envelope.time_used")) + "</h2>\n<table class=\"fields\">\n";
+  out += "</table>\n</div>\n<div>\n<h2>" + xml_escape(l.text("envelope.time_used")) +
+         "</h2>\n<table class=\"fields\">\n";
   for (const Field& f : l.time_fields()) out += html_field(f);
   out += "</table>\n</div>\n</div>\n";
 
-  out += "<h2>" + xml_escape(l.text("envelope.position")) + " <span class=\"para\">" + xml_escape(l.paragraph(2)) +
-         "</span></h2>\n";
+  out += "<h2>" + xml_escape(l.text("envelope.position")) + " <span class=\"para\">" +
+         xml_escape(l.paragraph(2)) + "</span></h2>\n";
   out += "<div class=\"position\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 96 72\">\n" +
          svg_diagram(record.position, 2, 1, 64) + "</svg>\n<div>\n";
   out += "<p><strong>" + xml_escape(l.to_move()) + "</strong></p>\n";
@@ -266,8 +267,7 @@ class SvgPage {
   void field(const Field& f, double x0, double x1, double y) {
     std::string label = f.label;
     text(x0, y - 6, 3, label, " fill=\"#222\"");
-    if (!f.paragraph.empty())
-      text(x1, y - 6, 2.5, f.paragraph, " fill=\"#555\" text-anchor=\"end\"");
+    if (!f.paragraph.empty()) text(x1, y - 6, 2.5, f.paragraph, " fill=\"#555\" text-anchor=\"end\"");
     text(x0 + 1, y - 1.2, 4, f.value, " font-weight=\"bold\"");
     line(x0, y, x1, y, 0.25);
   }
@@ -339,9 +339,9 @@ std::string envelope_svg(const EnvelopeRecord& record, const locale::Messages& m
   }();
   const std::size_t space = record.fen.find(' ');
   double y = 111;
-  for (const std::string& part : {"FEN: " + record.fen.substr(0, fourth_slash + 1),
-                                  record.fen.substr(fourth_slash + 1, space - fourth_slash - 1),
-                                  record.fen.substr(space + 1)}) {
+  for (const std::string& part :
+       {"FEN: " + record.fen.substr(0, fourth_slash + 1),
+        record.fen.substr(fourth_slash + 1, space - fourth_slash - 1), record.fen.substr(space + 1)}) {
     page.text(info, y, 3, part, " font-family=\"DejaVu Sans Mono, monospace\"");
     y += 4.3;
   }

@@ -116,8 +116,9 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
       s.ruling = Message("sealed.ruling.unclear")
                      .with("text", text)
                      .with("side", side)
-                     .with("reason", s.reading.read.problem.empty() ? Message("notation.not_a_move").with("text", text)
-                                                                    : s.reading.read.problem)
+                     .with("reason", s.reading.read.problem.empty()
+                                         ? Message("notation.not_a_move").with("text", text)
+                                         : s.reading.read.problem)
                      .with("paragraph", s.paragraph);
       break;
   }

@@ -28,11 +28,11 @@ struct SealedOptions {
 struct SealedRuling {
   MoveReading reading;  // the sealed move read and resolved
   Verdict verdict = Verdict::unclear;
-  std::uint32_t warnings = 0;          // inaccuracies that do not change the move
-  GameEnd game_over = GameEnd::none;   // the game had ended before the sealed move
-  GameEnd ends_game = GameEnd::none;   // the sealed move itself ends the game
-  Message ruling;                      // one sentence for the arbiter
-  Message paragraph;                   // the paragraph the ruling rests on
+  std::uint32_t warnings = 0;         // inaccuracies that do not change the move
+  GameEnd game_over = GameEnd::none;  // the game had ended before the sealed move
+  GameEnd ends_game = GameEnd::none;  // the sealed move itself ends the game
+  Message ruling;                     // one sentence for the arbiter
+  Message paragraph;                  // the paragraph the ruling rests on
   bool sealer_loses = false;
 };
 

@@ -177,7 +177,9 @@ class Reader {
           more = current_->splitter->next(segment);
         } catch (const std::system_error& e) {
           records_[static_cast<std::size_t>(input_)].error =
-              Message("io.read_error").with("file", options_.inputs[static_cast<std::size_t>(input_)]).with("what", e.what());
+              Message("io.read_error")
+                  .with("file", options_.inputs[static_cast<std::size_t>(input_)])
+                  .with("what", e.what());
           more = false;
         }
         if (!more) break;
@@ -231,11 +233,13 @@ class Reader {
         in->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
         in->owns_fd = true;
         if (in->fd < 0) {
-          record.error = Message("io.cannot_open_because").with("file", path).with("what", std::strerror(errno));
+          record.error =
+              Message("io.cannot_open_because").with("file", path).with("what", std::strerror(errno));
           continue;
         }
         struct stat st {};
-        if (::fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode)) record.size = static_cast<std::uint64_t>(st.st_size);
+        if (::fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
+          record.size = static_cast<std::uint64_t>(st.st_size);
         if (::fstat(in->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
           record.error = Message("io.is_directory").with("file", path);
           continue;
@@ -282,7 +286,9 @@ class Reader {
       }
     } catch (const std::system_error& e) {
       records_[static_cast<std::size_t>(input_)].error =
-          Message("io.read_error").with("file", options_.inputs[static_cast<std::size_t>(input_)]).with("what", e.what());
+          Message("io.read_error")
+              .with("file", options_.inputs[static_cast<std::size_t>(input_)])
+              .with("what", e.what());
       return;
     }
     Item& item = batch.add();
@@ -330,7 +336,8 @@ void add_split_notes(const Item& item, Game& game) {
     Diagnostic d;
     d.severity = cut ? Severity::error : key == "pgn.split.escape_line" ? Severity::note : Severity::warning;
     d.message = note.message;
-    d.where = {static_cast<int>(std::min<std::int64_t>(note.line, std::numeric_limits<int>::max())), note.column};
+    d.where = {static_cast<int>(std::min<std::int64_t>(note.line, std::numeric_limits<int>::max())),
+               note.column};
     if (cut && !stopped_before) d.ply = static_cast<int>(game.mainline.moves.size()) + 1;
     game.diagnostics.push_back(std::move(d));
   }
@@ -346,7 +353,8 @@ struct Worker {
     if (it == readers.end()) {
       pgn::ReadOptions ro;
       ro.play = options.play;
-      it = readers.emplace(input, pgn::GameReader(ro, &records[static_cast<std::size_t>(input)].detection)).first;
+      it = readers.emplace(input, pgn::GameReader(ro, &records[static_cast<std::size_t>(input)].detection))
+               .first;
     }
     return it->second;
   }
@@ -371,7 +379,8 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
   int reported_inputs = 0;
 
   auto report_inputs_up_to = [&](int input) {
-    for (; reported_inputs <= input && reported_inputs < static_cast<int>(records.size()); ++reported_inputs) {
+    for (; reported_inputs <= input && reported_inputs < static_cast<int>(records.size());
+         ++reported_inputs) {
       const InputRecord& r = records[static_cast<std::size_t>(reported_inputs)];
       if (!r.error.empty()) ++totals.inputs_failed;
       sink.input(r);
@@ -381,87 +390,85 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
   const std::size_t tokens = static_cast<std::size_t>(2 * jobs + 2);
   tbb::parallel_pipeline(
       tokens,
-      tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
-                                     [&](tbb::flow_control& fc) -> Batch* {
-                                       if (options.cancel && options.cancel->load()) {
-                                         totals.cancelled = true;
-                                         fc.stop();
-                                         return nullptr;
-                                       }
-                                       Batch* batch = pool.get();
-                                       if (!reader.fill(*batch)) {
-                                         pool.put(batch);
-                                         fc.stop();
-                                         return nullptr;
-                                       }
-                                       return batch;
-                                     }) &
-          tbb::make_filter<Batch*, Batch*>(
-              tbb::filter_mode::parallel,
-              [&](Batch* batch) -> Batch* {
-                Worker& worker = workers.local();
-                for (std::size_t i = 0; i < batch->used; ++i) {
-                  Item& item = batch->items[i];
-                  item.out_begin = item.out_end = 0;
-                  if (item.kind == ItemKind::skipped) continue;
-                  const std::string_view text(batch->texts.data() + item.text_begin, item.text_end - item.text_begin);
-                  if (item.kind == ItemKind::sheet) {
-                    const Scoresheet sheet = read_scoresheet(text, options.inputs[static_cast<std::size_t>(batch->input)]);
-                    SheetGame read = sheet_game(sheet, options.play);
-                    for (const Diagnostic& d : sheet.diagnostics)
-                      if (d.severity != Severity::note) read.game.diagnostics.insert(read.game.diagnostics.begin(), d);
-                    if (read.needs_reconstruction)
-                      read.game.diagnostics.push_back(
-                          Diagnostic{Severity::warning, Message("sheet.use_reconstruct"), {}, 0});
-                    item.game = std::move(read.game);
-                  } else {
-                    worker.reader_for(batch->input, records).read(text, item.line, item.game);
-                    add_split_notes(item, item.game);
-                  }
-                  if (options.render) {
-                    item.out_begin = batch->output.size();
-                    worker.renderer.render(item.game,
-                                           GameSource{options.inputs[static_cast<std::size_t>(batch->input)],
-                                                      item.line, item.index},
-                                           batch->output);
-                    item.out_end = batch->output.size();
-                  }
-                }
-                return batch;
-              }) &
-          tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* batch) {
-            report_inputs_up_to(batch->input);
-            const std::string_view file = options.inputs[static_cast<std::size_t>(batch->input)];
-            for (std::size_t i = 0; i < batch->used; ++i) {
-              const Item& item = batch->items[i];
-              const std::string_view raw(batch->texts.data() + item.raw_begin, item.raw_end - item.raw_begin);
-              if (item.kind == ItemKind::skipped) {
-                if (!item.skip_reason.empty()) ++totals.skipped_segments;  // not blank lines or a BOM
-                sink.skipped({file, item.line, item.offset, raw, item.skip_reason, item.overflow});
-                continue;
-              }
-              ++totals.games;
-              switch (item.game.status) {
-                case GameStatus::complete: ++totals.complete; break;
-                case GameStatus::incomplete: ++totals.incomplete; break;
-                case GameStatus::rejected: ++totals.rejected; break;
-              }
-              GameRecord record;
-              record.file = file;
-              record.index = item.index;
-              record.number = item.number;
-              record.line = item.line;
-              record.offset = item.offset;
-              record.game = &item.game;
-              record.output = std::string_view(batch->output.data() + item.out_begin, item.out_end - item.out_begin);
-              record.raw = raw;
-              record.truncated = item.truncated;
-              sink.game(record);
-            }
-            totals.bytes = batch->bytes_read;
-            sink.progress(batch->bytes_read, totals.games);
-            pool.put(batch);
-          }));
+      tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) -> Batch* {
+        if (options.cancel && options.cancel->load()) {
+          totals.cancelled = true;
+          fc.stop();
+          return nullptr;
+        }
+        Batch* batch = pool.get();
+        if (!reader.fill(*batch)) {
+          pool.put(batch);
+          fc.stop();
+          return nullptr;
+        }
+        return batch;
+      }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, [&](Batch* batch) -> Batch* {
+        Worker& worker = workers.local();
+        for (std::size_t i = 0; i < batch->used; ++i) {
+          Item& item = batch->items[i];
+          item.out_begin = item.out_end = 0;
+          if (item.kind == ItemKind::skipped) continue;
+          const std::string_view text(batch->texts.data() + item.text_begin, item.text_end - item.text_begin);
+          if (item.kind == ItemKind::sheet) {
+            const Scoresheet sheet =
+                read_scoresheet(text, options.inputs[static_cast<std::size_t>(batch->input)]);
+            SheetGame read = sheet_game(sheet, options.play);
+            for (const Diagnostic& d : sheet.diagnostics)
+              if (d.severity != Severity::note)
+                read.game.diagnostics.insert(read.game.diagnostics.begin(), d);
+            if (read.needs_reconstruction)
+              read.game.diagnostics.push_back(
+                  Diagnostic{Severity::warning, Message("sheet.use_reconstruct"), {}, 0});
+            item.game = std::move(read.game);
+          } else {
+            worker.reader_for(batch->input, records).read(text, item.line, item.game);
+            add_split_notes(item, item.game);
+          }
+          if (options.render) {
+            item.out_begin = batch->output.size();
+            worker.renderer.render(
+                item.game,
+                GameSource{options.inputs[static_cast<std::size_t>(batch->input)], item.line, item.index},
+                batch->output);
+            item.out_end = batch->output.size();
+          }
+        }
+        return batch;
+      }) & tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* batch) {
+        report_inputs_up_to(batch->input);
+        const std::string_view file = options.inputs[static_cast<std::size_t>(batch->input)];
+        for (std::size_t i = 0; i < batch->used; ++i) {
+          const Item& item = batch->items[i];
+          const std::string_view raw(batch->texts.data() + item.raw_begin, item.raw_end - item.raw_begin);
+          if (item.kind == ItemKind::skipped) {
+            if (!item.skip_reason.empty()) ++totals.skipped_segments;  // not blank lines or a BOM
+            sink.skipped({file, item.line, item.offset, raw, item.skip_reason, item.overflow});
+            continue;
+          }
+          ++totals.games;
+          switch (item.game.status) {
+            case GameStatus::complete: ++totals.complete; break;
+            case GameStatus::incomplete: ++totals.incomplete; break;
+            case GameStatus::rejected: ++totals.rejected; break;
+          }
+          GameRecord record;
+          record.file = file;
+          record.index = item.index;
+          record.number = item.number;
+          record.line = item.line;
+          record.offset = item.offset;
+          record.game = &item.game;
+          record.output =
+              std::string_view(batch->output.data() + item.out_begin, item.out_end - item.out_begin);
+          record.raw = raw;
+          record.truncated = item.truncated;
+          sink.game(record);
+        }
+        totals.bytes = batch->bytes_read;
+        sink.progress(batch->bytes_read, totals.games);
+        pool.put(batch);
+      }));
   report_inputs_up_to(static_cast<int>(records.size()) - 1);
   if (options.cancel && options.cancel->load()) totals.cancelled = true;
   return totals;

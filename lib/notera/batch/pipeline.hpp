@@ -27,11 +27,11 @@ struct PipelineOptions {
   std::vector<std::string> inputs;  // file paths; "-" is standard input
   OutputFormat format;
   PlayOptions play;
-  bool render = true;               // false for `check`: verify only
-  int jobs = 0;                     // 0 = all cores
+  bool render = true;                      // false for `check`: verify only
+  int jobs = 0;                            // 0 = all cores
   std::optional<text::Encoding> encoding;  // --encoding: no detection
-  bool latin1_repertoire = false;   // the output will be ISO-8859-1
-  std::string messages_language = "en";  // for notes written into games
+  bool latin1_repertoire = false;          // the output will be ISO-8859-1
+  std::string messages_language = "en";    // for notes written into games
   // Whether the sink needs the input's bytes exactly as they were
   // (GameRecord::raw, SkippedRecord::text: for --rejects). When false, they
   // are the text as the splitter cleaned it, which has the same size, and
@@ -51,12 +51,12 @@ struct PipelineOptions {
 // One game as the sink sees it, in input order.
 struct GameRecord {
   std::string_view file;
-  std::int64_t index = 0;        // game number in its input, from 1
-  std::int64_t number = 0;       // game number over all inputs, from 1
-  std::int64_t line = 0;         // first line in its input
-  std::uint64_t offset = 0;      // of its first byte in the input (UTF-16: in the converted text)
-  const Game* game = nullptr;    // status, diagnostics, tags, language
-  std::string_view output;       // rendered text (empty for check)
+  std::int64_t index = 0;      // game number in its input, from 1
+  std::int64_t number = 0;     // game number over all inputs, from 1
+  std::int64_t line = 0;       // first line in its input
+  std::uint64_t offset = 0;    // of its first byte in the input (UTF-16: in the converted text)
+  const Game* game = nullptr;  // status, diagnostics, tags, language
+  std::string_view output;     // rendered text (empty for check)
   // The game's text exactly as it was in the input (for --rejects): NULs,
   // lone CRs and '%' lines as they were, not as the splitter cleaned them.
   // (UTF-16 input: the text as converted to UTF-8.) Without
@@ -71,7 +71,7 @@ struct SkippedRecord {
   std::string_view file;
   std::int64_t line = 0;
   std::uint64_t offset = 0;  // as GameRecord::offset
-  std::string_view text;  // exactly as in the input, as GameRecord::raw
+  std::string_view text;     // exactly as in the input, as GameRecord::raw
   Message reason;
   bool overflow = false;  // the rest of the game before it, cut at a size limit
 };
@@ -81,7 +81,7 @@ struct InputRecord {
   std::string_view file;
   std::uint64_t size = 0;  // bytes, when known (0 for pipes)
   text::Detection detection;
-  Message error;           // set when the input could not be opened or read
+  Message error;  // set when the input could not be opened or read
 };
 
 class Sink {

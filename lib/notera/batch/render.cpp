@@ -48,8 +48,11 @@ struct Renderer::Impl {
     if (game.status != GameStatus::incomplete) return;
     for (const Diagnostic& d : game.diagnostics) {
       if (d.severity != Severity::error || d.ply == 0) continue;
-      std::string text = "notera: " + messages.format(d.message) + " (" +
-                         messages.format(Message("convert.where").with("line", d.where.line).with("column", d.where.column)) + ")";
+      std::string text =
+          "notera: " + messages.format(d.message) + " (" +
+          messages.format(
+              Message("convert.where").with("line", d.where.line).with("column", d.where.column)) +
+          ")";
       if (game.mainline.moves.empty())
         game.mainline.comment_before = text;
       else
@@ -136,17 +139,11 @@ void Renderer::render(Game& game, const GameSource& source, std::string& out) {
   switch (impl_->format.format) {
     case Format::pgn:
     case Format::figurine:
-    case Format::language:
-      impl_->writer.write(game, out);
-      break;
+    case Format::language: impl_->writer.write(game, out); break;
     case Format::san:
     case Format::lan:
-    case Format::uci:
-      impl_->moves_line(game, out);
-      break;
-    case Format::json:
-      impl_->json(game, source, out);
-      break;
+    case Format::uci: impl_->moves_line(game, out); break;
+    case Format::json: impl_->json(game, source, out); break;
   }
 }
 

@@ -55,8 +55,8 @@ class Prng {
 // The relevant occupancy of a slider on s: its rays without the board
 // edges (unless it stands on them), where a blocker changes nothing.
 Bitboard relevant_mask(const int (&dirs)[4][2], Square s) {
-  const Bitboard edges = ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s))) |
-                         ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
+  const Bitboard edges =
+      ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s))) | ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
   return sliding_attacks(dirs, s, 0) & ~edges;
 }
 

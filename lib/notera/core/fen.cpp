@@ -1,7 +1,7 @@
 #include "notera/core/fen.hpp"
 
-#include <initializer_list>
 #include <charconv>
+#include <initializer_list>
 #include <tao/pegtl.hpp>
 
 #include "notera/core/movegen.hpp"
@@ -25,13 +25,10 @@ struct Fields {
   Field board, side, castling, en_passant, halfmove, fullmove;
 };
 
-template <typename Rule>
-struct field_action : pegtl::nothing<Rule> {};
+template <typename Rule> struct field_action : pegtl::nothing<Rule> {};
 
-template <Field Fields::*member>
-struct store_field {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, Fields& fields) {
+template <Field Fields::*member> struct store_field {
+  template <typename ActionInput> static void apply(const ActionInput& in, Fields& fields) {
     Field& f = fields.*member;
     f.text = std::string_view(in.begin(), in.size());
     f.offset = static_cast<std::size_t>(in.begin() - in.input().begin());
@@ -98,8 +95,7 @@ class Reader {
       const std::size_t offset = board.offset + i;
       if (c == '/') {
         if (file != 8) {
-          fail(Message("fen.rank_too_short").with("rank", 8 - (7 - rank)).with("squares", file),
-               offset);
+          fail(Message("fen.rank_too_short").with("rank", 8 - (7 - rank)).with("squares", file), offset);
           return false;
         }
         if (rank == 0) {
@@ -235,11 +231,9 @@ class Reader {
   bool read_counters(const Fields& fields) {
     int halfmove = 0;
     int fullmove = 1;
-    if (fields.halfmove.present &&
-        !read_number(fields.halfmove, 9999, halfmove, "fen.halfmove_clock"))
+    if (fields.halfmove.present && !read_number(fields.halfmove, 9999, halfmove, "fen.halfmove_clock"))
       return false;
-    if (fields.fullmove.present &&
-        !read_number(fields.fullmove, 99999, fullmove, "fen.fullmove_number"))
+    if (fields.fullmove.present && !read_number(fields.fullmove, 99999, fullmove, "fen.fullmove_number"))
       return false;
     pos_.set_halfmove_clock(halfmove);
     pos_.set_fullmove_number(fullmove < 1 ? 1 : fullmove);  // "0" is common; read as 1
@@ -326,8 +320,8 @@ std::string write_fen(const Position& pos, CastlingNotation notation) {
       // X-FEN: K/Q when the castling rook is the outermost on its side, its
       // file otherwise (another rook stands further out).
       const Bitboard rooks = pos.pieces(c, PieceType::rook) & rank_bb(rank_of(rook));
-      const Bitboard outer = side == CastlingSide::king_side ? rooks & ~((bb(rook) << 1) - 1)
-                                                             : rooks & (bb(rook) - 1);
+      const Bitboard outer =
+          side == CastlingSide::king_side ? rooks & ~((bb(rook) << 1) - 1) : rooks & (bb(rook) - 1);
       char letter;
       if (notation == CastlingNotation::shredder || outer)
         letter = static_cast<char>('A' + file_of(rook));

@@ -1,7 +1,7 @@
 #include "notera/core/game_state.hpp"
 
-#include <initializer_list>
 #include <algorithm>
+#include <initializer_list>
 
 #include "notera/core/movegen.hpp"
 

@@ -41,9 +41,7 @@ struct Message {
   Message& with(std::string name, std::string_view value) {
     return with(std::move(name), std::string(value));
   }
-  Message& with(std::string name, const char* value) {
-    return with(std::move(name), std::string(value));
-  }
+  Message& with(std::string name, const char* value) { return with(std::move(name), std::string(value)); }
   Message& with(std::string name, std::int64_t value) {
     args.emplace_back(std::move(name), Value{{}, value, true, nullptr});
     return *this;
@@ -52,7 +50,8 @@ struct Message {
     return with(std::move(name), static_cast<std::int64_t>(value));
   }
   Message& with(std::string name, Message value) {
-    args.emplace_back(std::move(name), Value{{}, 0, false, std::make_shared<const Message>(std::move(value))});
+    args.emplace_back(std::move(name),
+                      Value{{}, 0, false, std::make_shared<const Message>(std::move(value))});
     return *this;
   }
   bool empty() const { return key.empty(); }

@@ -22,8 +22,8 @@ void push_pawn_moves(MoveList& moves, Square from, Bitboard targets, int promoti
 
 // Pawn moves. `targets` holds the squares a move may end on (blocking or
 // capturing a single checker, and the filter's destinations).
-void generate_pawn_moves(const Position& pos, MoveList& moves, Bitboard from_mask,
-                         Bitboard targets, Bitboard to_filter) {
+void generate_pawn_moves(const Position& pos, MoveList& moves, Bitboard from_mask, Bitboard targets,
+                         Bitboard to_filter) {
   const Color us = pos.side_to_move();
   const Color them = ~us;
   const Square ksq = pos.king_square(us);
@@ -65,8 +65,8 @@ void generate_pawn_moves(const Position& pos, MoveList& moves, Bitboard from_mas
   }
 }
 
-void generate_piece_moves(const Position& pos, MoveList& moves, PieceType type,
-                          Bitboard from_mask, Bitboard targets) {
+void generate_piece_moves(const Position& pos, MoveList& moves, PieceType type, Bitboard from_mask,
+                          Bitboard targets) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   const Bitboard occupied = pos.pieces();
@@ -105,8 +105,7 @@ void generate_king_moves(const Position& pos, MoveList& moves, const MoveFilter&
   }
   if (filter.castling && !pos.in_check()) {
     for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
-      if ((bb(Position::castling_king_target(us, side)) & filter.to) &&
-          castling_is_legal(pos, side))
+      if ((bb(Position::castling_king_target(us, side)) & filter.to) && castling_is_legal(pos, side))
         moves.push(pos.castling_move(us, side));
     }
   }
@@ -126,8 +125,8 @@ bool castling_is_legal(const Position& pos, CastlingSide side) {
   // Every square the king and the rook cross or reach, other than the two
   // of them, must be empty (FIDE Chess960 rules, and 3.8.2 for standard).
   const Bitboard movers = bb(king_from) | bb(rook_from);
-  const Bitboard path = between_bb(king_from, king_to) | bb(king_to) |
-                        between_bb(rook_from, rook_to) | bb(rook_to);
+  const Bitboard path =
+      between_bb(king_from, king_to) | bb(king_to) | between_bb(rook_from, rook_to) | bb(rook_to);
   if (path & pos.pieces() & ~movers) return false;
 
   // The king may not pass through an attacked square...
@@ -143,8 +142,7 @@ bool castling_is_legal(const Position& pos, CastlingSide side) {
 }
 
 // Looks back from the square instead of generating forward from every piece.
-void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Square to,
-                        Bitboard from_mask) {
+void generate_to_square(const Position& pos, MoveList& moves, PieceType type, Square to, Bitboard from_mask) {
   const Color us = pos.side_to_move();
   const Color them = ~us;
   const Square ksq = pos.king_square(us);
@@ -241,8 +239,7 @@ void generate_legal(const Position& pos, MoveList& moves, const MoveFilter& filt
   if (filter.piece_types & piece_type_bit(PieceType::pawn))
     generate_pawn_moves(pos, moves, filter.from, targets, filter.to);
   for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
-    if (filter.piece_types & piece_type_bit(t))
-      generate_piece_moves(pos, moves, t, filter.from, targets);
+    if (filter.piece_types & piece_type_bit(t)) generate_piece_moves(pos, moves, t, filter.from, targets);
   }
 }
 

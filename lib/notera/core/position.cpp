@@ -1,8 +1,8 @@
 #include "notera/core/position.hpp"
 
-#include <initializer_list>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 #include "notera/core/movegen.hpp"
 
@@ -60,21 +60,21 @@ Position Position::start() {
   // Built once: games are cleared to the start position all the time.
   static const Position start = [] {
     Position p;
-  constexpr PieceType back_rank[8] = {PieceType::rook,  PieceType::knight, PieceType::bishop,
-                                      PieceType::queen, PieceType::king,   PieceType::bishop,
-                                      PieceType::knight, PieceType::rook};
-  for (int f = 0; f < 8; ++f) {
-    p.put_piece(make_piece(Color::white, back_rank[f]), make_square(f, 0));
-    p.put_piece(make_piece(Color::white, PieceType::pawn), make_square(f, 1));
-    p.put_piece(make_piece(Color::black, PieceType::pawn), make_square(f, 6));
-    p.put_piece(make_piece(Color::black, back_rank[f]), make_square(f, 7));
-  }
-  p.set_castling_rook(Color::white, CastlingSide::king_side, h1);
-  p.set_castling_rook(Color::white, CastlingSide::queen_side, a1);
-  p.set_castling_rook(Color::black, CastlingSide::king_side, h8);
-  p.set_castling_rook(Color::black, CastlingSide::queen_side, a8);
-  p.finish_setup();
-  return p;
+    constexpr PieceType back_rank[8] = {PieceType::rook,   PieceType::knight, PieceType::bishop,
+                                        PieceType::queen,  PieceType::king,   PieceType::bishop,
+                                        PieceType::knight, PieceType::rook};
+    for (int f = 0; f < 8; ++f) {
+      p.put_piece(make_piece(Color::white, back_rank[f]), make_square(f, 0));
+      p.put_piece(make_piece(Color::white, PieceType::pawn), make_square(f, 1));
+      p.put_piece(make_piece(Color::black, PieceType::pawn), make_square(f, 6));
+      p.put_piece(make_piece(Color::black, back_rank[f]), make_square(f, 7));
+    }
+    p.set_castling_rook(Color::white, CastlingSide::king_side, h1);
+    p.set_castling_rook(Color::white, CastlingSide::queen_side, a1);
+    p.set_castling_rook(Color::black, CastlingSide::king_side, h8);
+    p.set_castling_rook(Color::black, CastlingSide::queen_side, a8);
+    p.finish_setup();
+    return p;
   }();
   return start;
 }
@@ -314,8 +314,7 @@ void Position::undo_move(Move m, const Undo& undo) {
       put_piece(make_piece(us, PieceType::pawn), to);
     }
     move_piece(to, from);
-    if (undo.captured != Piece::none)
-      put_piece(undo.captured, m.is_en_passant() ? to - pawn_push(us) : to);
+    if (undo.captured != Piece::none) put_piece(undo.captured, m.is_en_passant() ? to - pawn_push(us) : to);
   }
 
   if (us == Color::black) --fullmove_number_;
@@ -369,8 +368,7 @@ bool Position::operator==(const Position& other) const {
   // Rook squares matter only for the rights still held.
   for (Color c : {Color::white, Color::black})
     for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side})
-      if (has_castling_right(c, side) && castling_rook(c, side) != other.castling_rook(c, side))
-        return false;
+      if (has_castling_right(c, side) && castling_rook(c, side) != other.castling_rook(c, side)) return false;
   return true;
 }
 

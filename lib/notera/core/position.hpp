@@ -66,9 +66,7 @@ class Position {
     return (castling_ & castling_bit(c, side)) != 0;
   }
   // The rook that castles on that side (no_square without the right).
-  Square castling_rook(Color c, CastlingSide side) const {
-    return castling_rook_[index(c)][index(side)];
-  }
+  Square castling_rook(Color c, CastlingSide side) const { return castling_rook_[index(c)][index(side)]; }
   // Where king and rook stand after castling (FIDE: as in ordinary chess).
   static Square castling_king_target(Color c, CastlingSide side) {
     return make_square(side == CastlingSide::king_side ? 6 : 2, relative_rank(c, 0));
@@ -100,9 +98,7 @@ class Position {
   Square king_destination(Move m) const {
     return m.is_castling() ? castling_king_target(side_, castling_side_of(m)) : m.to();
   }
-  bool is_capture(Move m) const {
-    return m.is_en_passant() || (!m.is_castling() && !empty(m.to()));
-  }
+  bool is_capture(Move m) const { return m.is_en_passant() || (!m.is_castling() && !empty(m.to())); }
 
   // --- keys
   // Zobrist key per FIDE §9.2.2: same pieces on the same squares, same side

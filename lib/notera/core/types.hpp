@@ -22,13 +22,21 @@ constexpr int piece_type_count = 7;  // including `none`, so arrays index by typ
 // A coloured piece: colour in bit 3, type in bits 0-2. 0 means "no piece".
 enum class Piece : std::uint8_t {
   none = 0,
-  white_pawn = 1, white_knight, white_bishop, white_rook, white_queen, white_king,
-  black_pawn = 9, black_knight, black_bishop, black_rook, black_queen, black_king,
+  white_pawn = 1,
+  white_knight,
+  white_bishop,
+  white_rook,
+  white_queen,
+  white_king,
+  black_pawn = 9,
+  black_knight,
+  black_bishop,
+  black_rook,
+  black_queen,
+  black_king,
 };
 
-constexpr Piece make_piece(Color c, PieceType t) {
-  return static_cast<Piece>((index(c) << 3) | index(t));
-}
+constexpr Piece make_piece(Color c, PieceType t) { return static_cast<Piece>((index(c) << 3) | index(t)); }
 constexpr PieceType type_of(Piece p) { return static_cast<PieceType>(static_cast<int>(p) & 7); }
 constexpr Color color_of(Piece p) { return static_cast<Color>(static_cast<int>(p) >> 3); }
 constexpr int index(Piece p) { return static_cast<int>(p); }
@@ -85,8 +93,7 @@ class Move {
   // zero-filled on every use. Move() and Move{} still give Move::none().
   Move() = default;
   constexpr Move(Square from, Square to) : data_(static_cast<std::uint16_t>(from | (to << 6))) {}
-  constexpr static Move make(Square from, Square to, Kind kind,
-                             PieceType promotion = PieceType::knight) {
+  constexpr static Move make(Square from, Square to, Kind kind, PieceType promotion = PieceType::knight) {
     return Move(static_cast<std::uint16_t>(from | (to << 6) |
                                            ((index(promotion) - index(PieceType::knight)) << 12) |
                                            (static_cast<int>(kind) << 14)));
@@ -98,9 +105,8 @@ class Move {
   constexpr Square to() const { return static_cast<Square>((data_ >> 6) & 63); }
   constexpr Kind kind() const { return static_cast<Kind>(data_ >> 14); }
   constexpr PieceType promotion() const {
-    return kind() == Kind::promotion
-               ? static_cast<PieceType>(((data_ >> 12) & 3) + index(PieceType::knight))
-               : PieceType::none;
+    return kind() == Kind::promotion ? static_cast<PieceType>(((data_ >> 12) & 3) + index(PieceType::knight))
+                                     : PieceType::none;
   }
   constexpr bool is_castling() const { return kind() == Kind::castling; }
   constexpr bool is_en_passant() const { return kind() == Kind::en_passant; }

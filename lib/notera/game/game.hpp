@@ -57,8 +57,8 @@ struct MoveNotes {
 // owned vectors would have to be visited move by move to be cleared.
 struct GameMove {
   Move move;
-  bool draw_offer = false;            // FIDE "(=)" after the move
-  std::uint32_t source_offset = 0;    // byte offset of the move text in its game's source
+  bool draw_offer = false;          // FIDE "(=)" after the move
+  std::uint32_t source_offset = 0;  // byte offset of the move text in its game's source
   // SAN facts worked out when the move was played (core/san.hpp), so that
   // writers need not replay the game; an invalid hint means "compute".
   SanHint san;
@@ -98,7 +98,7 @@ struct Game {
   std::string language;      // notation language used to read the moves
   std::vector<Diagnostic> diagnostics;
   GameStatus status = GameStatus::complete;
-  SourceLocation where;      // first line of the game in its source
+  SourceLocation where;  // first line of the game in its source
 
   // Tag value by name (case-sensitive as in PGN), or nullopt.
   std::optional<std::string_view> tag(std::string_view name) const;

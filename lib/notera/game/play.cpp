@@ -138,8 +138,7 @@ class Builder {
         return;
       case Kind::move_number:
       case Kind::en_passant:
-      case Kind::check:
-        return;
+      case Kind::check: return;
       case Kind::move:
         if (ignoring()) return;
         play(f, e);
@@ -155,9 +154,7 @@ class Builder {
     }
   }
 
-  std::string_view text_of(const MovetextEvent& e) const {
-    return source_.substr(e.begin, e.end - e.begin);
-  }
+  std::string_view text_of(const MovetextEvent& e) const { return source_.substr(e.begin, e.end - e.begin); }
 
   void open_variation(const MovetextEvent& e) {
     Frame& f = frames_.back();
@@ -214,8 +211,7 @@ class Builder {
       Message why;
       if (r.verdict == Verdict::ambiguous) {
         std::string list;
-        const SanStyle style =
-            r.language >= 0 ? LetterTable::instance().style(r.language) : SanStyle{};
+        const SanStyle style = r.language >= 0 ? LetterTable::instance().style(r.language) : SanStyle{};
         for (Move m : r.candidates) {
           if (!list.empty()) list += ", ";
           list += to_san(f.pos, m, style);
@@ -261,13 +257,12 @@ class Builder {
     if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
     gm.san = san.with_check(check);
     if (options_.warnings && !mainline_only_) {
-      const std::uint32_t w =
-          relevant_warnings(r.warnings | judge_check_marks(f.pos, e.move), options_.laws);
+      const std::uint32_t w = relevant_warnings(r.warnings | judge_check_marks(f.pos, e.move), options_.laws);
       for (int bit = 0; bit < warning_count; ++bit) {
         const auto flag = static_cast<WrittenWarning>(1u << bit);
         if (w & flag)
-          diagnose(Severity::warning,
-                   Message(std::string(warning_key(flag))).with("text", text_of(e)), e.begin, ply);
+          diagnose(Severity::warning, Message(std::string(warning_key(flag))).with("text", text_of(e)),
+                   e.begin, ply);
       }
     }
   }
@@ -280,14 +275,18 @@ class Builder {
       stopped_ = true;
       if (mainline_only_) return;
       report(Severity::error,
-               Message("game.mainline_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
-               e.begin, ply);
+             Message("game.mainline_stops")
+                 .with("number", move_number_text(f.pos))
+                 .with("reason", std::move(why)),
+             e.begin, ply);
       game_.status = GameStatus::incomplete;
     } else {
       f.skipping = true;
       if (mainline_only_) return;
       diagnose(Severity::warning,
-               Message("game.variation_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
+               Message("game.variation_stops")
+                   .with("number", move_number_text(f.pos))
+                   .with("reason", std::move(why)),
                e.begin, 0);
     }
   }
@@ -297,7 +296,8 @@ class Builder {
     halted_ = true;
     if (mainline_only_) return;
     game_.status = GameStatus::incomplete;
-    report(Severity::error, Message("game.limit_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
+    report(Severity::error,
+           Message("game.limit_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
            e.begin, ply_of(f.pos));
   }
 

@@ -39,7 +39,7 @@ struct PlayOptions {
   // before is kept), with an error that names the limit, line, column and
   // ply. A variation nested deeper than max_variation_depth is left out and
   // makes the game incomplete too.
-  int max_plies = 20000;  // main line: the 75-move rule (FIDE 9.6.2) ends any game by ply 17,697
+  int max_plies = 20000;   // main line: the 75-move rule (FIDE 9.6.2) ends any game by ply 17,697
   int max_moves = 200000;  // main line and variations together
   std::size_t max_comment_length = std::size_t{256} << 10;  // bytes of one comment
   int max_diagnostics = 1000;  // per game; the rest are counted in one "game.more_problems"

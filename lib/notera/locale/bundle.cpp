@@ -1,8 +1,8 @@
 #include "notera/locale/bundle.hpp"
 
 #include <unicode/localpointer.h>
-#include <unicode/uloc.h>
 #include <unicode/udata.h>
+#include <unicode/uloc.h>
 #include <unicode/unistr.h>
 #include <unicode/ures.h>
 
@@ -24,8 +24,7 @@ void register_package() {
     UErrorCode status = U_ZERO_ERROR;
     udata_setAppData(package, notera_dat, &status);
     if (U_FAILURE(status))
-      throw std::runtime_error(std::string("cannot register the notera locale data: ") +
-                               u_errorName(status));
+      throw std::runtime_error(std::string("cannot register the notera locale data: ") + u_errorName(status));
   });
 }
 

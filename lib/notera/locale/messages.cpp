@@ -79,9 +79,7 @@ std::string Messages::format(const Message& message) const {
   return out;
 }
 
-std::string Messages::text(std::string_view key) const {
-  return format(Message(std::string(key)));
-}
+std::string Messages::text(std::string_view key) const { return format(Message(std::string(key))); }
 
 std::string language_from_environment() {
   for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {

@@ -8,9 +8,9 @@ namespace notera {
 
 namespace {
 
-constexpr const char* piece_keys[piece_type_count] = {
-    nullptr,           nullptr,         "notation.knight", "notation.bishop",
-    "notation.rook",   "notation.queen", "notation.king"};
+constexpr const char* piece_keys[piece_type_count] = {nullptr,           nullptr,         "notation.knight",
+                                                      "notation.bishop", "notation.rook", "notation.queen",
+                                                      "notation.king"};
 
 bool has_non_ascii_letters(const std::string& s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });

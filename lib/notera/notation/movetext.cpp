@@ -24,8 +24,7 @@ struct MovetextState : detail::MoveParseState {
     const auto i = static_cast<std::size_t>(p - text_begin);
     return static_cast<std::uint32_t>(normalized ? normalized->source(i) : i);
   }
-  template <typename ActionInput>
-  MovetextEvent& emit(MovetextEvent::Kind kind, const ActionInput& in) {
+  template <typename ActionInput> MovetextEvent& emit(MovetextEvent::Kind kind, const ActionInput& in) {
     return emit(kind, in.begin(), in.end());
   }
   MovetextEvent& emit(MovetextEvent::Kind kind, const char* begin, const char* end) {
@@ -43,21 +42,16 @@ struct MovetextState : detail::MoveParseState {
 };
 
 // Actions: the written-move actions, plus one per movetext token.
-template <typename Rule>
-struct action : detail::move_action<Rule> {};
+template <typename Rule> struct action : detail::move_action<Rule> {};
 
-template <MovetextEvent::Kind kind>
-struct emit_action {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, MovetextState& s) {
+template <MovetextEvent::Kind kind> struct emit_action {
+  template <typename ActionInput> static void apply(const ActionInput& in, MovetextState& s) {
     s.emit(kind, in);
   }
 };
 
-template <>
-struct action<gt::move_token> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, MovetextState& s) {
+template <> struct action<gt::move_token> {
+  template <typename ActionInput> static void apply(const ActionInput& in, MovetextState& s) {
     MovetextEvent& e =
         s.emit(s.descriptive ? MovetextEvent::Kind::descriptive : MovetextEvent::Kind::move, in);
     e.move = s.move;
@@ -72,30 +66,24 @@ template <> struct action<gt::detached_en_passant> : emit_action<MovetextEvent::
 template <> struct action<gt::unknown_token> : emit_action<MovetextEvent::Kind::unknown> {};
 template <> struct action<gt::stray_delimiter> : emit_action<MovetextEvent::Kind::unknown> {};
 
-template <>
-struct action<gt::nag_number> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, MovetextState& s) {
+template <> struct action<gt::nag_number> {
+  template <typename ActionInput> static void apply(const ActionInput& in, MovetextState& s) {
     int value = 0;
     for (char c : std::string_view(in.begin(), in.size())) value = std::min(value * 10 + (c - '0'), 100000);
     s.emit(MovetextEvent::Kind::nag, in).number = value;
   }
 };
 
-template <>
-struct action<gt::detached_check> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, MovetextState& s) {
+template <> struct action<gt::detached_check> {
+  template <typename ActionInput> static void apply(const ActionInput& in, MovetextState& s) {
     const std::string_view t(in.begin(), in.size());
     const bool mate = t == "#" || t == "++" || t == "X";
     s.emit(MovetextEvent::Kind::check, in).number = mate ? 2 : 1;
   }
 };
 
-template <>
-struct action<gt::evaluation> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, MovetextState& s) {
+template <> struct action<gt::evaluation> {
+  template <typename ActionInput> static void apply(const ActionInput& in, MovetextState& s) {
     const std::string_view t(in.begin(), in.size());
     // PGN §10 NAG numbers for the usual signs.
     struct Sign {
@@ -103,11 +91,11 @@ struct action<gt::evaluation> {
       int nag;
     };
     static constexpr Sign signs[] = {
-        {"!", 1},    {"?", 2},    {"!!", 3},   {"??", 4},  {"!?", 5},   {"?!", 6},  {"□", 7},
-        {"=", 10},   {"∞", 13},   {"+=", 14},  {"⩲", 14},  {"+/=", 14}, {"=+", 15}, {"⩱", 15},
-        {"=/+", 15}, {"±", 16},   {"+/-", 16}, {"∓", 17},  {"-/+", 17}, {"+-", 18}, {"+--", 18},
-        {"-+", 19},  {"--+", 19}, {"⇆", 132}, {"→", 40},  {"↑", 36},   {"∆", 140}, {"⊥", 142},
-        {"⌓", 142},  {"⨀", 22},   {"○", 22},   {"⟳", 32},  {"⇄", 132},  {"⯹", 142}};
+        {"!", 1},    {"?", 2},    {"!!", 3},   {"??", 4}, {"!?", 5},   {"?!", 6},   {"□", 7},
+        {"=", 10},   {"∞", 13},   {"+=", 14},  {"⩲", 14}, {"+/=", 14}, {"=+", 15},  {"⩱", 15},
+        {"=/+", 15}, {"±", 16},   {"+/-", 16}, {"∓", 17}, {"-/+", 17}, {"+-", 18},  {"+--", 18},
+        {"-+", 19},  {"--+", 19}, {"⇆", 132},  {"→", 40}, {"↑", 36},   {"∆", 140},  {"⊥", 142},
+        {"⌓", 142},  {"⨀", 22},   {"○", 22},   {"⟳", 32}, {"⇄", 132},  {"⯹", 142}};
     int nag = 0;
     for (const Sign& sign : signs)
       if (sign.text == t) nag = sign.nag;
@@ -115,10 +103,8 @@ struct action<gt::evaluation> {
   }
 };
 
-template <>
-struct action<gt::result> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, MovetextState& s) {
+template <> struct action<gt::result> {
+  template <typename ActionInput> static void apply(const ActionInput& in, MovetextState& s) {
     const std::string_view t(in.begin(), in.size());
     int kind = MovetextEvent::draw;
     if (t == "*")
@@ -132,14 +118,13 @@ struct action<gt::result> {
 };
 
 // On the whole token: its parts may have matched in an attempt that failed.
-template <>
-struct action<gt::move_number> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, MovetextState& s) {
+template <> struct action<gt::move_number> {
+  template <typename ActionInput> static void apply(const ActionInput& in, MovetextState& s) {
     const std::string_view t(in.begin(), in.size());
     int value = 0;
     std::size_t i = 0;
-    for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) value = std::min(value * 10 + (t[i] - '0'), 100000);
+    for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i)
+      value = std::min(value * 10 + (t[i] - '0'), 100000);
     MovetextEvent& e = s.emit(MovetextEvent::Kind::move_number, in);
     e.number = value;
     e.dots = static_cast<std::uint8_t>(std::min<std::size_t>(t.size() - i, 3));
@@ -179,10 +164,10 @@ class CommonTokens {
     blank = 1,      // grammar::movetext::blank
     delimiter = 2,  // grammar::movetext::delimiter
     digit = 4,
-    file = 8,        // a-h
-    rank = 16,       // 1-8
-    castle_o = 32,   // 0 O o
-    alnum = 64,      // pegtl::alnum: ASCII letters and digits
+    file = 8,            // a-h
+    rank = 16,           // 1-8
+    castle_o = 32,       // 0 O o
+    alnum = 64,          // pegtl::alnum: ASCII letters and digits
     capture_mark = 128,  // x :
   };
   static constexpr std::array<std::uint8_t, 256> classes = [] {
@@ -276,7 +261,6 @@ class CommonTokens {
     if (q == nullptr || (q < end_ && !is(*q, CharClass(blank | delimiter)))) return nullptr;
     return q;
   }
-
 
   // grammar::move::castling: three O's (long) or two, dashes optional, not
   // followed by a dash, letter or digit. Like the grammar's action, any

@@ -89,8 +89,8 @@ struct Readings {
 // The readings of a piece letter, best first. `primary` gets what the
 // language says (or English for letters the language does not have);
 // `secondary` the English meaning of a letter the language reads otherwise.
-void piece_readings(const LetterTable& letters, int letter, const ResolveOptions& options,
-                    Readings& primary, Readings& secondary) {
+void piece_readings(const LetterTable& letters, int letter, const ResolveOptions& options, Readings& primary,
+                    Readings& secondary) {
   if (letters.is_figurine(letter)) {
     primary.add(letters.meaning(letter, 0), options.language, false);
     return;
@@ -159,9 +159,8 @@ Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, con
 // and squares: pawn moves that fit the written capture and promotion; of
 // other pieces those from the written origin, the rest go to `rivals`.
 // In place, in generation order.
-void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type,
-                       PieceType promotion, MoveList& fits, int first, MoveList& rivals,
-                       Bitboard from_mask) {
+void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type, PieceType promotion,
+                       MoveList& fits, int first, MoveList& rivals, Bitboard from_mask) {
   if (type != PieceType::pawn && from_mask == ~Bitboard{0}) return;  // "Nf3": all fit
   int kept = first;
   for (int i = first; i < fits.size(); ++i) {
@@ -241,7 +240,7 @@ IllegalReason diagnose(const Position& pos, PieceType t, Bitboard from_mask, Bit
           const bool target = (pos.pieces(~us) & bb(to)) || (pos.ep_capturable() && to == pos.ep_square());
           if (!target) {
             better(pos.pieces(us) & bb(to) ? IllegalReason::own_piece_on_square
-                                            : IllegalReason::pawn_capture_on_empty);
+                                           : IllegalReason::pawn_capture_on_empty);
             continue;
           }
           reachable = bb(to);
@@ -292,8 +291,8 @@ IllegalReason diagnose_castling(const Position& pos, CastlingSide side) {
   const Square king_to = Position::castling_king_target(us, side);
   const Square rook_to = Position::castling_rook_target(us, side);
   const Bitboard movers = bb(king_from) | bb(rook_from);
-  const Bitboard path = between_bb(king_from, king_to) | bb(king_to) |
-                        between_bb(rook_from, rook_to) | bb(rook_to);
+  const Bitboard path =
+      between_bb(king_from, king_to) | bb(king_to) | between_bb(rook_from, rook_to) | bb(rook_to);
   if (path & pos.pieces() & ~movers) return IllegalReason::castling_blocked;
   for (Bitboard crossed = between_bb(king_from, king_to); crossed;)
     if (pos.attacked_by(~us, pop_lsb(crossed), pos.pieces())) return IllegalReason::castling_through_check;
@@ -347,8 +346,7 @@ void accept(const Position& pos, const WrittenMove& w, const LetterTable& letter
 // promotions, "BxN") may have several readings: PieceType::none.
 Reading plain_reading(const WrittenMove& w, const LetterTable& letters, const ResolveOptions& options) {
   const Reading none{PieceType::none, -1, false};
-  if (!w.has_to_square() || w.has_from_square() || w.promotion.present() || w.captured.present())
-    return none;
+  if (!w.has_to_square() || w.has_from_square() || w.promotion.present() || w.captured.present()) return none;
   const auto language = static_cast<std::int8_t>(options.language);
   if (w.kind == WrittenKind::no_letter) return {PieceType::pawn, language, false};
   if (options.language == ResolveOptions::any_language || letters.is_figurine(w.piece.letter)) return none;
@@ -369,8 +367,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
   const Color us = pos.side_to_move();
 
   switch (w.kind) {
-    case WrittenKind::none:
-      return r;  // unclear
+    case WrittenKind::none: return r;  // unclear
     case WrittenKind::null_move:
       // A null move ("--", analysis only) in check would leave the king to
       // be taken: the game would go on from an impossible position.
@@ -400,8 +397,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
       return r;
     }
     case WrittenKind::piece:
-    case WrittenKind::no_letter:
-      break;
+    case WrittenKind::no_letter: break;
   }
 
   // UCI castling, as engines write it: king to its castling square (e1g1)
@@ -506,13 +502,13 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     const Reading first = primary.size ? primary.items[0] : Reading{PieceType::none, -1, false};
     r.piece = first.type;
     r.language = first.language;
-    const PieceType promotion =
-        w.promotion.present() ? promotion_reading(letters, w.promotion.letter, first.language)
-                              : PieceType::none;
-    r.reason = first.type == PieceType::none
-                   ? IllegalReason::no_such_piece
-                   : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters),
-                              promotion);
+    const PieceType promotion = w.promotion.present()
+                                    ? promotion_reading(letters, w.promotion.letter, first.language)
+                                    : PieceType::none;
+    r.reason =
+        first.type == PieceType::none
+            ? IllegalReason::no_such_piece
+            : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters), promotion);
     return r;
   }
   if (found.size() > 1) {

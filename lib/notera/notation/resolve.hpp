@@ -28,44 +28,44 @@ std::string_view to_string(Verdict v);
 // Why a readable move fits no legal move.
 enum class IllegalReason : std::uint8_t {
   none,
-  no_such_piece,        // the side to move has no such piece (that could be meant)
-  wrong_side,           // only the opponent has a piece that could make it
-  no_piece_reaches,     // no such piece moves like that to that square
-  path_blocked,         // a piece stands in the way
-  pinned,               // the piece is pinned to its king
-  king_into_check,      // the king would move into check
-  ignores_check,        // the side to move is in check and the move does not answer it
-  own_piece_on_square,  // the destination holds a piece of the side to move
-  pawn_capture_on_empty,  // a pawn moves diagonally where nothing can be taken
+  no_such_piece,           // the side to move has no such piece (that could be meant)
+  wrong_side,              // only the opponent has a piece that could make it
+  no_piece_reaches,        // no such piece moves like that to that square
+  path_blocked,            // a piece stands in the way
+  pinned,                  // the piece is pinned to its king
+  king_into_check,         // the king would move into check
+  ignores_check,           // the side to move is in check and the move does not answer it
+  own_piece_on_square,     // the destination holds a piece of the side to move
+  pawn_capture_on_empty,   // a pawn moves diagonally where nothing can be taken
   promotion_missing_rank,  // a promotion piece is written, but not on the last rank
-  promotion_to_king,    // promotion to a king or pawn
-  castling_no_right,    // the king or the rook has moved
-  castling_blocked,     // squares between king and rook are occupied
-  castling_in_check,    // the king is in check
+  promotion_to_king,       // promotion to a king or pawn
+  castling_no_right,       // the king or the rook has moved
+  castling_blocked,        // squares between king and rook are occupied
+  castling_in_check,       // the king is in check
   castling_through_check,  // the king would cross an attacked square
-  castling_into_check,  // the king would end in check
-  no_legal_moves,       // the game is over: mate or stalemate
+  castling_into_check,     // the king would end in check
+  no_legal_moves,          // the game is over: mate or stalemate
 };
 std::string_view to_string(IllegalReason r);
 
 // Inaccuracies that do not change which move is meant (bit flags).
 enum WrittenWarning : std::uint32_t {
-  warn_missing_capture_mark = 1u << 0,   // a capture without x (FIDE 2005/2009 require it)
+  warn_missing_capture_mark = 1u << 0,     // a capture without x (FIDE 2005/2009 require it)
   warn_capture_mark_no_capture = 1u << 1,  // x written, nothing is taken
-  warn_missing_check_mark = 1u << 2,     // the move gives check, no + written
-  warn_wrong_check_mark = 1u << 3,       // + written, no check
-  warn_missing_mate_mark = 1u << 4,      // the move mates, no # (or ++) written
-  warn_wrong_mate_mark = 1u << 5,        // # written, not mate
-  warn_overspecified = 1u << 6,          // an origin file/rank that is not needed
-  warn_missing_en_passant = 1u << 7,     // an en-passant capture without e.p. (2005/2009)
-  warn_en_passant_no_capture = 1u << 8,  // e.p. written on another move
-  warn_foreign_letter = 1u << 9,         // an English letter in a game in another language
-  warn_pawn_letter = 1u << 10,           // a pawn letter written (FIDE writes none)
-  warn_rank_omitted = 1u << 11,          // "exd": the destination rank left out
-  warn_no_piece_letter = 1u << 12,       // long form without the piece letter (g1f3)
-  warn_descriptive_capture = 1u << 13,   // "BxN": piece takes piece, no squares
-  warn_long_form = 1u << 14,             // origin square written (allowed from 2023)
-  warn_promotion_mark = 1u << 15,        // "d8=D": FIDE writes d8D (PGN writes =)
+  warn_missing_check_mark = 1u << 2,       // the move gives check, no + written
+  warn_wrong_check_mark = 1u << 3,         // + written, no check
+  warn_missing_mate_mark = 1u << 4,        // the move mates, no # (or ++) written
+  warn_wrong_mate_mark = 1u << 5,          // # written, not mate
+  warn_overspecified = 1u << 6,            // an origin file/rank that is not needed
+  warn_missing_en_passant = 1u << 7,       // an en-passant capture without e.p. (2005/2009)
+  warn_en_passant_no_capture = 1u << 8,    // e.p. written on another move
+  warn_foreign_letter = 1u << 9,           // an English letter in a game in another language
+  warn_pawn_letter = 1u << 10,             // a pawn letter written (FIDE writes none)
+  warn_rank_omitted = 1u << 11,            // "exd": the destination rank left out
+  warn_no_piece_letter = 1u << 12,         // long form without the piece letter (g1f3)
+  warn_descriptive_capture = 1u << 13,     // "BxN": piece takes piece, no squares
+  warn_long_form = 1u << 14,               // origin square written (allowed from 2023)
+  warn_promotion_mark = 1u << 15,          // "d8=D": FIDE writes d8D (PGN writes =)
 };
 inline constexpr int warning_count = 16;
 // The message key of one warning flag ("warning.missing_capture_mark").
@@ -87,12 +87,12 @@ struct ResolveOptions {
 
 struct Resolution {
   Verdict verdict = Verdict::unclear;
-  Move move;             // when legal
-  MoveList candidates;   // every legal move that fits the text
+  Move move;            // when legal
+  MoveList candidates;  // every legal move that fits the text
   IllegalReason reason = IllegalReason::none;
-  std::uint32_t warnings = 0;  // always 0 without ResolveOptions::warnings
+  std::uint32_t warnings = 0;         // always 0 without ResolveOptions::warnings
   PieceType piece = PieceType::none;  // the piece type the text was read as
-  int language = -1;     // language whose reading was used
+  int language = -1;                  // language whose reading was used
   // Other legal moves of the same piece type to the same square (for SAN
   // disambiguation without generating again).
   MoveList rivals;

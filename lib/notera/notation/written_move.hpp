@@ -36,12 +36,12 @@ using Nag = std::uint8_t;
 
 struct WrittenMove {
   WrittenKind kind = WrittenKind::none;
-  WrittenPiece piece;      // the moving piece (kind == piece)
-  WrittenPiece captured;   // descriptive capture "BxN": the piece taken, no square
-  WrittenPiece promotion;  // "d8D", "d8=D", "d8(D)", "d8/D", "e7e8q"
+  WrittenPiece piece;          // the moving piece (kind == piece)
+  WrittenPiece captured;       // descriptive capture "BxN": the piece taken, no square
+  WrittenPiece promotion;      // "d8D", "d8=D", "d8(D)", "d8/D", "e7e8q"
   std::int8_t from_file = -1;  // origin as far as written (0-7 / -1)
   std::int8_t from_rank = -1;
-  std::int8_t to_file = -1;    // destination; to_rank -1 in "exd" / "ed"
+  std::int8_t to_file = -1;  // destination; to_rank -1 in "exd" / "ed"
   std::int8_t to_rank = -1;
   bool capture = false;         // x, :, × written
   bool dash = false;            // long form with a hyphen or dash: Sg1-f3
@@ -50,15 +50,13 @@ struct WrittenMove {
   bool en_passant = false;      // "e.p." / "ep" written
   bool draw_offer = false;      // "(=)" (FIDE §8.1.5)
   WrittenCheck check = WrittenCheck::none;
-  Nag glyph = 0;                // ! ? !! ?? !? ?! as a NAG, 0 when none
+  Nag glyph = 0;  // ! ? !! ?? !? ?! as a NAG, 0 when none
 
   bool has_from_square() const { return from_file >= 0 && from_rank >= 0; }
   bool has_to_square() const { return to_file >= 0 && to_rank >= 0; }
   Square from_square() const { return make_square(from_file, from_rank); }
   Square to_square() const { return make_square(to_file, to_rank); }
-  bool is_castling() const {
-    return kind == WrittenKind::castle_short || kind == WrittenKind::castle_long;
-  }
+  bool is_castling() const { return kind == WrittenKind::castle_short || kind == WrittenKind::castle_long; }
   bool operator==(const WrittenMove&) const = default;
 };
 

@@ -16,10 +16,10 @@ namespace notera::pgn {
 std::optional<Variant> variant_of(std::string_view tag) {
   std::string v;
   for (char c : tag)
-    if (std::isalnum(static_cast<unsigned char>(c))) v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   // "From Position" is lichess's name for standard chess from a FEN.
-  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" ||
-      v == "orthodox")
+  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" || v == "orthodox")
     return Variant::standard;
   if (v == "chess960" || v == "960" || v == "fischerandom" || v == "fischerrandom" ||
       v == "fischerrandomchess" || v == "freestyle" || v == "freestylechess")

@@ -41,7 +41,9 @@ constexpr std::array<bool, 256> movetext_specials = [] {
 // end. Four bytes per step while none of them is special (most movetext
 // bytes are not), then byte by byte.
 std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
-  const auto special = [data](std::size_t k) { return movetext_specials[static_cast<unsigned char>(data[k])]; };
+  const auto special = [data](std::size_t k) {
+    return movetext_specials[static_cast<unsigned char>(data[k])];
+  };
   while (i + 4 <= end && !(special(i) | special(i + 1) | special(i + 2) | special(i + 3))) i += 4;
   while (i < end && !special(i)) ++i;
   return i;
@@ -66,8 +68,7 @@ std::uint64_t hash_name(std::string_view name) {
 
 }  // namespace
 
-Splitter::Splitter(text::ByteSource& source, SplitterOptions options)
-    : source_(source), options_(options) {
+Splitter::Splitter(text::ByteSource& source, SplitterOptions options) : source_(source), options_(options) {
   options_.chunk_size = std::max<std::size_t>(options_.chunk_size, 1);
   options_.max_line_length = std::max<std::size_t>(options_.max_line_length, 16);
   options_.max_game_size = std::max(options_.max_game_size, options_.max_line_length);
@@ -195,8 +196,7 @@ void Splitter::prepare_line(Line& line, bool continuation) {
   };
   skip_blanks();
   const auto at_start = [&](std::string_view s) {
-    return line.end - line.content >= s.size() &&
-           std::memcmp(data + line.content, s.data(), s.size()) == 0;
+    return line.end - line.content >= s.size() && std::memcmp(data + line.content, s.data(), s.size()) == 0;
   };
   if (line.content + 1 < line.end && data[line.content] == '[' &&
       (data[line.content + 1] == 'p' || data[line.content + 1] == '/')) {
@@ -351,8 +351,7 @@ void Splitter::consume(const Line& line) {
     comment_line_begin_ = line.begin - begin_;
     if (in_comment_) {
       scan_movetext(line.begin, line.end);
-    } else if (open_tag_string_ && phase_ == Phase::tags &&
-               continue_tag_string(line.begin, line.end)) {
+    } else if (open_tag_string_ && phase_ == Phase::tags && continue_tag_string(line.begin, line.end)) {
       // the rest of a tag value broken over two lines
     } else if (data[line.begin] == '%' && phase_ != Phase::after_result) {
       // PGN §6: the whole line is ignored.
@@ -463,11 +462,8 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
         comment_offset_ = i - begin_;
         comment_line_offset_ = line_begin - begin_;
         break;
-      case ';':
-        return;  // the rest of the line is a comment
-      case '(':
-        ++depth_;
-        break;
+      case ';': return;  // the rest of the line is a comment
+      case '(': ++depth_; break;
       case ')':
         if (depth_ > 0) --depth_;
         break;
@@ -484,8 +480,7 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
 void Splitter::check_result(std::size_t i, std::size_t line_begin, std::size_t end) {
   const char* data = buffer_.get();
   const auto matches = [&](std::size_t from, std::string_view s) {
-    return from >= line_begin && from + s.size() <= end &&
-           std::memcmp(data + from, s.data(), s.size()) == 0;
+    return from >= line_begin && from + s.size() <= end && std::memcmp(data + from, s.data(), s.size()) == 0;
   };
   const auto token = [&](std::size_t from, std::size_t to) {
     return (from == line_begin || ends_token_before(data[from - 1])) &&
@@ -512,21 +507,18 @@ int Splitter::column(std::size_t line_begin, std::size_t offset) const {
                            offset - line_begin);
 }
 
-void Splitter::note(Message message, std::int64_t line, std::size_t line_begin,
-                    std::size_t offset) {
+void Splitter::note(Message message, std::int64_t line, std::size_t line_begin, std::size_t offset) {
   notes_.push_back({std::move(message), line, column(line_begin, offset)});
 }
 
 void Splitter::emit(Segment& segment) {
   if (kind_ == SegmentKind::game && in_comment_) {
-    notes_.push_back({Message("pgn.split.unterminated_comment").with("line", comment_line_),
-                      comment_line_,
+    notes_.push_back({Message("pgn.split.unterminated_comment").with("line", comment_line_), comment_line_,
                       column(begin_ + comment_line_offset_, begin_ + comment_offset_)});
   }
   if (segment_nuls_ != 0) {
-    notes_.push_back(
-        {Message("pgn.split.nul_bytes").with("count", static_cast<std::int64_t>(segment_nuls_)),
-         segment_nul_line_, segment_nul_column_});
+    notes_.push_back({Message("pgn.split.nul_bytes").with("count", static_cast<std::int64_t>(segment_nuls_)),
+                      segment_nul_line_, segment_nul_column_});
   }
   segment.kind = kind_;
   segment.reason = reason_;
@@ -625,9 +617,9 @@ bool Splitter::next(Segment& segment) {
       if (kind_ == SegmentKind::game) {
         const std::int64_t limit =
             static_cast<std::int64_t>(cut_line ? options_.max_line_length : options_.max_game_size);
-        notes_.push_back({Message(cut_line ? "pgn.split.line_too_long" : "pgn.split.game_too_large")
-                              .with("limit", limit),
-                          line_, cut_line ? column(line.begin, line.end) : 1});
+        notes_.push_back(
+            {Message(cut_line ? "pgn.split.line_too_long" : "pgn.split.game_too_large").with("limit", limit),
+             line_, cut_line ? column(line.begin, line.end) : 1});
         truncated_ = true;
         resync_ = true;
         pending_kind_ = SegmentKind::skipped;
@@ -650,25 +642,21 @@ Message describe_skipped(const Segment& segment) {
   for (char c : segment.text) lines += c == '\n';
   if (!segment.text.empty() && segment.text.back() != '\n') ++lines;
   switch (segment.reason) {
-    case SkipReason::escape_line:
-      return Message("pgn.split.skip.escape_line").with("lines", lines);
+    case SkipReason::escape_line: return Message("pgn.split.skip.escape_line").with("lines", lines);
     case SkipReason::between_games: {
       // The first line of the text, for the user to recognise it.
       std::string_view first = segment.text;
-      while (!first.empty() && (first.front() == ' ' || first.front() == '\t'))
-        first.remove_prefix(1);
+      while (!first.empty() && (first.front() == ' ' || first.front() == '\t')) first.remove_prefix(1);
       first = first.substr(0, first.find_first_of("\r\n"));
       std::string shown;
       for (char c : first.substr(0, 60)) shown += static_cast<unsigned char>(c) < 0x80 ? c : '?';
       return Message("pgn.split.skip.between_games").with("text", shown).with("lines", lines);
     }
     case SkipReason::overflow:
-      return Message("pgn.split.skip.overflow")
-          .with("bytes", static_cast<std::int64_t>(segment.text.size()));
+      return Message("pgn.split.skip.overflow").with("bytes", static_cast<std::int64_t>(segment.text.size()));
     case SkipReason::none:
     case SkipReason::blank:
-    case SkipReason::byte_order_mark:
-      break;
+    case SkipReason::byte_order_mark: break;
   }
   return {};
 }

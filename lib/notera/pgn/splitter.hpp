@@ -93,13 +93,13 @@ class Splitter {
  private:
   enum class Phase : std::uint8_t { tags, movetext, after_result };
   struct Line {
-    std::size_t begin = 0;    // first byte
-    std::size_t content = 0;  // first byte after leading blanks
-    std::size_t end = 0;      // end of content (before CR LF)
-    std::size_t next = 0;     // start of the next line
-    bool complete = false;    // ends with LF (or the input ends)
-    bool tag = false;         // a tag line ([Name "value"])
-    std::string_view name;    // its (first) tag name
+    std::size_t begin = 0;        // first byte
+    std::size_t content = 0;      // first byte after leading blanks
+    std::size_t end = 0;          // end of content (before CR LF)
+    std::size_t next = 0;         // start of the next line
+    bool complete = false;        // ends with LF (or the input ends)
+    bool tag = false;             // a tag line ([Name "value"])
+    std::string_view name;        // its (first) tag name
     std::uint64_t name_hash = 0;  // of `name` (hashed once per line)
   };
   enum class Decision : std::uint8_t { continue_segment, new_game, new_skipped };
@@ -142,9 +142,9 @@ class Splitter {
   std::int64_t line_ = 1;      // line number at pos_
   bool eof_ = false;
   bool started_ = false;
-  bool mid_line_ = false;       // pos_ is inside a line (after a cut)
-  bool line_prepared_ = false;  // the line at pos_ was prepared (NULs, wrappers)
-  bool pending_start_ = false;  // a segment was emitted at pos_; start the next
+  bool mid_line_ = false;         // pos_ is inside a line (after a cut)
+  bool line_prepared_ = false;    // the line at pos_ was prepared (NULs, wrappers)
+  bool pending_start_ = false;    // a segment was emitted at pos_; start the next
   bool pending_decided_ = false;  // the line at pos_ was classified for it (not after a cut)
   SegmentKind pending_kind_ = SegmentKind::game;
   SkipReason pending_reason_ = SkipReason::none;

@@ -4,8 +4,8 @@
 #include <array>
 #include <limits>
 #include <string>
-#include <vector>
 #include <tao/pegtl.hpp>
+#include <vector>
 
 #include "notera/core/utf8.hpp"
 #include "notera/grammar/pgn_tags.hpp"
@@ -21,14 +21,13 @@ namespace g = grammar::pgn_tags;
 // database writes; a name that matches one of these ignoring case is
 // written the standard way.
 constexpr std::array<std::string_view, 45> known_tag_names = {
-    "Event",       "Site",        "Date",        "Round",     "White",        "Black",
-    "Result",      "WhiteTitle",  "BlackTitle",  "WhiteElo",  "BlackElo",     "WhiteUSCF",
-    "BlackUSCF",   "WhiteNA",     "BlackNA",     "WhiteType", "BlackType",    "WhiteFideId",
-    "BlackFideId", "WhiteTeam",   "BlackTeam",   "EventDate", "EventSponsor", "Section",
-    "Stage",       "Board",       "Opening",     "Variation", "SubVariation", "ECO",
-    "NIC",         "Time",        "UTCTime",     "UTCDate",   "TimeControl",  "SetUp",
-    "FEN",         "Termination", "Annotator",   "Mode",      "PlyCount",     "Variant",
-    "EventType",   "EventRounds", "EventCountry"};
+    "Event",        "Site",         "Date",        "Round",       "White",       "Black",     "Result",
+    "WhiteTitle",   "BlackTitle",   "WhiteElo",    "BlackElo",    "WhiteUSCF",   "BlackUSCF", "WhiteNA",
+    "BlackNA",      "WhiteType",    "BlackType",   "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam",
+    "EventDate",    "EventSponsor", "Section",     "Stage",       "Board",       "Opening",   "Variation",
+    "SubVariation", "ECO",          "NIC",         "Time",        "UTCTime",     "UTCDate",   "TimeControl",
+    "SetUp",        "FEN",          "Termination", "Annotator",   "Mode",        "PlyCount",  "Variant",
+    "EventType",    "EventRounds",  "EventCountry"};
 
 bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -67,8 +66,7 @@ struct State {
   std::size_t pairs = 0;  // tag pairs read, over the limit too
   TextLocator locator{text, clamp_line(first_line)};
 
-  void add_issue(const char* key, std::size_t offset, Severity severity,
-                 std::string_view found = {}) {
+  void add_issue(const char* key, std::size_t offset, Severity severity, std::string_view found = {}) {
     if (issue_count < static_cast<int>(issues.size()))
       issues[static_cast<std::size_t>(issue_count++)] = {key, offset, severity, found};
   }
@@ -99,7 +97,8 @@ struct State {
     if (++pairs > limits.max_tags) {
       if (pairs == limits.max_tags + 1) {
         out.over_limit = true;
-        diagnose(Severity::error, Message("pgn.tag.too_many").with("limit", static_cast<std::int64_t>(limits.max_tags)),
+        diagnose(Severity::error,
+                 Message("pgn.tag.too_many").with("limit", static_cast<std::int64_t>(limits.max_tags)),
                  tag_offset);
       }
       return;
@@ -116,8 +115,7 @@ struct State {
     }
     const std::string_view canonical = canonical_tag_name(name);
     if (canonical.data() != name.data()) {  // the name itself when it is canonical
-      diagnose(Severity::note,
-               Message("pgn.tag.name_case").with("name", name).with("canonical", canonical),
+      diagnose(Severity::note, Message("pgn.tag.name_case").with("name", name).with("canonical", canonical),
                tag_offset + 1);
     }
     for (const Tag& t : out.tags) {
@@ -162,18 +160,14 @@ bool unescape(std::string_view raw, std::string& out) {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   return s;
 }
 
-template <typename Rule>
-struct action : pegtl::nothing<Rule> {};
+template <typename Rule> struct action : pegtl::nothing<Rule> {};
 
-template <>
-struct action<g::tag_open> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::tag_open> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.tag_offset = offset_of(in, s);
     s.name = {};
     s.value.clear();
@@ -182,36 +176,27 @@ struct action<g::tag_open> {
   }
 };
 
-template <>
-struct action<g::tag_name> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::tag_name> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.name = std::string_view(in.begin(), in.size());
   }
 };
 
-template <>
-struct action<g::quoted_value> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::quoted_value> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     const std::string_view raw(in.begin() + 1, in.size() - 2);
-    if (unescape(raw, s.value))
-      s.add_issue("pgn.tag.unescaped_quote", offset_of(in, s), Severity::warning);
+    if (unescape(raw, s.value)) s.add_issue("pgn.tag.unescaped_quote", offset_of(in, s), Severity::warning);
   }
 };
 
-template <>
-struct action<g::simple_value> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::simple_value> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     unescape(std::string_view(in.begin() + 1, in.size() - 2), s.value);
   }
 };
 
-template <>
-struct action<g::broken_value> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::broken_value> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     std::string_view raw(in.begin() + 1, in.size() - 2);
     const std::size_t eol = raw.find_first_of("\r\n");
     std::size_t next = eol + 1;
@@ -223,10 +208,8 @@ struct action<g::broken_value> {
   }
 };
 
-template <>
-struct action<g::unterminated_value> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::unterminated_value> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     // [Event "Hastings]: the ']' was meant to close the tag.
     std::string_view raw = trim(std::string_view(in.begin() + 1, in.size() - 1));
     if (!raw.empty() && raw.back() == ']') {
@@ -238,55 +221,41 @@ struct action<g::unterminated_value> {
   }
 };
 
-template <>
-struct action<g::bare_value> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::bare_value> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.value.assign(trim(std::string_view(in.begin(), in.size())));
     s.add_issue(g::error_key<g::bare_value>, offset_of(in, s), Severity::warning);
   }
 };
 
-template <>
-struct action<g::missing_value> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::missing_value> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.add_issue(g::error_key<g::missing_value>, offset_of(in, s), Severity::error);
   }
 };
 
-template <>
-struct action<g::nameless_tag> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::nameless_tag> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.add_issue(g::error_key<g::nameless_tag>, offset_of(in, s), Severity::error);
   }
 };
 
-template <>
-struct action<g::junk_in_tag> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::junk_in_tag> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.add_issue(g::error_key<g::junk_in_tag>, offset_of(in, s), Severity::error,
                 trim(std::string_view(in.begin(), in.size())));
   }
 };
 
-template <>
-struct action<g::missing_bracket> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::missing_bracket> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     if (!s.bracket_in_value)
       s.add_issue(g::error_key<g::missing_bracket>, offset_of(in, s), Severity::warning);
   }
 };
 
-template <>
-struct action<g::tag_pair> {
-  template <typename ActionInput>
-  static void apply(const ActionInput&, State& s) {
-    s.commit(s.value);
-  }
+template <> struct action<g::tag_pair> {
+  template <typename ActionInput> static void apply(const ActionInput&, State& s) { s.commit(s.value); }
 };
 
 // The shortcut for the usual items of a tag section: line breaks and
@@ -383,8 +352,8 @@ std::string_view canonical_tag_name(std::string_view name) {
 
 namespace {
 
-void read_tags(std::string_view game_text, std::int64_t first_line, TagSection& out,
-               const TagLimits& limits, bool shortcut) {
+void read_tags(std::string_view game_text, std::int64_t first_line, TagSection& out, const TagLimits& limits,
+               bool shortcut) {
   out.clear();
   State state{game_text, first_line, out, 0, {}, {}, {}, 0, false, limits};
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(game_text.data(), game_text.size(), "pgn");

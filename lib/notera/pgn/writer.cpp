@@ -19,9 +19,7 @@ constexpr std::array<std::string_view, 7> seven_tag_roster = {"Event", "Site",  
                                                               "White", "Black", "Result"};
 
 // §8.1.1: the value of an unknown roster tag.
-std::string_view unknown_value(std::string_view name) {
-  return name == "Date" ? "????.??.??" : "?";
-}
+std::string_view unknown_value(std::string_view name) { return name == "Date" ? "????.??.??" : "?"; }
 
 // The place of a tag in the seven tag roster, or -1.
 int roster_index(std::string_view name) {
@@ -358,7 +356,8 @@ struct Writer::Impl {
       tokens.ascii_token(san.view());
     } else {
       char* const begin = tokens.begin_short_token(sizeof(SanText::data));
-      tokens.end_short_token(static_cast<std::size_t>(write_san(m.move, m.san, begin, options.san_style) - begin));
+      tokens.end_short_token(
+          static_cast<std::size_t>(write_san(m.move, m.san, begin, options.san_style) - begin));
       cursor.advance(m.move);
     }
     if (notes) {

@@ -45,9 +45,11 @@ std::string plain_text(std::string_view text, WrittenCheck& check) {
     check = WrittenCheck::check;
   for (const char* suffix : {"(=)", "e.p.", "ep"}) {
     const std::size_t at = s.rfind(suffix);
-    if (at != std::string::npos && at > 0 && at + std::char_traits<char>::length(suffix) == s.size()) s.erase(at);
+    if (at != std::string::npos && at > 0 && at + std::char_traits<char>::length(suffix) == s.size())
+      s.erase(at);
   }
-  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == ' ')) s.pop_back();
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == ' '))
+    s.pop_back();
   return s;
 }
 
@@ -112,7 +114,8 @@ void add_reading(PreparedCell& cell, CellReading r) {
   cell.readings.push_back(std::move(r));
 }
 
-void read_one(PreparedCell& cell, const std::string& raw, bool one_of_several, int language, const SlipCosts& costs) {
+void read_one(PreparedCell& cell, const std::string& raw, bool one_of_several, int language,
+              const SlipCosts& costs) {
   const std::string text = normalized(raw);
   CellReading r;
   r.text = text;
@@ -170,7 +173,8 @@ PreparedCell prepare_cell(std::string_view text, std::span<const std::string> al
     std::size_t start = 0;
     for (;;) {
       const std::size_t bar = text.find('|', start);
-      readings.push_back(trim(text.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start)));
+      readings.push_back(
+          trim(text.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start)));
       if (bar == std::string_view::npos) break;
       start = bar + 1;
     }
@@ -206,9 +210,11 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
       return side == CastlingSide::king_side ? info.castle_short : info.castle_long;
     };
     if (w.is_castling() && m.is_castling()) {
-      const CastlingSide written = w.kind == WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
+      const CastlingSide written =
+          w.kind == WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
       const CastlingSide played = Position::castling_side_of(m);
-      if (written != played) slip(SlipKind::castling_side, costs.castling_side, castle_text(written), castle_text(played));
+      if (written != played)
+        slip(SlipKind::castling_side, costs.castling_side, castle_text(written), castle_text(played));
       return cost;
     }
     if (w.is_castling()) {
@@ -219,16 +225,19 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
         write_san_body(pos, m, san, LetterTable::instance().style(language));
         meant = std::string(san.view());
       }
-      slip(SlipKind::castling_written, moved == PieceType::king ? costs.castling_for_king_move : costs.castling_other,
-           r.text, meant);
+      slip(SlipKind::castling_written,
+           moved == PieceType::king ? costs.castling_for_king_move : costs.castling_other, r.text, meant);
       return cost;
     }
     // Castling played, another move written: "Kg1" for 0-0 is a king move to the king's square.
     const Square king_to = pos.king_destination(m);
-    const bool king_written = w.kind == WrittenKind::piece && (r.piece == PieceType::king || r.piece_english == PieceType::king);
-    const bool same_square = w.to_file == file_of(king_to) && (w.to_rank < 0 || w.to_rank == rank_of(king_to));
-    slip(SlipKind::castling_written, king_written && same_square ? costs.castling_for_king_move : costs.castling_other,
-         r.text, castle_text(Position::castling_side_of(m)));
+    const bool king_written =
+        w.kind == WrittenKind::piece && (r.piece == PieceType::king || r.piece_english == PieceType::king);
+    const bool same_square =
+        w.to_file == file_of(king_to) && (w.to_rank < 0 || w.to_rank == rank_of(king_to));
+    slip(SlipKind::castling_written,
+         king_written && same_square ? costs.castling_for_king_move : costs.castling_other, r.text,
+         castle_text(Position::castling_side_of(m)));
     return cost;
   }
 
@@ -237,7 +246,8 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
   if (w.kind == WrittenKind::piece) {
     if (r.piece == moved) {
       // PxP names the pawns on purpose (descriptive capture, priced below).
-      if (moved == PieceType::pawn && !w.captured.present()) slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
+      if (moved == PieceType::pawn && !w.captured.present())
+        slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
     } else if (r.piece_english == moved && language != LetterTable::english) {
       if (moved != PieceType::pawn)
         slip(SlipKind::foreign_letter, foreign_cost(costs, r.piece), r.letter, letter_of(moved, language));
@@ -250,7 +260,8 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
       if (moved == PieceType::pawn) {
         // A letter on a pawn move: "Bxc5" for bxc5 is the letter-case slip.
         const bool small_letter =
-            wc && std::tolower(static_cast<unsigned char>(wc)) == file_char(file_of(m.from())) && w.from_file < 0;
+            wc && std::tolower(static_cast<unsigned char>(wc)) == file_char(file_of(m.from())) &&
+            w.from_file < 0;
         slip(small_letter ? SlipKind::letter_case : SlipKind::letter_for_pawn,
              small_letter ? costs.letter_case : costs.piece_letter_missing, r.letter,
              small_letter ? file_text(file_of(m.from())) : "");
@@ -282,7 +293,8 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
   const Square to = m.to();
   if (w.to_file >= 0) {
     if (w.to_file != file_of(to))
-      slip(SlipKind::file, costs.file_cost(w.to_file, file_of(to)), file_text(w.to_file), file_text(file_of(to)));
+      slip(SlipKind::file, costs.file_cost(w.to_file, file_of(to)), file_text(w.to_file),
+           file_text(file_of(to)));
     if (w.to_rank >= 0) {
       if (w.to_rank != rank_of(to))
         slip(w.to_rank == 7 - rank_of(to) ? SlipKind::rank_mirrored : SlipKind::rank,
@@ -328,11 +340,11 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
     if (w.promotion.present()) {
       if (r.promotion == promoted) {
       } else if (r.promotion_english == promoted && language != LetterTable::english) {
-        slip(SlipKind::foreign_letter, foreign_cost(costs, r.promotion), LetterTable::instance().text(w.promotion.letter),
-             letter_of(promoted, language));
+        slip(SlipKind::foreign_letter, foreign_cost(costs, r.promotion),
+             LetterTable::instance().text(w.promotion.letter), letter_of(promoted, language));
       } else {
-        slip(SlipKind::promotion_piece, costs.promotion_wrong, LetterTable::instance().text(w.promotion.letter),
-             letter_of(promoted, language));
+        slip(SlipKind::promotion_piece, costs.promotion_wrong,
+             LetterTable::instance().text(w.promotion.letter), letter_of(promoted, language));
       }
     } else {
       slip(SlipKind::promotion_missing,
@@ -340,18 +352,19 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
            letter_of(promoted, language));
     }
   } else if (w.promotion.present()) {
-    slip(SlipKind::promotion_extra, costs.promotion_extra, LetterTable::instance().text(w.promotion.letter), "");
+    slip(SlipKind::promotion_extra, costs.promotion_extra, LetterTable::instance().text(w.promotion.letter),
+         "");
   }
 
-  if (w.en_passant && !m.is_en_passant()) slip(SlipKind::en_passant_mark, costs.en_passant_mark_wrong, "e.p.", "");
+  if (w.en_passant && !m.is_en_passant())
+    slip(SlipKind::en_passant_mark, costs.en_passant_mark_wrong, "e.p.", "");
   return cost;
 }
 
 float check_mark_cost(const CellReading& r, const Position& after, const SlipCosts& costs, SlipList* why) {
   const bool check = after.in_check();
   switch (r.check) {
-    case WrittenCheck::none:
-      return check ? costs.check_mark_missing : 0.0f;
+    case WrittenCheck::none: return check ? costs.check_mark_missing : 0.0f;
     case WrittenCheck::check:
       if (check) return 0.0f;
       if (why) why->push_back(Slip{SlipKind::check_mark_wrong, "+", "none"});
@@ -367,8 +380,8 @@ float check_mark_cost(const CellReading& r, const Position& after, const SlipCos
 namespace {
 
 bool is_mark(char c) {
-  return c == 'x' || c == ':' || c == '-' || c == '=' || c == '+' || c == '#' || c == '.' || c == ' ' || c == '(' ||
-         c == ')' || c == '/';
+  return c == 'x' || c == ':' || c == '-' || c == '=' || c == '+' || c == '#' || c == '.' || c == ' ' ||
+         c == '(' || c == ')' || c == '/';
 }
 
 // A few spellings of `m`: with and without the capture mark and the origin,
@@ -412,7 +425,8 @@ void spellings(const Position& pos, Move m, std::string_view letter, std::string
 
 }  // namespace
 
-bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language, MoveFilter& out) {
+bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language,
+                   MoveFilter& out) {
   out = MoveFilter{};
   out.piece_types = 0;
   out.from = 0;
@@ -442,8 +456,10 @@ bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& cost
       for (int ti = index(PieceType::knight); ti <= index(PieceType::king); ++ti) {
         const auto type = static_cast<PieceType>(ti);
         float c = costs.piece_letter_other;
-        if (r.piece == type) c = 0.0f;
-        else if (r.piece_english == type) c = foreign_cost(costs, r.piece);
+        if (r.piece == type)
+          c = 0.0f;
+        else if (r.piece_english == type)
+          c = foreign_cost(costs, r.piece);
         else if (wc) {
           const char mc = first_ascii(letter_of(type, language));
           const char ec = first_ascii(letter_of(type, LetterTable::english));
@@ -452,7 +468,8 @@ bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& cost
         }
         if (c <= t) types |= piece_type_bit(type);
       }
-      const float pawn = r.piece == PieceType::pawn || r.piece_english == PieceType::pawn ? 0.0f : letter_missing;
+      const float pawn =
+          r.piece == PieceType::pawn || r.piece_english == PieceType::pawn ? 0.0f : letter_missing;
       if (pawn <= t) types |= piece_type_bit(PieceType::pawn);
     } else {
       types |= piece_type_bit(PieceType::pawn);
@@ -539,8 +556,8 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
   return costs.unparsed_base + best;
 }
 
-CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language, const SlipCosts& costs,
-                     bool use_spelling) {
+CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                     const SlipCosts& costs, bool use_spelling) {
   CellPrice best;
   best.cost = std::numeric_limits<float>::max();
   bool any_unparsed = false;
@@ -557,7 +574,8 @@ CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int 
   const std::uint32_t key = static_cast<std::uint32_t>(m.raw()) |
                             static_cast<std::uint32_t>(index(type_of(pos.piece_on(m.from())))) << 16 |
                             (pos.is_capture(m) ? 1u << 20 : 0u) | (use_spelling ? 1u << 21 : 0u);
-  auto [it, fresh] = cell.spelling_cache.try_emplace(key, std::numeric_limits<float>::max(), std::int16_t{-1});
+  auto [it, fresh] =
+      cell.spelling_cache.try_emplace(key, std::numeric_limits<float>::max(), std::int16_t{-1});
   if (fresh) {
     for (std::size_t i = 0; i < cell.readings.size(); ++i) {
       const CellReading& r = cell.readings[i];

@@ -45,8 +45,8 @@ struct CellReading {
   PieceType captured_english = PieceType::none;
   PieceType promotion = PieceType::none;
   PieceType promotion_english = PieceType::none;
-  std::string letter;  // the piece letter as written ("S", "Кр"), empty for pawns
-  std::string plain;   // the text without check marks and glyphs, for the edit distance
+  std::string letter;                       // the piece letter as written ("S", "Кр"), empty for pawns
+  std::string plain;                        // the text without check marks and glyphs, for the edit distance
   WrittenCheck check = WrittenCheck::none;  // for unparsed text too
 };
 
@@ -76,7 +76,8 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
                     SlipList* why = nullptr);
 
 // The price of the check and mate marks, given the position after the move.
-float check_mark_cost(const CellReading& r, const Position& after, const SlipCosts& costs, SlipList* why = nullptr);
+float check_mark_cost(const CellReading& r, const Position& after, const SlipCosts& costs,
+                      SlipList* why = nullptr);
 
 // The cheapest way to read a box as `m`: which reading, and whether by
 // edit distance. `use_spelling` says whether the edit distance is tried
@@ -87,15 +88,16 @@ struct CellPrice {
   std::int16_t reading = -1;
   bool by_spelling = false;
 };
-CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language, const SlipCosts& costs,
-                     bool use_spelling);
+CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                     const SlipCosts& costs, bool use_spelling);
 
 // The moves that can be read from the box for at most `budget`, as a filter
 // for the move generator: a superset (piece types, origins and destinations
 // are bounded separately), so that states far behind the best generate only
 // the few moves that still fit. False when no filter applies (a box that
 // is not a move, where the edit distance may fit anything).
-bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language, MoveFilter& out);
+bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language,
+                   MoveFilter& out);
 
 // A weighted Damerau-Levenshtein distance with the costs of `costs`
 // ('?' in `written` matches any character at the unreadable cost).

@@ -81,7 +81,8 @@ std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last
       if (attackers) {
         bool unsafe = (around & pos.pieces(us)) == 0;
         for (int a = index(PieceType::pawn); !unsafe && a < index(t); ++a)
-          if (piece_value(static_cast<PieceType>(a)) < piece_value(t) && (attackers & pos.pieces(static_cast<PieceType>(a))))
+          if (piece_value(static_cast<PieceType>(a)) < piece_value(t) &&
+              (attackers & pos.pieces(static_cast<PieceType>(a))))
             unsafe = true;
         if (unsafe) {
           set(escapes);
@@ -129,7 +130,8 @@ std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last
     const Bitboard theirs = pos.pieces(~us) & ~bb(to);
     for (Bitboard b = reach & theirs & ~pos.pieces(PieceType::king); b; b &= b - 1) {
       const Square s = lsb(b);
-      if (piece_value(type_of(pos.piece_on(s))) > piece_value(now) || !(pos.attackers_to(s, occupied) & theirs)) {
+      if (piece_value(type_of(pos.piece_on(s))) > piece_value(now) ||
+          !(pos.attackers_to(s, occupied) & theirs)) {
         set(threatens);
         break;
       }

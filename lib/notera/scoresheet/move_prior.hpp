@@ -70,21 +70,25 @@ struct MovePrior {
 struct UnwrittenPrior {
   enum Feature : int {
     capture,
-    takes_last_mover,   // takes the piece the opponent just moved
-    gives_pawn,         // the exchange loses a pawn
-    gives_material,     // the exchange loses a piece or more
-    wins_material,      // the exchange wins material
+    takes_last_mover,  // takes the piece the opponent just moved
+    gives_pawn,        // the exchange loses a pawn
+    gives_material,    // the exchange loses a piece or more
+    wins_material,     // the exchange wins material
     check,
     castles,
-    knight, bishop, rook, queen, king,  // the piece moved (a pawn: none)
+    knight,
+    bishop,
+    rook,
+    queen,
+    king,  // the piece moved (a pawn: none)
     promotes,
-    escapes,            // the piece moved was attacked and not safe where it stood
-    escapes_last_mover, // ... attacked by the piece the opponent just moved
-    develops,           // a knight or bishop leaves its first rank
-    retreats,           // a piece moves towards its own side
-    double_push,        // a pawn's first move of two squares
-    centre,             // a piece or pawn (not the king) goes to c3-f6
-    threatens,          // the piece moved attacks a dearer or undefended piece
+    escapes,             // the piece moved was attacked and not safe where it stood
+    escapes_last_mover,  // ... attacked by the piece the opponent just moved
+    develops,            // a knight or bishop leaves its first rank
+    retreats,            // a piece moves towards its own side
+    double_push,         // a pawn's first move of two squares
+    centre,              // a piece or pawn (not the king) goes to c3-f6
+    threatens,           // the piece moved attacks a dearer or undefended piece
   };
   static constexpr int features = threatens + 1;
 

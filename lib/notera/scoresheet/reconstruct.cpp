@@ -48,7 +48,8 @@ using search::PreparedSheet;
 // Boxes read from one sheet at most (a game of 1500 moves).
 constexpr int max_boxes = 3000;
 
-const std::vector<std::string> preferred_languages = {"en", "nb", "sv", "da", "de", "nn", "fr", "es", "it", "nl"};
+const std::vector<std::string> preferred_languages = {"en", "nb", "sv", "da", "de",
+                                                      "nn", "fr", "es", "it", "nl"};
 
 std::string collapse_spaces(std::string_view s) {
   std::string out;
@@ -119,9 +120,12 @@ LanguageReading read_in(const EvidenceSheet& sheet, int language) {
       ++lr.parsed;
       mix(static_cast<std::uint64_t>(w.kind) | static_cast<std::uint64_t>(index(piece)) << 8 |
           static_cast<std::uint64_t>(w.to_file + 1) << 16 | static_cast<std::uint64_t>(w.to_rank + 1) << 24 |
-          static_cast<std::uint64_t>(w.from_file + 1) << 32 | static_cast<std::uint64_t>(w.from_rank + 1) << 40);
-      if (w.promotion.present()) mix(static_cast<std::uint64_t>(index(letters.meaning(w.promotion.letter, language))));
-      if (w.captured.present()) mix(static_cast<std::uint64_t>(index(letters.meaning(w.captured.letter, language))) + 16);
+          static_cast<std::uint64_t>(w.from_file + 1) << 32 |
+          static_cast<std::uint64_t>(w.from_rank + 1) << 40);
+      if (w.promotion.present())
+        mix(static_cast<std::uint64_t>(index(letters.meaning(w.promotion.letter, language))));
+      if (w.captured.present())
+        mix(static_cast<std::uint64_t>(index(letters.meaning(w.captured.letter, language))) + 16);
     }
   }
   lr.fingerprint = h;
@@ -160,8 +164,10 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
     bool seen_box = false;
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
       const int cell = out.nodes[static_cast<std::size_t>(*it)].cell[j];
-      if (cell >= 0) seen_box = true;
-      else if (seen_box) return true;
+      if (cell >= 0)
+        seen_box = true;
+      else if (seen_box)
+        return true;
     }
   }
   float previous = 0.0f;
@@ -264,8 +270,8 @@ std::vector<Tag> merged_tags(const std::vector<EvidenceSheet>& sheets, Reconstru
 
 // Whether reading `r` spells `m` as the language writes it; notes an origin
 // given without need or a needed one left out.
-void compare_with_canonical(const search::PreparedSheet& sheet, const CellReading& r, const Position& pos, Move m,
-                            SlipList& slips) {
+void compare_with_canonical(const search::PreparedSheet& sheet, const CellReading& r, const Position& pos,
+                            Move m, SlipList& slips) {
   SanText canonical;
   write_san_body(pos, m, canonical, LetterTable::instance().style(sheet.language));
   const ReadMoveResult canon = read_written_move(canonical.view(), reading_languages(sheet.language));
@@ -318,7 +324,8 @@ class ReportBuilder {
     r.cost = best.cost;
     path_ = search::path_of(out_, best.node);
     used_.assign(sheets_.size(), {});
-    for (std::size_t j = 0; j < sheets_.size(); ++j) used_[j].assign(static_cast<std::size_t>(sheets_[j].size()), -1);
+    for (std::size_t j = 0; j < sheets_.size(); ++j)
+      used_[j].assign(static_cast<std::size_t>(sheets_[j].size()), -1);
 
     Position pos = start_;
     PositionHistory history(start_);
@@ -382,11 +389,13 @@ class ReportBuilder {
       e.status = PlyStatus::inserted;
       return e;
     }
-    const CellReading& reading = sheet.cells[static_cast<std::size_t>(e.cell)].readings[static_cast<std::size_t>(node.reading[j])];
+    const CellReading& reading =
+        sheet.cells[static_cast<std::size_t>(e.cell)].readings[static_cast<std::size_t>(node.reading[j])];
     e.reading = reading.text;
     SlipList& slips = e.slips;
     if (c.kind == EvidenceKind::crossed_out) slips.push_back(Slip{SlipKind::crossed_out_played, c.text, ""});
-    for (const auto& [at, ch] : reading.guesses) slips.push_back(Slip{SlipKind::unreadable, "?", std::string(1, ch)});
+    for (const auto& [at, ch] : reading.guesses)
+      slips.push_back(Slip{SlipKind::unreadable, "?", std::string(1, ch)});
     if (reading.one_of_several) slips.push_back(Slip{SlipKind::reading_chosen, c.text, reading.text});
     if (node.by_spelling[j]) {
       e.cost = reading.cost + spelling_cost(reading, pos, node.move, sheet.language, costs_, &slips);
@@ -407,7 +416,8 @@ class ReportBuilder {
     std::vector<std::pair<int, float>> candidates;  // (node, delta)
     const float best_cost = out_.finished.front().cost;
     for (std::size_t i = 1; i < out_.finished.size(); ++i)
-      if (!out_.finished[i].forced) candidates.emplace_back(out_.finished[i].node, out_.finished[i].cost - best_cost);
+      if (!out_.finished[i].forced)
+        candidates.emplace_back(out_.finished[i].node, out_.finished[i].cost - best_cost);
     std::set<int> on_path(path_.begin(), path_.end());
     for (const search::Merge& m : out_.merges)
       if (on_path.count(m.winner)) candidates.emplace_back(m.loser, m.delta);
@@ -418,7 +428,8 @@ class ReportBuilder {
       const std::vector<int> chain = search::path_of(out_, node);
       std::size_t d = 0;
       while (d < chain.size() && d < path_.size() &&
-             out_.nodes[static_cast<std::size_t>(chain[d])].move == out_.nodes[static_cast<std::size_t>(path_[d])].move)
+             out_.nodes[static_cast<std::size_t>(chain[d])].move ==
+                 out_.nodes[static_cast<std::size_t>(path_[d])].move)
         ++d;
       if (d >= chain.size() || d >= path_.size()) continue;  // the same game, or only longer or shorter
       const Move move = out_.nodes[static_cast<std::size_t>(chain[d])].move;
@@ -447,8 +458,9 @@ class ReportBuilder {
         rp.alternatives.push_back(std::move(alt));
     }
     for (ReconstructedPly& rp : r.plies) {
-      std::stable_sort(rp.alternatives.begin(), rp.alternatives.end(),
-                       [](const PlyAlternative& a, const PlyAlternative& b) { return a.cost_delta < b.cost_delta; });
+      std::stable_sort(
+          rp.alternatives.begin(), rp.alternatives.end(),
+          [](const PlyAlternative& a, const PlyAlternative& b) { return a.cost_delta < b.cost_delta; });
       if (rp.alternatives.size() > static_cast<std::size_t>(options_.max_alternatives))
         rp.alternatives.resize(static_cast<std::size_t>(options_.max_alternatives));
       if (!rp.alternatives.empty()) rp.status = PlyStatus::uncertain;
@@ -486,7 +498,8 @@ class ReportBuilder {
         d.text = c.text;
         d.where = c.where;
         d.after_ply = after_ply;
-        const bool blank = c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+        const bool blank =
+            c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
         // Boxes after the last one used: a move written there that the
         // search passed over is not a move of the game (written ahead and
         // not played, or written twice), priced as such. A '-' box or text
@@ -529,11 +542,12 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
   const auto began = std::chrono::steady_clock::now();
   search::Limits limits{began + options.time_limit};
 
-  std::vector<EvidenceSheet> input(sheets.begin(), sheets.begin() + std::min<std::ptrdiff_t>(
-                                                                          static_cast<std::ptrdiff_t>(sheets.size()),
-                                                                          search::max_sheets));
+  std::vector<EvidenceSheet> input(
+      sheets.begin(), sheets.begin() + std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(sheets.size()),
+                                                                search::max_sheets));
   if (sheets.size() > static_cast<std::size_t>(search::max_sheets))
-    r.notes.push_back(Message("reconstruct.note.too_many_sheets").with("count", static_cast<int>(sheets.size())));
+    r.notes.push_back(
+        Message("reconstruct.note.too_many_sheets").with("count", static_cast<int>(sheets.size())));
   if (input.empty()) {
     r.notes.push_back(Message("reconstruct.note.no_sheets"));
     return r;
@@ -552,8 +566,10 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
   // The start position: the first sheet's FEN header.
   r.start = Position::start();
   if (!input[0].start_fen.empty()) {
-    if (auto fen = read_fen(input[0].start_fen, input[0].chess960)) r.start = *fen.position;
-    else r.notes.push_back(Message("reconstruct.note.bad_fen").with("fen", input[0].start_fen));
+    if (auto fen = read_fen(input[0].start_fen, input[0].chess960))
+      r.start = *fen.position;
+    else
+      r.notes.push_back(Message("reconstruct.note.bad_fen").with("fen", input[0].start_fen));
   }
 
   // The notation language of each sheet.
@@ -625,7 +641,8 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
       for (const auto& [lang, cost] : tried)
         if (lang != choice.language && cost <= best + options.uncertain_margin) {
           for (const Trial& t : trials)
-            if (t.language == lang) choice.also_fit.insert(choice.also_fit.end(), t.group.begin(), t.group.end());
+            if (t.language == lang)
+              choice.also_fit.insert(choice.also_fit.end(), t.group.begin(), t.group.end());
         }
       if (choice.language < 0) choice.language = LetterTable::english;
     }
@@ -679,7 +696,8 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
   const int runs = r.stats.runs;
   r.stats = out.stats;
   r.stats.runs = std::max(runs, 1);
-  r.stats.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  r.stats.milliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
 
   ReportBuilder(prepared, out, r.start, options, costs).build(r);
 
@@ -708,7 +726,8 @@ Reconstruction reconstruct(const std::vector<EvidenceSheet>& sheets, const Recon
     result = by_position;
     r.notes.push_back(Message("reconstruct.note.result_from_position").with("result", result));
   }
-  auto result_tag = std::find_if(r.tags.begin(), r.tags.end(), [](const Tag& t) { return t.name == "Result"; });
+  auto result_tag =
+      std::find_if(r.tags.begin(), r.tags.end(), [](const Tag& t) { return t.name == "Result"; });
   if (result_tag == r.tags.end())
     r.tags.push_back(Tag{"Result", result});
   else

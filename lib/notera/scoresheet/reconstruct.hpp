@@ -86,13 +86,13 @@ struct EvidenceCell {
 
 // One scoresheet: boxes in the order of the sheet, and what its headers say.
 struct EvidenceSheet {
-  std::string name;                  // for reports: usually the file name
+  std::string name;  // for reports: usually the file name
   std::vector<EvidenceCell> cells;
-  std::string language;              // from the Notation header ("nb"); empty = decide
-  std::string header_language;       // the language of the header words, a hint
-  std::vector<Tag> tags;             // PGN tags from the headers (Result included)
-  std::optional<Color> copy_of;      // whose scoresheet it is
-  std::string start_fen;             // empty = the standard start position
+  std::string language;          // from the Notation header ("nb"); empty = decide
+  std::string header_language;   // the language of the header words, a hint
+  std::vector<Tag> tags;         // PGN tags from the headers (Result included)
+  std::optional<Color> copy_of;  // whose scoresheet it is
+  std::string start_fen;         // empty = the standard start position
   bool chess960 = false;
 };
 
@@ -103,24 +103,24 @@ struct ReconstructOptions {
   const SlipCosts* costs = nullptr;  // nullptr = SlipCosts::measured()
   const MovePrior* prior = nullptr;  // nullptr = MovePrior::measured(); MovePrior::none() for none
   // Search bounds. Work per ply is at most about beam_width * 40 moves.
-  int beam_width = 256;               // states kept per ply ...
-  int beam_ties = 5000;              // ... and up to this many when they tie with the last one
+  int beam_width = 256;  // states kept per ply ...
+  int beam_ties = 5000;  // ... and up to this many when they tie with the last one
   // When the beam was too narrow for the states within the margin, the
   // search is run again four times as wide, up to this width, as long as
   // that finds a cheaper game or was still too narrow, and time is left.
-  int max_beam_width = 16384;  // one HCS page (096_0) needs 16384
-  float prune_margin = 15.0f;        // states this much dearer than the best of their ply are dropped
-                                     // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)
-  float uncertain_margin = 1.0f;     // runners-up within this are reported as alternatives
+  int max_beam_width = 16384;     // one HCS page (096_0) needs 16384
+  float prune_margin = 15.0f;     // states this much dearer than the best of their ply are dropped
+                                  // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)
+  float uncertain_margin = 1.0f;  // runners-up within this are reported as alternatives
   // States per ply that may insert a move the numbering has no room for,
   // and how far behind the best of the ply they may be.
   int insertion_spawners = 64;
   float insertion_span = 6.0f;
   int max_plies = 1000;
-  int max_insertions = 60;           // moves in the game that no sheet records
-  int max_consecutive_insertions = 10;  // ... one after the other
-  int max_alternatives = 4;          // per ply
-  int max_variation_plies = 8;       // length of a variation in the PGN
+  int max_insertions = 60;                     // moves in the game that no sheet records
+  int max_consecutive_insertions = 10;         // ... one after the other
+  int max_alternatives = 4;                    // per ply
+  int max_variation_plies = 8;                 // length of a variation in the PGN
   std::chrono::milliseconds time_limit{8000};  // per reconstruction (all sheets, all languages tried)
   // Per sheet, a factor on the price of its departures (SheetCare::weight).
   // Empty: 1 for one sheet; for two, estimated from how often each departs
@@ -149,13 +149,13 @@ std::string_view to_string(PlyStatus s);
 
 // What one sheet says about one ply.
 struct PlyEvidence {
-  int sheet = 0;                 // 0-based index into the sheets given
-  int cell = -1;                 // index into that sheet's cells; -1: no box used (not recorded)
-  std::string text;              // the box as written
+  int sheet = 0;     // 0-based index into the sheets given
+  int cell = -1;     // index into that sheet's cells; -1: no box used (not recorded)
+  std::string text;  // the box as written
   SourceLocation where;
   PlyStatus status = PlyStatus::exact;  // exact, normalised, corrected or inserted
-  std::string reading;           // the reading that fits ("Sc5" for "S?5")
-  SlipList slips;                // what differs from the move (empty when exact)
+  std::string reading;                  // the reading that fits ("Sc5" for "S?5")
+  SlipList slips;                       // what differs from the move (empty when exact)
   float cost = 0.0f;
 };
 
@@ -163,20 +163,20 @@ struct PlyAlternative {
   Move move;
   std::string san;
   std::string uci;
-  float cost_delta = 0.0f;       // how much less likely than the chosen move (nats)
-  std::vector<Move> line;        // the alternative line from this ply (starts with `move`)
+  float cost_delta = 0.0f;  // how much less likely than the chosen move (nats)
+  std::vector<Move> line;   // the alternative line from this ply (starts with `move`)
 };
 
 struct ReconstructedPly {
-  int ply = 0;                   // 1 = the first move from the start position
+  int ply = 0;  // 1 = the first move from the start position
   Move move;
-  std::string san;               // PGN SAN with + and #
+  std::string san;  // PGN SAN with + and #
   std::string uci;
   PlyStatus status = PlyStatus::exact;
   std::vector<PlyEvidence> evidence;  // one per sheet
   std::vector<PlyAlternative> alternatives;
   bool draw_offer = false;
-  int time_used = -1;            // seconds, from the first sheet that has a clock note here
+  int time_used = -1;  // seconds, from the first sheet that has a clock note here
 };
 
 enum class DropReason : std::uint8_t {
@@ -209,9 +209,9 @@ struct SheetLanguage {
 // or more): where two copies disagree, the one that departs from the game
 // less often elsewhere is the likelier to be right.
 struct SheetCare {
-  int boxes = 0;         // written boxes
-  int departures = 0;    // boxes read with a slip, moves not recorded, written boxes passed over
-  float weight = 1.0f;   // the factor its departures were priced with
+  int boxes = 0;        // written boxes
+  int departures = 0;   // boxes read with a slip, moves not recorded, written boxes passed over
+  float weight = 1.0f;  // the factor its departures were priced with
 };
 
 struct HeaderDisagreement {
@@ -220,18 +220,18 @@ struct HeaderDisagreement {
 };
 
 struct SearchStats {
-  int plies = 0;                 // layers searched
-  std::int64_t states = 0;       // states kept over all plies
-  std::int64_t candidates = 0;   // moves priced
-  int widest = 0;                // the largest ply layer
-  bool beam_full = false;        // some ply had more near-equal states than the beam holds
+  int plies = 0;                // layers searched
+  std::int64_t states = 0;      // states kept over all plies
+  std::int64_t candidates = 0;  // moves priced
+  int widest = 0;               // the largest ply layer
+  bool beam_full = false;       // some ply had more near-equal states than the beam holds
   int beam_full_ply = 0;
-  bool width_limited = false;    // some ply had more states within the margin than the beam holds
-  int beam_width = 0;            // of the search that gave the game
+  bool width_limited = false;  // some ply had more states within the margin than the beam holds
+  int beam_width = 0;          // of the search that gave the game
   bool time_limit = false;
   bool ply_limit = false;
   double milliseconds = 0.0;
-  int runs = 0;                  // searches (one per language tried, plus the final one)
+  int runs = 0;  // searches (one per language tried, plus the final one)
 };
 
 struct Reconstruction {
@@ -242,16 +242,16 @@ struct Reconstruction {
   // played is explained as not a move of the game), the search was not cut
   // short, and no '-' box or unreadable text was left over at the end.
   bool complete = false;
-  float cost = 0.0f;                  // of the whole game (nats)
-  std::optional<float> margin;        // to the best different game found; none = no other game fits
-  float confidence = 1.0f;            // share of the likelihood of the games found (0..1)
-  std::string written_result = "*";   // PGN spelling of the sheets' result
+  float cost = 0.0f;                 // of the whole game (nats)
+  std::optional<float> margin;       // to the best different game found; none = no other game fits
+  float confidence = 1.0f;           // share of the likelihood of the games found (0..1)
+  std::string written_result = "*";  // PGN spelling of the sheets' result
   GameEnd by_position = GameEnd::none;
-  std::vector<Tag> tags;              // the PGN tags of the game (sheet 1 first, then sheet 2)
+  std::vector<Tag> tags;                 // the PGN tags of the game (sheet 1 first, then sheet 2)
   std::vector<SheetLanguage> languages;  // per sheet
   std::vector<SheetCare> care;           // per sheet
   std::vector<HeaderDisagreement> disagreements;
-  std::vector<Message> notes;         // limits hit, unknown languages, result vs. position, ...
+  std::vector<Message> notes;  // limits hit, unknown languages, result vs. position, ...
   SearchStats stats;
 };
 

@@ -27,7 +27,8 @@ Message reasons(const SlipList& slips, bool corrections_only) {
     if (combined.empty())
       combined = std::move(one);
     else
-      combined = Message("reconstruct.reasons").with("first", std::move(combined)).with("next", std::move(one));
+      combined =
+          Message("reconstruct.reasons").with("first", std::move(combined)).with("next", std::move(one));
   }
   return combined;
 }
@@ -46,7 +47,8 @@ Message explain(const Slip& slip) {
       .with("meant", slip.meant);
 }
 
-Message explain(const Reconstruction&, const ReconstructedPly& ply, const PlyEvidence& e, std::size_t sheet_count) {
+Message explain(const Reconstruction&, const ReconstructedPly& ply, const PlyEvidence& e,
+                std::size_t sheet_count) {
   if (e.cell < 0)
     return Message("reconstruct.not_written")
         .with("many", sheet_count > 1 ? "yes" : "no")
@@ -69,10 +71,12 @@ Message explain(const Reconstruction&, const ReconstructedPly& ply, const PlyEvi
           .with("san", ply.san)
           .with("reason", reasons(e.slips, false));
     case PlyStatus::exact:
-    case PlyStatus::uncertain:
-      break;
+    case PlyStatus::uncertain: break;
   }
-  return Message("reconstruct.exact").with("where", std::move(where)).with("written", e.text).with("san", ply.san);
+  return Message("reconstruct.exact")
+      .with("where", std::move(where))
+      .with("written", e.text)
+      .with("san", ply.san);
 }
 
 Message explain(const DroppedCell& d, std::size_t sheet_count) {
@@ -95,16 +99,19 @@ Game to_game(const Reconstruction& r, std::size_t sheet_count,
   for (const Message& note : r.notes) intro.push_back(render(note));
   for (const HeaderDisagreement& d : r.disagreements) {
     Message m("reconstruct.header_disagreement");
-    m.with("tag", d.tag).with("first", d.values.size() > 0 ? d.values[0] : "").with("second", d.values.size() > 1 ? d.values[1] : "");
+    m.with("tag", d.tag)
+        .with("first", d.values.size() > 0 ? d.values[0] : "")
+        .with("second", d.values.size() > 1 ? d.values[1] : "");
     intro.push_back(render(m));
   }
 
   std::vector<std::vector<std::string>> dropped_after(r.plies.size() + 1);
   for (const DroppedCell& d : r.dropped)
-    dropped_after[static_cast<std::size_t>(std::clamp(d.after_ply, 0, static_cast<int>(r.plies.size())))].push_back(
-        render(explain(d, sheet_count)));
+    dropped_after[static_cast<std::size_t>(std::clamp(d.after_ply, 0, static_cast<int>(r.plies.size())))]
+        .push_back(render(explain(d, sheet_count)));
   for (const std::string& s : dropped_after[0]) intro.push_back(s);
-  for (const std::string& s : intro) g.mainline.comment_before += (g.mainline.comment_before.empty() ? "" : " ") + s;
+  for (const std::string& s : intro)
+    g.mainline.comment_before += (g.mainline.comment_before.empty() ? "" : " ") + s;
 
   for (std::size_t k = 0; k < r.plies.size(); ++k) {
     const ReconstructedPly& p = r.plies[k];
@@ -113,12 +120,14 @@ Game to_game(const Reconstruction& r, std::size_t sheet_count,
     gm.draw_offer = p.draw_offer;
     MoveNotes notes;
     if (p.time_used >= 0) notes.comments.push_back(time_used_comment(p.time_used));
-    const bool has_written = std::any_of(p.evidence.begin(), p.evidence.end(),
-                                         [](const PlyEvidence& e) { return e.status != PlyStatus::inserted; });
+    const bool has_written = std::any_of(p.evidence.begin(), p.evidence.end(), [](const PlyEvidence& e) {
+      return e.status != PlyStatus::inserted;
+    });
     for (const PlyEvidence& e : p.evidence) {
       // Corrections, and moves no sheet records; a move one copy lacks and
       // the other has is in the JSON report, not worth a comment.
-      const bool worth = e.status == PlyStatus::corrected || (e.status == PlyStatus::inserted && !has_written);
+      const bool worth =
+          e.status == PlyStatus::corrected || (e.status == PlyStatus::inserted && !has_written);
       if (worth) notes.comments.push_back(render(explain(r, p, e, sheet_count)));
     }
     if (!p.alternatives.empty()) {

@@ -55,13 +55,14 @@ std::vector<int> path_of(const Output& out, int node) {
   return path;
 }
 
-std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out, int node,
-                                         const Position& start, const SlipCosts& costs) {
+std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
+                                         int node, const Position& start, const SlipCosts& costs) {
   std::vector<Departures> result(sheets.size());
   std::vector<int> next(sheets.size(), 0);  // the first box not yet used, per sheet
   const auto written = [&](std::size_t j, int i) {
     const PreparedSheet& sheet = sheets[j];
-    return sheet.cell(i).kind == EvidenceKind::move && !sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+    return sheet.cell(i).kind == EvidenceKind::move &&
+           !sheet.cells[static_cast<std::size_t>(i)].readings.empty();
   };
   for (std::size_t j = 0; j < sheets.size(); ++j)
     for (int i = 0; i < sheets[j].size(); ++i) result[j].boxes += written(j, i);
@@ -81,8 +82,8 @@ std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheet
       if (nd.reading[j] < 0) continue;
       // A reading dearer than a guessed character is a slip (or several:
       // counted once, as the box is one departure from what was meant).
-      const CellPrice price = price_cell(sheet.cells[static_cast<std::size_t>(cell)], pos, nd.move, sheet.language,
-                                         costs, nd.by_spelling[j]);
+      const CellPrice price = price_cell(sheet.cells[static_cast<std::size_t>(cell)], pos, nd.move,
+                                         sheet.language, costs, nd.by_spelling[j]);
       if (price.cost >= 1.0f) ++result[j].departures;
     }
     Undo undo;
@@ -158,7 +159,8 @@ struct State {
       near[near_count++] = {node_id, c};
       return;
     }
-    auto worst = std::max_element(near.begin(), near.end(), [](auto& a, auto& b) { return a.second < b.second; });
+    auto worst =
+        std::max_element(near.begin(), near.end(), [](auto& a, auto& b) { return a.second < b.second; });
     if (c < worst->second) *worst = {node_id, c};
   }
 };
@@ -175,13 +177,15 @@ struct Key {
 };
 struct KeyHash {
   std::size_t operator()(const Key& k) const {
-    const std::uint64_t rest = static_cast<std::uint64_t>(k.cursors) | static_cast<std::uint64_t>(k.shifts) << 32;
+    const std::uint64_t rest = static_cast<std::uint64_t>(k.cursors) | static_cast<std::uint64_t>(k.shifts)
+                                                                           << 32;
     return static_cast<std::size_t>(k.position ^ (rest * 0x9E3779B97F4A7C15ull));
   }
 };
 
 Key key_of(const State& s) {
-  return Key{s.pos.key(), static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16),
+  return Key{s.pos.key(),
+             static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16),
              static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[0])) |
                  (static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[1])) << 16)};
 }
@@ -190,21 +194,21 @@ struct Candidate {
   float cost;
   int state;
   Move move;
-  std::uint8_t consume;  // bit j: sheet j uses its next box
-  std::uint8_t spelling; // bit j: priced by edit distance
+  std::uint8_t consume;   // bit j: sheet j uses its next box
+  std::uint8_t spelling;  // bit j: priced by edit distance
   std::array<std::int16_t, max_sheets> reading;
 };
 
 // How one sheet can take part in the next ply of one state.
 struct SheetStep {
-  bool ended = false;        // no boxes left
-  bool blank = false;        // the next box is '-' or empty
-  bool written = false;      // the next box holds text (a move or a crossed-out move)
-  float consume_base = 0.0f; // misplacement, crossed-out, unrecorded
+  bool ended = false;         // no boxes left
+  bool blank = false;         // the next box is '-' or empty
+  bool written = false;       // the next box holds text (a move or a crossed-out move)
+  float consume_base = 0.0f;  // misplacement, crossed-out, unrecorded
   std::int16_t consume_shift = 0;
   std::int16_t misplaced = 0;  // plies between the box's claim and the ply it is used for
   bool may_insert = false;
-  bool gap = false;          // the numbering leaves room for a move here
+  bool gap = false;  // the numbering leaves room for a move here
   float insert_cost = 0.0f;
   std::int16_t insert_shift = 0;
 };
@@ -298,7 +302,9 @@ class Search {
     int new_shift = shift;
     if (!behind && c.ply > 0 && i + 1 < sheet.size() && sheet.cell(i + 1).ply > 0)
       new_shift -= std::clamp(sheet.cell(i + 1).ply - c.ply, 0, 1);
-    const auto result = [&](float cost) { return Skip{cost * sheet.weight, static_cast<std::int16_t>(new_shift)}; };
+    const auto result = [&](float cost) {
+      return Skip{cost * sheet.weight, static_cast<std::int16_t>(new_shift)};
+    };
     if (sheet.tail_free[static_cast<std::size_t>(i)]) return result(0.0f);
     if (c.kind == EvidenceKind::crossed_out) return result(0.0f);
     if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
@@ -320,7 +326,8 @@ class Search {
       return step;
     }
     const EvidenceCell& c = sheet.cell(i);
-    step.blank = c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+    step.blank =
+        c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
     step.written = !step.blank;
     if (c.ply > 0) {
       step.misplaced = static_cast<std::int16_t>(ply - c.ply - shift);
@@ -365,14 +372,15 @@ class Search {
       bool all_gap = true;
       for (int j = 0; j < n_sheets; ++j) {
         steps[static_cast<std::size_t>(j)] = step_for(s, j, ply);
-        if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap) all_gap = false;
+        if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap)
+          all_gap = false;
       }
       // Moves the numbering has no room for are tried from the states near
       // the best of the ply: many of them when even the best state cannot
       // read its box (boxes are missing here), a few otherwise.
-      const bool near_best =
-          static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8 : options_.insertion_spawners) &&
-          s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span);
+      const bool near_best = static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8
+                                                               : options_.insertion_spawners) &&
+                             s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span);
       // Where the next box reads as written, it may still be the other
       // side's move written in this side's column, this side's move
       // forgotten (HCS 080_1: Bd2 left out, black's Re8 written in white's
@@ -380,8 +388,8 @@ class Search {
       // as the other side's move (shifts()).
       const bool may_shift = !all_gap && near_best && next_boxes_fit(s);
       const bool may_spawn = all_gap || near_best;
-      const bool insertions_left =
-          s.insertions < options_.max_insertions && s.consecutive_insertions < options_.max_consecutive_insertions;
+      const bool insertions_left = s.insertions < options_.max_insertions &&
+                                   s.consecutive_insertions < options_.max_consecutive_insertions;
       // Only the moves that can still fit within the margin are generated.
       const float budget = best == infinite ? infinite : best + options_.prune_margin - s.cost;
       MoveFilter filter;
@@ -481,8 +489,8 @@ class Search {
     const std::size_t cap = static_cast<std::size_t>(std::max(options_.beam_width, options_.beam_ties)) * 2;
     const auto cheaper = [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; };
     if (candidates_.size() > cap) {
-      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(cap), candidates_.end(),
-                       cheaper);
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(cap),
+                       candidates_.end(), cheaper);
       const float first_dropped = candidates_[cap].cost;
       candidates_.resize(cap);
       // Only a loss if what was dropped ties with what the beam keeps.
@@ -524,7 +532,8 @@ class Search {
           node.misplaced[ju] = st.misplaced;
           if (cand.reading[ju] >= 0) {
             const PreparedCell& cell = sheets_[ju].cells[static_cast<std::size_t>(i)];
-            child.cost += check_mark_cost(cell.readings[static_cast<std::size_t>(cand.reading[ju])], child.pos, costs_) *
+            child.cost += check_mark_cost(cell.readings[static_cast<std::size_t>(cand.reading[ju])],
+                                          child.pos, costs_) *
                           sheets_[ju].weight;
           }
           child.cursor[ju] = static_cast<std::uint16_t>(i + 1);
@@ -535,7 +544,8 @@ class Search {
       }
       node.cost = child.cost;
       child.node = static_cast<int>(out_.nodes.size());
-      if (!options_.watch.empty() && watched(parent, ply) && cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
+      if (!options_.watch.empty() && watched(parent, ply) &&
+          cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
         next_watched_.insert(child.node);
       out_.nodes.push_back(node);
       add_state(next, std::move(child));
@@ -585,8 +595,9 @@ class Search {
   float tie_break(const State& s, const MoveList& moves, int mi) {
     if (tie_for_ != mi) {
       const UnwrittenPrior& prior = *prior_.unwritten;
-      tie_cost_ = tie_break_weight *
-                  (unwritten_max_score_ - prior.score(UnwrittenPrior::features_of(s.pos, moves[mi], last_move(s))));
+      tie_cost_ =
+          tie_break_weight *
+          (unwritten_max_score_ - prior.score(UnwrittenPrior::features_of(s.pos, moves[mi], last_move(s))));
       tie_for_ = mi;
     }
     return tie_cost_;
@@ -611,8 +622,10 @@ class Search {
         cheapest = std::min(cheapest, c.cost);
     if (cheapest < infinite) return;
     watch_lost_ = true;
-    std::fprintf(stderr, "watch (beam %d): ply %d: the game's move is not %s (best candidate %.2f, margin %.2f)\n",
-                 options_.beam_width, ply, stage, static_cast<double>(best), static_cast<double>(options_.prune_margin));
+    std::fprintf(stderr,
+                 "watch (beam %d): ply %d: the game's move is not %s (best candidate %.2f, margin %.2f)\n",
+                 options_.beam_width, ply, stage, static_cast<double>(best),
+                 static_cast<double>(options_.prune_margin));
   }
 
   void report_watch(const std::vector<State>& layer, int ply) {
@@ -626,12 +639,14 @@ class Search {
       if (watched_.count(layer[i].node)) at = static_cast<int>(i);
     if (at < 0) {
       watch_lost_ = true;
-      std::fprintf(stderr, "watch (beam %d): ply %d: the game's state is merged or crowded out of %zu states kept\n",
+      std::fprintf(stderr,
+                   "watch (beam %d): ply %d: the game's state is merged or crowded out of %zu states kept\n",
                    options_.beam_width, ply, layer.size());
       return;
     }
-    std::fprintf(stderr, "watch (beam %d): ply %d: state %d of %zu, cost %.2f, best %.2f\n", options_.beam_width, ply,
-                 at, layer.size(), static_cast<double>(layer[static_cast<std::size_t>(at)].cost),
+    std::fprintf(stderr, "watch (beam %d): ply %d: state %d of %zu, cost %.2f, best %.2f\n",
+                 options_.beam_width, ply, at, layer.size(),
+                 static_cast<double>(layer[static_cast<std::size_t>(at)].cost),
                  static_cast<double>(layer.front().cost));
   }
 
@@ -717,7 +732,8 @@ class Search {
       MoveFilter one;
       const PreparedCell& cell = sheets_[j].cells[s.cursor[j]];
       // The filter takes prices as written, before the sheet's weight.
-      if (!budget_filter(cell, (budget - st.consume_base) / sheets_[j].weight, costs_, sheets_[j].language, one))
+      if (!budget_filter(cell, (budget - st.consume_base) / sheets_[j].weight, costs_, sheets_[j].language,
+                         one))
         return false;
       filter.piece_types |= one.piece_types;
       filter.from |= one.from;
@@ -731,21 +747,24 @@ class Search {
   // Prices the moves against sheet j's next box. False when the box reads
   // so badly that the edit distance must be tried over every legal move
   // and `moves` was filtered.
-  bool price_moves(const State& s, int j, const MoveList& moves, std::vector<CellPrice>& prices, float budget) const {
+  bool price_moves(const State& s, int j, const MoveList& moves, std::vector<CellPrice>& prices,
+                   float budget) const {
     const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
     const PreparedCell& cell = sheet.cells[s.cursor[static_cast<std::size_t>(j)]];
     prices.resize(static_cast<std::size_t>(moves.size()));
     bool spelling = !cell.any_parsed;
     float least = infinite;
     for (int mi = 0; mi < moves.size(); ++mi) {
-      prices[static_cast<std::size_t>(mi)] = price_cell(cell, s.pos, moves[mi], sheet.language, costs_, spelling);
+      prices[static_cast<std::size_t>(mi)] =
+          price_cell(cell, s.pos, moves[mi], sheet.language, costs_, spelling);
       least = std::min(least, prices[static_cast<std::size_t>(mi)].cost);
     }
     // No legal move reads well: the parse may itself be a misreading.
     if (!spelling && least > costs_.fallback_threshold) {
       if (budget < infinite && budget >= costs_.unparsed_base * sheet.weight) return false;
       for (int mi = 0; mi < moves.size(); ++mi)
-        prices[static_cast<std::size_t>(mi)] = price_cell(cell, s.pos, moves[mi], sheet.language, costs_, true);
+        prices[static_cast<std::size_t>(mi)] =
+            price_cell(cell, s.pos, moves[mi], sheet.language, costs_, true);
     }
     return true;
   }
@@ -766,7 +785,8 @@ class Search {
       const auto near = old.near;
       const auto near_count = old.near_count;
       old = std::move(s);
-      for (int k = 0; k < near_count; ++k) old.remember(near[static_cast<std::size_t>(k)].first, near[static_cast<std::size_t>(k)].second);
+      for (int k = 0; k < near_count; ++k)
+        old.remember(near[static_cast<std::size_t>(k)].first, near[static_cast<std::size_t>(k)].second);
       old.remember(old_node, old_cost);
       return true;
     }
@@ -813,12 +833,12 @@ class Search {
       record_merges(s);
       if (done && s.node >= 0) {
         out_.finished.push_back(Finished{s.node, s.cost, false});
-        if (!options_.watch.empty() && !watch_lost_ && (watched_.count(s.node) || next_watched_.count(s.node)) &&
+        if (!options_.watch.empty() && !watch_lost_ &&
+            (watched_.count(s.node) || next_watched_.count(s.node)) &&
             ply == static_cast<int>(options_.watch.size()))
-          std::fprintf(stderr, "watch (beam %d): the game ends at ply %d, cost %.2f\n", options_.beam_width, ply,
-                       static_cast<double>(s.cost));
-      }
-      else if (!done)
+          std::fprintf(stderr, "watch (beam %d): the game ends at ply %d, cost %.2f\n", options_.beam_width,
+                       ply, static_cast<double>(s.cost));
+      } else if (!done)
         order_.push_back(static_cast<std::uint32_t>(i));
     }
     const auto by_cost = [&layer](std::uint32_t a, std::uint32_t b) {
@@ -843,7 +863,8 @@ class Search {
         // look at the next box, so that a state which has paid for a slip
         // and reads on cleanly is not crowded out by states that have not
         // paid yet but cannot read the next box at all.
-        for (std::size_t i = 0; i < n; ++i) layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]);
+        for (std::size_t i = 0; i < n; ++i)
+          layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]);
         std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_rank);
         const float best_rank = layer[order_.front()].rank;
         const float last_rank = layer[order_[soft - 1]].rank;
@@ -885,7 +906,8 @@ class Search {
     for (std::size_t i = 0; i < kept; ++i) alignments_.insert(alignment(layer[order_[i]]));
     std::size_t rescued = 0;
     for (std::size_t i = kept; i < dropped && rescued < most; ++i)
-      if (alignments_.insert(alignment(layer[order_[i]])).second) std::swap(order_[kept + rescued++], order_[i]);
+      if (alignments_.insert(alignment(layer[order_[i]])).second)
+        std::swap(order_[kept + rescued++], order_[i]);
     return rescued;
   }
 
@@ -902,7 +924,8 @@ class Search {
     if (s.node < 0) return;
     float cost = s.cost;
     for (int j = 0; j < static_cast<int>(sheets_.size()); ++j)
-      for (int i = s.cursor[static_cast<std::size_t>(j)]; i < sheets_[static_cast<std::size_t>(j)].size(); ++i)
+      for (int i = s.cursor[static_cast<std::size_t>(j)]; i < sheets_[static_cast<std::size_t>(j)].size();
+           ++i)
         cost += skip(j, i, ply, s.shift[static_cast<std::size_t>(j)]).cost;
     out_.finished.push_back(Finished{s.node, cost, false});
   }
@@ -918,7 +941,7 @@ class Search {
   const MovePrior& prior_;
   std::vector<float> unwritten_;  // unwritten_costs() of the state being expanded
   const float unwritten_max_score_ = prior_.unwritten ? prior_.unwritten->max_score() : 0.0f;
-  int tie_for_ = -1;     // the move of the state being expanded that tie_cost_ is for
+  int tie_for_ = -1;  // the move of the state being expanded that tie_cost_ is for
   float tie_cost_ = 0.0f;
   // Nodes on the watched game at the last ply and the one being built.
   std::unordered_set<int> watched_, next_watched_;

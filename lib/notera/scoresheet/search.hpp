@@ -53,7 +53,7 @@ struct Node {
   std::array<std::int16_t, max_sheets> reading{-1, -1};  // reading of that box
   std::array<bool, max_sheets> by_spelling{false, false};
   std::array<std::int16_t, max_sheets> misplaced{0, 0};  // box used this many plies off its claim
-  float cost = 0.0f;  // of the path up to and including this move
+  float cost = 0.0f;                                     // of the path up to and including this move
   std::int16_t ply = 0;
 };
 
@@ -95,8 +95,8 @@ struct Departures {
   int boxes = 0;
   int departures = 0;
 };
-std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out, int node,
-                                         const Position& start, const SlipCosts& costs);
+std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
+                                         int node, const Position& start, const SlipCosts& costs);
 
 // The weight of a sheet's departures (PreparedSheet::weight) for a writer
 // who departed `d` times in `boxes` written boxes.

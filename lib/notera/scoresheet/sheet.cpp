@@ -19,8 +19,7 @@
 namespace notera {
 
 bool SheetCell::has(MarkKind mark) const {
-  return std::any_of(marks.begin(), marks.end(),
-                     [mark](const SheetMark& m) { return m.kind == mark; });
+  return std::any_of(marks.begin(), marks.end(), [mark](const SheetMark& m) { return m.kind == mark; });
 }
 
 std::optional<std::string_view> Scoresheet::tag(std::string_view name) const {
@@ -140,11 +139,10 @@ class Reader {
     }
     finish_moves();
     derive_tags();
-    std::stable_sort(sheet_.diagnostics.begin(), sheet_.diagnostics.end(),
-                     [](const Diagnostic& a, const Diagnostic& b) {
-                       return std::pair(a.where.line, a.where.column) <
-                              std::pair(b.where.line, b.where.column);
-                     });
+    std::stable_sort(
+        sheet_.diagnostics.begin(), sheet_.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+          return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+        });
     return std::move(sheet_);
   }
 
@@ -209,8 +207,7 @@ class Reader {
       as_text.has_numbers = false;
       for (const GroupSyntax& g : as_text.parsed.syntax.groups) as_text.has_numbers |= g.numbered;
       if (as_text.parsed.error) {
-        report(Severity::error, Message(as_text.parsed.error->key),
-               at(line, as_text.parsed.error->offset));
+        report(Severity::error, Message(as_text.parsed.error->key), at(line, as_text.parsed.error->offset));
         keep_note(line);
         return;
       }
@@ -228,21 +225,17 @@ class Reader {
       for (const std::string& language : word->languages) ++header_votes_[language];
     }
     if (!word) {
-      report(Severity::warning, Message("sheet.unknown_header").with("key", header.raw_key),
-             header.where);
+      report(Severity::warning, Message("sheet.unknown_header").with("key", header.raw_key), header.where);
     } else if (const SheetHeader* first = sheet_.header(header.key)) {
-      report(Severity::warning,
-             Message("sheet.duplicate_header")
-                 .with("key", header.raw_key)
-                 .with("first_line", first->where.line),
-             header.where);
+      report(
+          Severity::warning,
+          Message("sheet.duplicate_header").with("key", header.raw_key).with("first_line", first->where.line),
+          header.where);
     } else if (in_moves_) {
-      report(Severity::note, Message("sheet.header_after_moves").with("key", header.raw_key),
-             header.where);
+      report(Severity::note, Message("sheet.header_after_moves").with("key", header.raw_key), header.where);
     }
     if (header.value.empty())
-      report(Severity::warning, Message("sheet.empty_header").with("key", header.raw_key),
-             header.where);
+      report(Severity::warning, Message("sheet.empty_header").with("key", header.raw_key), header.where);
     const bool first_of_key = word && !sheet_.header(header.key);
     sheet_.headers.push_back(std::move(header));
     // The start position decides which ply a move number is; read it now.
@@ -287,17 +280,15 @@ class Reader {
       keep_note(line);
       return;
     }
-    const std::size_t leading = syntax.groups.empty() || syntax.groups.front().numbered
-                                    ? 0
-                                    : count_cells(syntax.groups.front());
+    const std::size_t leading =
+        syntax.groups.empty() || syntax.groups.front().numbered ? 0 : count_cells(syntax.groups.front());
     bool continuation = false;
     if (!after_last_numbered_) {
       continuation = has_room() || last_line_running_;
     } else if (last_line_running_ && !line.has_numbers) {
       // After the last number only what completes the open row (and maybe
       // a result) is moves; more is text about the game.
-      const std::size_t room =
-          has_room() ? static_cast<std::size_t>(open_.columns - open_.filled) : 0;
+      const std::size_t room = has_room() ? static_cast<std::size_t>(open_.columns - open_.filled) : 0;
       const bool ends_with_result = ends_with_result_word(line, syntax.groups.front());
       continuation = leading > 0 && leading - (ends_with_result ? 1 : 0) <= room;
     }
@@ -308,8 +299,7 @@ class Reader {
     if (after_last_numbered_) {
       if (!sheet_.result_in_moves && !pending_result_ && is_lone_result(line, syntax)) {
         const ItemSyntax& item = syntax.groups.front().items.front();
-        sheet_.result_in_moves =
-            SheetText{std::string(item.whole.of(line.text)), at(line, item.whole.begin)};
+        sheet_.result_in_moves = SheetText{std::string(item.whole.of(line.text)), at(line, item.whole.begin)};
         return;
       }
       report(Severity::warning, Message("sheet.text_after_moves").with("text", content_of(line)),
@@ -386,11 +376,9 @@ class Reader {
     const auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), number);
     if (parsed.ec != std::errc() || number < 1 || number > max_move_number) {
       number = expected;
-      report(Severity::error,
-             Message("sheet.bad_number").with("text", digits).with("number", number), where);
+      report(Severity::error, Message("sheet.bad_number").with("text", digits).with("number", number), where);
     } else if (number != expected) {
-      const int previous =
-          open_.index < 0 ? 0 : sheet_.rows[static_cast<std::size_t>(open_.index)].number;
+      const int previous = open_.index < 0 ? 0 : sheet_.rows[static_cast<std::size_t>(open_.index)].number;
       if (number == previous)
         report(Severity::warning, Message("sheet.number_repeated").with("number", number), where);
       else if (number > expected && open_.index >= 0)
@@ -402,9 +390,7 @@ class Reader {
                where);
       else
         report(Severity::warning,
-               Message("sheet.number_out_of_sequence")
-                   .with("expected", expected)
-                   .with("found", number),
+               Message("sheet.number_out_of_sequence").with("expected", expected).with("found", number),
                where);
     }
     close_row(!continues);
@@ -481,14 +467,12 @@ class Reader {
       } else {
         SheetCell cell;
         fill_cell(cell, line, item);
-        const int number =
-            open_.index < 0 ? 0 : sheet_.rows[static_cast<std::size_t>(open_.index)].number;
+        const int number = open_.index < 0 ? 0 : sheet_.rows[static_cast<std::size_t>(open_.index)].number;
         cell.number = number;
         cell.row = open_.index;
         cell.side = Color::black;
         report(Severity::error,
-               Message("sheet.too_many_cells").with("number", number).with("text", cell.text),
-               cell.where);
+               Message("sheet.too_many_cells").with("number", number).with("text", cell.text), cell.where);
         sheet_.surplus.push_back(std::move(cell));
         return;
       }
@@ -522,8 +506,7 @@ class Reader {
       cell.move = std::string(syntax.move.of(line.text));
       if (syntax.readings.size() > 1)
         for (const Span& reading : syntax.readings)
-          cell.alternatives.push_back(
-              {std::string(reading.of(line.text)), at(line, reading.begin)});
+          cell.alternatives.push_back({std::string(reading.of(line.text)), at(line, reading.begin)});
       int index = 0;
       for (std::size_t i = 0; i < cell.move.size();) {
         std::size_t length = 1;
@@ -554,8 +537,7 @@ class Reader {
     note.seconds = seconds;
     if (largest_field >= 60)
       report(Severity::warning,
-             Message("sheet.bad_clock").with("text", note.text).with("minutes", largest_field),
-             note.where);
+             Message("sheet.bad_clock").with("text", note.text).with("minutes", largest_field), note.where);
     if (open_.index < 0) begin_inferred_row(note.where, sheet_.start_number);
     SheetRow& row = sheet_.rows[static_cast<std::size_t>(open_.index)];
     open_.after = at(line, item.whole.end);
@@ -565,10 +547,9 @@ class Reader {
     } else if (slot == 1) {
       row.black_clock = std::move(note);
     } else {
-      report(
-          Severity::warning,
-          Message("sheet.too_many_clock_notes").with("number", row.number).with("text", note.text),
-          note.where);
+      report(Severity::warning,
+             Message("sheet.too_many_clock_notes").with("number", row.number).with("text", note.text),
+             note.where);
       row.extra_clock_notes.push_back(std::move(note));
     }
   }
@@ -583,14 +564,12 @@ class Reader {
     }
     if (open_.index >= 0 && open_.filled == 0) {
       const SheetRow& row = sheet_.rows[static_cast<std::size_t>(open_.index)];
-      report(Severity::warning, Message("sheet.number_without_moves").with("number", row.number),
-             row.where);
+      report(Severity::warning, Message("sheet.number_without_moves").with("number", row.number), row.where);
     }
     close_row(false);
     if (sheet_.rows.empty()) report(Severity::warning, Message("sheet.no_moves"), {});
     for (SheetCell& cell : sheet_.cells)
-      cell.ply =
-          (cell.number - sheet_.start_number) * 2 + index(cell.side) - index(sheet_.start_side) + 1;
+      cell.ply = (cell.number - sheet_.start_number) * 2 + index(cell.side) - index(sheet_.start_side) + 1;
   }
 
   // ----------------------------------------------------------------- tags
@@ -619,15 +598,13 @@ class Reader {
         if (auto language = words_.language(h->value))
           sheet_.language = *language;
         else
-          report(Severity::warning, Message("sheet.bad_notation").with("value", h->value),
-                 h->value_where);
+          report(Severity::warning, Message("sheet.bad_notation").with("value", h->value), h->value_where);
       }
     }
     if (const SheetHeader* h = value_header("sheet")) {
       sheet_.copy_of = words_.owner(h->value);
       if (!sheet_.copy_of)
-        report(Severity::warning, Message("sheet.bad_sheet_owner").with("value", h->value),
-               h->value_where);
+        report(Severity::warning, Message("sheet.bad_sheet_owner").with("value", h->value), h->value_where);
     }
 
     copy_tag("event", "Event");
@@ -635,8 +612,7 @@ class Reader {
     if (const SheetHeader* h = value_header("date")) {
       auto date = words_.date(h->value, {sheet_.language, sheet_.header_language});
       if (!date) {
-        report(Severity::warning, Message("sheet.bad_date").with("value", h->value),
-               h->value_where);
+        report(Severity::warning, Message("sheet.bad_date").with("value", h->value), h->value_where);
         date = "????.??.??";
       }
       sheet_.tags.push_back({"Date", *date});
@@ -649,8 +625,7 @@ class Reader {
     if (const SheetHeader* h = value_header("result")) {
       result = words_.result(h->value);
       if (!result) {
-        report(Severity::warning, Message("sheet.bad_result").with("value", h->value),
-               h->value_where);
+        report(Severity::warning, Message("sheet.bad_result").with("value", h->value), h->value_where);
         result.emplace(1, '*');  // not = "*": GCC 12 warns falsely (PR 105651)
       }
     }
@@ -681,8 +656,7 @@ class Reader {
       if (!h.key.empty())
         if (const auto* word = words_.header(h.raw_key))
           for (const std::string& language : word->languages)
-            if (std::find(order.begin(), order.end(), language) == order.end())
-              order.push_back(language);
+            if (std::find(order.begin(), order.end(), language) == order.end()) order.push_back(language);
     return order;
   }
 

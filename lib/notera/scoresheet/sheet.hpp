@@ -61,11 +61,11 @@ struct SheetText {
 
 // One header line "Key: value".
 struct SheetHeader {
-  std::string key;       // canonical ("event", "white", "time_control", ...); empty if unknown
-  std::string raw_key;   // as written ("Turnering")
-  std::string value;     // as written, without surrounding blanks or a trailing comment
-  std::string language;  // a language whose word the key is ("nb"; "en" for English), or empty
-  SourceLocation where;  // of the key
+  std::string key;             // canonical ("event", "white", "time_control", ...); empty if unknown
+  std::string raw_key;         // as written ("Turnering")
+  std::string value;           // as written, without surrounding blanks or a trailing comment
+  std::string language;        // a language whose word the key is ("nb"; "en" for English), or empty
+  SourceLocation where;        // of the key
   SourceLocation value_where;  // of the value
 };
 
@@ -147,11 +147,11 @@ struct Scoresheet {
   std::string language;          // from the Notation header ("nb"); empty = decide from the moves
   std::string header_language;   // the language of most header words ("nb"; "en"), a hint
   std::optional<Color> copy_of;  // from the Sheet header: whose scoresheet this is
-  std::vector<Tag> tags;  // PGN tags from the headers: Event, Site, Date (yyyy.mm.dd), Round,
-                          // White, Black, Result (1-0, 0-1, 1/2-1/2, *), Board, TimeControl,
-                          // WhiteElo, BlackElo, SetUp and FEN, Variant (Chess960)
-  std::string start_fen;  // from the FEN header when it is valid; empty = the standard start
-  int start_number = 1;   // move number and side of the first ply (from the FEN)
+  std::vector<Tag> tags;         // PGN tags from the headers: Event, Site, Date (yyyy.mm.dd), Round,
+                                 // White, Black, Result (1-0, 0-1, 1/2-1/2, *), Board, TimeControl,
+                                 // WhiteElo, BlackElo, SetUp and FEN, Variant (Chess960)
+  std::string start_fen;         // from the FEN header when it is valid; empty = the standard start
+  int start_number = 1;          // move number and side of the first ply (from the FEN)
   Color start_side = Color::white;
 
   std::vector<SheetRow> rows;

@@ -19,8 +19,7 @@ struct State {
   LineSyntax syntax;
   CellSyntax pending;
 
-  template <typename ActionInput>
-  Span span(const ActionInput& in) const {
+  template <typename ActionInput> Span span(const ActionInput& in) const {
     return {static_cast<std::size_t>(in.begin() - base), static_cast<std::size_t>(in.end() - base)};
   }
   // Items before the first number (text lines) go into an unnumbered group.
@@ -30,15 +29,10 @@ struct State {
   }
 };
 
-template <typename Rule>
-struct action : pegtl::nothing<Rule> {};
+template <typename Rule> struct action : pegtl::nothing<Rule> {};
 
-template <LineKind kind>
-struct set_kind {
-  template <typename ActionInput>
-  static void apply(const ActionInput&, State& s) {
-    s.syntax.kind = kind;
-  }
+template <LineKind kind> struct set_kind {
+  template <typename ActionInput> static void apply(const ActionInput&, State& s) { s.syntax.kind = kind; }
 };
 
 // clang-format off
@@ -49,26 +43,20 @@ template <> struct action<g::move_line> : set_kind<LineKind::moves> {};
 template <> struct action<g::text_line> : set_kind<LineKind::text> {};
 // clang-format on
 
-template <>
-struct action<g::comment> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::comment> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.syntax.comment = s.span(in);
   }
 };
 
-template <>
-struct action<g::header_key> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::header_key> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.syntax.key = s.span(in);
   }
 };
 
-template <>
-struct action<g::header_value> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::header_value> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.syntax.value = s.span(in);
   }
 };
@@ -76,8 +64,7 @@ struct action<g::header_value> {
 // row_number and running_number: a new group. The number is followed by
 // "...", ".." or "…" when the row starts with Black's move.
 struct start_group {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     GroupSyntax group;
     group.numbered = true;
     group.number = s.span(in);
@@ -95,20 +82,16 @@ template <> struct action<g::row_number> : start_group {};
 template <> struct action<g::running_number> : start_group {};
 // clang-format on
 
-template <>
-struct action<g::black_marker> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::black_marker> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     GroupSyntax& group = s.group();
     group.black_first = true;
     group.number.end = s.span(in).end;
   }
 };
 
-template <>
-struct action<g::clock_note> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::clock_note> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     ItemSyntax item;
     item.is_clock = true;
     item.whole = s.span(in);
@@ -116,59 +99,45 @@ struct action<g::clock_note> {
   }
 };
 
-template <>
-struct action<g::crossed_out> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::crossed_out> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.pending.crossed.push_back(s.span(in));
   }
 };
 
-template <>
-struct action<g::unrecorded> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::unrecorded> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.pending.unrecorded = true;
     s.pending.move = s.span(in);
   }
 };
 
-template <>
-struct action<g::written_move> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::written_move> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.pending.move = s.span(in);
   }
 };
 
-template <>
-struct action<g::reading> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::reading> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.pending.readings.push_back(s.span(in));
   }
 };
 
-template <>
-struct action<g::glued_mark> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::glued_mark> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.pending.glued_marks.push_back(s.span(in));
   }
 };
 
-template <>
-struct action<g::separated_mark> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::separated_mark> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     s.pending.separated_marks.push_back(s.span(in));
   }
 };
 
-template <>
-struct action<g::cell> {
-  template <typename ActionInput>
-  static void apply(const ActionInput& in, State& s) {
+template <> struct action<g::cell> {
+  template <typename ActionInput> static void apply(const ActionInput& in, State& s) {
     ItemSyntax item;
     item.whole = s.span(in);
     item.cell = std::move(s.pending);
@@ -189,8 +158,7 @@ std::size_t opener_offset(std::string_view line, const std::string& key, std::si
   return found == std::string_view::npos ? offset : found;
 }
 
-template <typename Top>
-ParsedLine parse_as(std::string_view line) {
+template <typename Top> ParsedLine parse_as(std::string_view line) {
   State state;
   state.base = line.data();
   ParsedLine result;

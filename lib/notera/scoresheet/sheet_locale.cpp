@@ -44,13 +44,11 @@ std::string to_utf8(const icu::UnicodeString& text) {
   return out;
 }
 
-bool is_blank(UChar32 c) {
-  return c == ' ' || c == '\t' || c == 0xA0 || c == 0x2007 || c == 0x202F;
-}
+bool is_blank(UChar32 c) { return c == ' ' || c == '\t' || c == 0xA0 || c == 0x2007 || c == 0x202F; }
 
 std::string fold(std::string_view text, bool key) {
-  icu::UnicodeString u = normalized(icu::UnicodeString::fromUTF8(
-      icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))));
+  icu::UnicodeString u = normalized(
+      icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))));
   u.foldCase();
   icu::UnicodeString out;
   for (int32_t i = 0; i < u.length(); i = u.moveIndex32(i, 1)) {
@@ -71,8 +69,7 @@ DecodedText decode(std::string_view bytes) {
   icu::UnicodeString text;
   if (utf8::is_valid(bytes)) {
     if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
-    text = icu::UnicodeString::fromUTF8(
-        icu::StringPiece(bytes.data(), static_cast<int32_t>(bytes.size())));
+    text = icu::UnicodeString::fromUTF8(icu::StringPiece(bytes.data(), static_cast<int32_t>(bytes.size())));
   } else {
     // Not UTF-8: a sheet typed on an older Windows machine. Windows-1252 is
     // Latin-1 plus the printable characters Latin-1 leaves to controls.
@@ -104,8 +101,8 @@ SheetWords::SheetWords() {
       for (const std::string& word : bundle.own_strings(std::string("header.") + key)) {
         HeaderWord& entry = headers_[fold_key(word)];
         if (entry.key.empty()) entry.key = key;
-        if (entry.key == key && std::find(entry.languages.begin(), entry.languages.end(),
-                                          language) == entry.languages.end())
+        if (entry.key == key &&
+            std::find(entry.languages.begin(), entry.languages.end(), language) == entry.languages.end())
           entry.languages.push_back(language);
       }
     }
@@ -229,9 +226,7 @@ std::optional<std::string> parse_with(const icu::UnicodeString& text, const std:
 std::optional<std::string> SheetWords::date(std::string_view value,
                                             const std::vector<std::string>& preferred) const {
   const icu::UnicodeString text =
-      icu::UnicodeString::fromUTF8(
-          icu::StringPiece(value.data(), static_cast<int32_t>(value.size())))
-          .trim();
+      icu::UnicodeString::fromUTF8(icu::StringPiece(value.data(), static_cast<int32_t>(value.size()))).trim();
   if (text.isEmpty()) return std::nullopt;
   std::vector<std::string> order;
   for (const std::string& language : preferred)

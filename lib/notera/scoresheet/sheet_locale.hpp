@@ -46,8 +46,7 @@ class SheetWords {
   std::optional<std::string> language(std::string_view value) const;
   // A date as PGN writes it ("2026.11.21", "2026.11.??"), trying the date
   // patterns of `preferred` languages first, then of all others.
-  std::optional<std::string> date(std::string_view value,
-                                  const std::vector<std::string>& preferred) const;
+  std::optional<std::string> date(std::string_view value, const std::vector<std::string>& preferred) const;
 
  private:
   SheetWords();

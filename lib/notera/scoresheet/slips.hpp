@@ -82,7 +82,7 @@ struct SlipCosts {
   float check_mark_wrong = 0.0f;
   float rank_omitted_pawn = 0.0f;   // exd: common on real sheets
   float rank_omitted_piece = 0.0f;  // Rxf
-  float foreign_letter = 0.0f;        // a letter that means nothing in the sheet's language (N on an nb sheet)
+  float foreign_letter = 0.0f;      // a letter that means nothing in the sheet's language (N on an nb sheet)
   float foreign_letter_clash = 0.0f;  // one that means another piece there (R, the French king, as a rook)
   float pawn_letter = 0.0f;
   float descriptive_capture = 0.0f;
@@ -93,16 +93,17 @@ struct SlipCosts {
   // look alike in handwriting are cheaper than the others.
   std::array<std::array<float, 8>, 8> file_slip{};
   std::array<std::array<float, 8>, 8> rank_slip{};  // the same for ranks (0 = rank 1)
-  float origin_extra = 0.0f;          // an origin slip costs its file/rank slip plus this
+  float origin_extra = 0.0f;                        // an origin slip costs its file/rank slip plus this
   // letter_pair[w][m]: piece letter m written w (ASCII capitals, 0 = A):
   // letters that look alike in handwriting (K/R, B/R) are cheaper.
   std::array<std::array<float, 26>, 26> letter_pair{};
-  float piece_letter_other = 0.0f;    // any other wrong piece letter
+  float piece_letter_other = 0.0f;  // any other wrong piece letter
   float piece_letter_missing = 0.0f;
-  float letter_case = 0.0f;           // b for B
+  float letter_case = 0.0f;  // b for B
   float captured_piece = 0.0f;
   float promotion_wrong = 0.0f;
-  float promotion_missing_queen = 0.0f;  // FIDE 2023 §7.5.2: a pawn on the last rank without a piece becomes a queen
+  float promotion_missing_queen =
+      0.0f;  // FIDE 2023 §7.5.2: a pawn on the last rank without a piece becomes a queen
   float promotion_missing_other = 0.0f;
   float promotion_extra = 0.0f;
   float castling_side = 0.0f;
@@ -112,26 +113,26 @@ struct SlipCosts {
 
   // --- text that is not a move at all: weighted edit distance
   float unparsed_base = 0.0f;
-  float edit_mark = 0.0f;       // inserting or deleting x, +, #, -, =
-  float edit_char = 0.0f;       // inserting or deleting another character
-  float edit_substitute = 0.0f; // replacing a character by an unrelated one
-  float edit_case = 0.0f;       // the same letter in the other case
+  float edit_mark = 0.0f;        // inserting or deleting x, +, #, -, =
+  float edit_char = 0.0f;        // inserting or deleting another character
+  float edit_substitute = 0.0f;  // replacing a character by an unrelated one
+  float edit_case = 0.0f;        // the same letter in the other case
   // Above this structural cost for every legal move, the edit distance is
   // tried as well (a parse can be a misreading: "hf3" for Nf3).
   float fallback_threshold = 0.0f;
 
   // --- where the cells are (transitions of the search)
-  float unrecorded_played = 0.0f;  // a '-' or empty box stands for a move
-  float unrecorded_skipped = 0.0f; // a '-' box that stands for no move
-  float skip = 0.0f;               // a written move that is not a move of the game
-  float skip_behind = 0.0f;        // the same, for a box whose number was already played
-  float skip_repeated = 0.0f;      // the same, for a box that repeats its side's box a row or two up
-  float crossed_out_played = 0.0f; // the crossed-out move was played after all
-  float insert = 0.0f;             // a move not written where the numbering leaves no room
-  float insert_gap = 0.0f;         // a move not written where rows are missing
-  float insert_after_end = 0.0f;   // one sheet ended, the other goes on
-  float misplaced = 0.0f;          // a box's number/column disagrees with the ply
-  float misplaced_per_ply = 0.0f;  // ... per further ply of disagreement
+  float unrecorded_played = 0.0f;   // a '-' or empty box stands for a move
+  float unrecorded_skipped = 0.0f;  // a '-' box that stands for no move
+  float skip = 0.0f;                // a written move that is not a move of the game
+  float skip_behind = 0.0f;         // the same, for a box whose number was already played
+  float skip_repeated = 0.0f;       // the same, for a box that repeats its side's box a row or two up
+  float crossed_out_played = 0.0f;  // the crossed-out move was played after all
+  float insert = 0.0f;              // a move not written where the numbering leaves no room
+  float insert_gap = 0.0f;          // a move not written where rows are missing
+  float insert_after_end = 0.0f;    // one sheet ended, the other goes on
+  float misplaced = 0.0f;           // a box's number/column disagrees with the ply
+  float misplaced_per_ply = 0.0f;   // ... per further ply of disagreement
 
   // A piece letter written for another (ASCII capitals; other letters cost
   // piece_letter_other).

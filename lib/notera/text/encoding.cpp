@@ -43,9 +43,7 @@ bool is_single_byte(Encoding e) {
 // ISO-8859-1 and CP1252 decode every byte outside 0x80-0x9F alike; the
 // scorer treats them as one candidate and names the result by the bytes.
 bool same_family(Encoding a, Encoding b) {
-  const auto western = [](Encoding e) {
-    return e == Encoding::latin1 || e == Encoding::windows1252;
-  };
+  const auto western = [](Encoding e) { return e == Encoding::latin1 || e == Encoding::windows1252; };
   return a == b || (western(a) && western(b));
 }
 
@@ -68,8 +66,8 @@ enum class Kind : std::uint8_t {
   apostrophe,   // ’ : also inside names (D’Amico)
 };
 
-constexpr std::array<Encoding, 4> candidates = {Encoding::windows1252, Encoding::cp437,
-                                                Encoding::cp866, Encoding::windows1251};
+constexpr std::array<Encoding, 4> candidates = {Encoding::windows1252, Encoding::cp437, Encoding::cp866,
+                                                Encoding::windows1251};
 
 struct CodePageTable {
   std::array<std::array<char32_t, 128>, candidates.size()> code_point{};
@@ -85,14 +83,10 @@ Kind classify(char32_t c) {
   switch (u_charType(uc)) {
     case U_CONTROL_CHAR:
     case U_FORMAT_CHAR:
-    case U_UNASSIGNED:
-      return Kind::control;
-    case U_SPACE_SEPARATOR:
-      return Kind::space;
-    case U_INITIAL_PUNCTUATION:
-      return Kind::open_quote;
-    case U_FINAL_PUNCTUATION:
-      return c == 0x2019 ? Kind::apostrophe : Kind::close_quote;
+    case U_UNASSIGNED: return Kind::control;
+    case U_SPACE_SEPARATOR: return Kind::space;
+    case U_INITIAL_PUNCTUATION: return Kind::open_quote;
+    case U_FINAL_PUNCTUATION: return c == 0x2019 ? Kind::apostrophe : Kind::close_quote;
     case U_UPPERCASE_LETTER:
     case U_LOWERCASE_LETTER:
     case U_TITLECASE_LETTER:
@@ -104,17 +98,15 @@ Kind classify(char32_t c) {
       if (script == USCRIPT_GREEK) return Kind::greek;
       return Kind::other_letter;
     }
-    default:
-      break;
+    default: break;
   }
   // „ and ‚ are "open punctuation" in Unicode but used as quotes.
   if (c == 0x201A || c == 0x201E) return Kind::open_quote;
   return Kind::symbol;
 }
 
-void U_CALLCONV count_and_substitute(const void* context, UConverterToUnicodeArgs* args,
-                                     const char*, int32_t, UConverterCallbackReason reason,
-                                     UErrorCode* status) {
+void U_CALLCONV count_and_substitute(const void* context, UConverterToUnicodeArgs* args, const char*, int32_t,
+                                     UConverterCallbackReason reason, UErrorCode* status) {
   if (reason > UCNV_IRREGULAR) return;  // reset, close, clone: nothing to substitute
   auto* counter = static_cast<std::uint64_t*>(const_cast<void*>(context));
   ++*counter;
@@ -129,8 +121,7 @@ icu::LocalUConverterPointer open_converter(Encoding encoding, std::uint64_t* cou
   icu::LocalUConverterPointer converter(ucnv_open(name.c_str(), &status));
   check(status, "ucnv_open");
   status = U_ZERO_ERROR;
-  ucnv_setToUCallBack(converter.getAlias(), count_and_substitute, counter, nullptr, nullptr,
-                      &status);
+  ucnv_setToUCallBack(converter.getAlias(), count_and_substitute, counter, nullptr, nullptr, &status);
   check(status, "ucnv_setToUCallBack");
   return converter;
 }
@@ -193,13 +184,10 @@ int score_byte(Kind kind, const Neighbour& prev, const Neighbour& next) {
   const bool letters_both = prev.letter() && next.letter();
   switch (kind) {
     case Kind::invalid:
-    case Kind::control:
-      return -12;
-    case Kind::space:
-      return 0;
+    case Kind::control: return -12;
+    case Kind::space: return 0;
     case Kind::latin: {
-      if ((prev.high && prev.kind == Kind::cyrillic) || (next.high && next.kind == Kind::cyrillic))
-        return -2;
+      if ((prev.high && prev.kind == Kind::cyrillic) || (next.high && next.kind == Kind::cyrillic)) return -2;
       // Inside a word (Gy|ö|rgy) a letter is strong evidence; at the edge
       // of one (André, or a stray byte after a name) weaker.
       if (prev.ascii_letter && next.ascii_letter) return 4;
@@ -210,18 +198,13 @@ int score_byte(Kind kind, const Neighbour& prev, const Neighbour& next) {
       return 1;
     }
     case Kind::cyrillic:
-      if ((prev.high && prev.kind == Kind::cyrillic) || (next.high && next.kind == Kind::cyrillic))
-        return 3;
+      if ((prev.high && prev.kind == Kind::cyrillic) || (next.high && next.kind == Kind::cyrillic)) return 3;
       if (prev.ascii_letter || next.ascii_letter) return -4;
       return 1;
-    case Kind::greek:
-      return -3;
-    case Kind::other_letter:
-      return -2;
-    case Kind::half:
-      return (prev.result_mark || next.result_mark) ? 4 : -1;
-    case Kind::times:
-      return ((prev.ascii_letter || prev.ascii_digit) && next.ascii_letter) ? 3 : -1;
+    case Kind::greek: return -3;
+    case Kind::other_letter: return -2;
+    case Kind::half: return (prev.result_mark || next.result_mark) ? 4 : -1;
+    case Kind::times: return ((prev.ascii_letter || prev.ascii_digit) && next.ascii_letter) ? 3 : -1;
     case Kind::dash:
       if (prev.ascii_digit || next.ascii_digit) return 3;
       return letters_both ? -3 : 0;
@@ -231,10 +214,8 @@ int score_byte(Kind kind, const Neighbour& prev, const Neighbour& next) {
     case Kind::close_quote:
       if (letters_both) return -6;
       return next.letter() ? -4 : 0;
-    case Kind::apostrophe:
-      return letters_both ? 1 : 0;
-    case Kind::symbol:
-      return letters_both ? -6 : (letter_side ? -3 : -2);
+    case Kind::apostrophe: return letters_both ? 1 : 0;
+    case Kind::symbol: return letters_both ? -6 : (letter_side ? -3 : -2);
   }
   return 0;
 }
@@ -282,8 +263,7 @@ bool has_c1_range_byte(std::string_view text) {
 // ICU's statistical detector as a second opinion (it knows the Windows and
 // ISO code pages, not the DOS ones): a bonus of up to 5 for the candidate
 // it names.
-void add_charset_detector_opinion(std::string_view text,
-                                  std::array<long, candidates.size()>& scores) {
+void add_charset_detector_opinion(std::string_view text, std::array<long, candidates.size()>& scores) {
   // Only lines with 8-bit bytes tell anything; ASCII lines would dilute.
   std::string sample;
   std::size_t line_begin = 0;
@@ -388,44 +368,28 @@ Message detection_message(const char* key, Encoding e) {
 
 std::string_view icu_name(Encoding encoding) {
   switch (encoding) {
-    case Encoding::utf8:
-      return "UTF-8";
-    case Encoding::utf16le:
-      return "UTF-16LE";
-    case Encoding::utf16be:
-      return "UTF-16BE";
-    case Encoding::windows1252:
-      return "windows-1252";
-    case Encoding::latin1:
-      return "ISO-8859-1";
-    case Encoding::cp437:
-      return "ibm-437";
-    case Encoding::cp866:
-      return "ibm-866";
-    case Encoding::windows1251:
-      return "windows-1251";
+    case Encoding::utf8: return "UTF-8";
+    case Encoding::utf16le: return "UTF-16LE";
+    case Encoding::utf16be: return "UTF-16BE";
+    case Encoding::windows1252: return "windows-1252";
+    case Encoding::latin1: return "ISO-8859-1";
+    case Encoding::cp437: return "ibm-437";
+    case Encoding::cp866: return "ibm-866";
+    case Encoding::windows1251: return "windows-1251";
   }
   return "UTF-8";
 }
 
 std::string_view display_name(Encoding encoding) {
   switch (encoding) {
-    case Encoding::utf8:
-      return "UTF-8";
-    case Encoding::utf16le:
-      return "UTF-16LE";
-    case Encoding::utf16be:
-      return "UTF-16BE";
-    case Encoding::windows1252:
-      return "CP1252";
-    case Encoding::latin1:
-      return "ISO-8859-1";
-    case Encoding::cp437:
-      return "CP437";
-    case Encoding::cp866:
-      return "CP866";
-    case Encoding::windows1251:
-      return "CP1251";
+    case Encoding::utf8: return "UTF-8";
+    case Encoding::utf16le: return "UTF-16LE";
+    case Encoding::utf16be: return "UTF-16BE";
+    case Encoding::windows1252: return "CP1252";
+    case Encoding::latin1: return "ISO-8859-1";
+    case Encoding::cp437: return "CP437";
+    case Encoding::cp866: return "CP866";
+    case Encoding::windows1251: return "CP1251";
   }
   return "UTF-8";
 }
@@ -528,14 +492,12 @@ Detection detect_encoding(std::string_view prefix, bool complete) {
     while (cut < 3 && cut < checked.size() &&
            (static_cast<unsigned char>(checked[checked.size() - 1 - cut]) & 0xC0) == 0x80)
       ++cut;
-    if (cut < checked.size() &&
-        static_cast<unsigned char>(checked[checked.size() - 1 - cut]) >= 0xC0)
+    if (cut < checked.size() && static_cast<unsigned char>(checked[checked.size() - 1 - cut]) >= 0xC0)
       checked.remove_suffix(cut + 1);
   }
   if (is_valid_utf8(checked)) {
     d.encoding = Encoding::utf8;
-    d.message =
-        detection_message(is_ascii(checked) ? "encoding.ascii" : "encoding.utf8", d.encoding);
+    d.message = detection_message(is_ascii(checked) ? "encoding.ascii" : "encoding.utf8", d.encoding);
     return d;
   }
   std::array<long, candidates.size()> scores = score_candidates(prefix);
@@ -625,8 +587,8 @@ void Decoder::decode(std::string_view input, std::string& out, bool flush) {
   for (;;) {
     UChar* target = d.buffer.data();
     UErrorCode status = U_ZERO_ERROR;
-    ucnv_toUnicode(d.converter.getAlias(), &target, d.buffer.data() + d.buffer.size(), &source,
-                   source_end, nullptr, flush, &status);
+    ucnv_toUnicode(d.converter.getAlias(), &target, d.buffer.data() + d.buffer.size(), &source, source_end,
+                   nullptr, flush, &status);
     d.append_utf16(d.buffer.data(), target, out);
     if (status == U_BUFFER_OVERFLOW_ERROR) continue;
     check(status, "ucnv_toUnicode");
@@ -714,9 +676,7 @@ struct TextDecoder::Impl {
   }
 };
 
-TextDecoder::TextDecoder(const Detection& input) : impl_(std::make_unique<Impl>()) {
-  impl_->input = input;
-}
+TextDecoder::TextDecoder(const Detection& input) : impl_(std::make_unique<Impl>()) { impl_->input = input; }
 TextDecoder::~TextDecoder() = default;
 TextDecoder::TextDecoder(TextDecoder&&) noexcept = default;
 TextDecoder& TextDecoder::operator=(TextDecoder&&) noexcept = default;
@@ -731,12 +691,10 @@ DecodedText TextDecoder::decode(std::string_view raw, std::string& scratch) {
   }
   if (is_valid_utf8(raw)) return DecodedText{raw, Encoding::utf8, false, 0, {}};
   if (input.forced) return impl_->convert(raw, Encoding::utf8, scratch);  // the user said UTF-8
-  const std::optional<Encoding> prior =
-      is_single_byte(file) ? std::optional<Encoding>(file) : std::nullopt;
+  const std::optional<Encoding> prior = is_single_byte(file) ? std::optional<Encoding>(file) : std::nullopt;
   const Encoding e = guess_single_byte(raw, prior);
   DecodedText result = impl_->convert(raw, e, scratch);
-  if (!prior || !same_family(e, *prior))
-    result.note = detection_message("encoding.game_guessed", e);
+  if (!prior || !same_family(e, *prior)) result.note = detection_message("encoding.game_guessed", e);
   return result;
 }
 
@@ -785,8 +743,8 @@ Latin1Folder& Latin1Folder::operator=(Latin1Folder&&) noexcept = default;
 
 bool Latin1Folder::fold(std::string_view text, std::string& out) {
   if (fits_latin1(text)) return false;
-  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
   impl_->transliterator->transliterate(u);
   out.clear();
   u.toUTF8String(out);

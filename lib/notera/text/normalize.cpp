@@ -33,24 +33,41 @@ Action map_code_point(char32_t c, char replacement[4], std::size_t& length) {
   if (c == 0) return set(" ");  // NUL bytes read as blanks
   if (c < 0x80) return Action::keep;
   switch (c) {
-    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: case 0x2015:
-    case 0x2212: case 0x2043: case 0xFE58: case 0xFE63: case 0x2E3A: case 0x2E3B:
-      return set("-");
-    case 0x00D7: case 0x2715: case 0x2716: case 0x2A2F: case 0x2A09:
-      return set("x");
-    case 0x2026:
-      return set("...");
-    case 0x00A0: case 0x202F: case 0x205F: case 0x3000: case 0x1680:
-      return set(" ");
-    case 0x00AD: case 0x200B: case 0x200C: case 0x200D: case 0x2060: case 0xFEFF:
-      return Action::drop;
-    default:
-      break;
+    case 0x2010:
+    case 0x2011:
+    case 0x2012:
+    case 0x2013:
+    case 0x2014:
+    case 0x2015:
+    case 0x2212:
+    case 0x2043:
+    case 0xFE58:
+    case 0xFE63:
+    case 0x2E3A:
+    case 0x2E3B: return set("-");
+    case 0x00D7:
+    case 0x2715:
+    case 0x2716:
+    case 0x2A2F:
+    case 0x2A09: return set("x");
+    case 0x2026: return set("...");
+    case 0x00A0:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000:
+    case 0x1680: return set(" ");
+    case 0x00AD:
+    case 0x200B:
+    case 0x200C:
+    case 0x200D:
+    case 0x2060:
+    case 0xFEFF: return Action::drop;
+    default: break;
   }
-  if (c >= 0x2000 && c <= 0x200A) return set(" ");           // typographic spaces
-  if (c >= 0xFE00 && c <= 0xFE0F) return Action::drop;        // variation selectors
-  if (c >= 0xE0100 && c <= 0xE01EF) return Action::drop;      // more variation selectors
-  if (c >= 0xFF01 && c <= 0xFF5E) {                           // full-width ASCII
+  if (c >= 0x2000 && c <= 0x200A) return set(" ");        // typographic spaces
+  if (c >= 0xFE00 && c <= 0xFE0F) return Action::drop;    // variation selectors
+  if (c >= 0xE0100 && c <= 0xE01EF) return Action::drop;  // more variation selectors
+  if (c >= 0xFF01 && c <= 0xFF5E) {                       // full-width ASCII
     replacement[0] = static_cast<char>(c - 0xFEE0);
     length = 1;
     return Action::replace;

@@ -21,8 +21,7 @@ std::size_t FdSource::read(char* buffer, std::size_t size) {
 
 std::size_t FileSource::read(char* buffer, std::size_t size) {
   const std::size_t n = std::fread(buffer, 1, size, file_);
-  if (n == 0 && std::ferror(file_))
-    throw std::system_error(errno, std::generic_category(), "fread");
+  if (n == 0 && std::ferror(file_)) throw std::system_error(errno, std::generic_category(), "fread");
   return n;
 }
 
