@@ -21,9 +21,11 @@ FUZZ_PACKAGES = clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build pgo-retrain deps sanitize acceptance bench fuzz fuzz-deps clean
+.PHONY: demo test build build-cli configure pgo-retrain deps sanitize acceptance bench fuzz fuzz-deps clean
 
-demo: build
+# The demo needs the command only: it builds the notera target, not the
+# test suite and the benchmarks (`make test` builds those).
+demo: build-cli
 	@echo "== notera move: the same written move in a few positions and languages"
 	$(BUILD)/cli/notera move --fen "4k3/pp3ppp/8/8/8/8/PP3PPP/1K2N1N1 w - - 0 30" --lang nb Sf3 || true
 	$(BUILD)/cli/notera move --fen "4k3/pp3ppp/8/8/8/8/PP3PPP/1K2N1N1 w - - 0 30" --lang nb Sgf3
@@ -42,7 +44,13 @@ test: build
 PGO ?= 1
 PGO_STAMP = $(BUILD)/pgo-trained
 
-build: deps
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-cli: configure
+	cmake --build $(BUILD) -j $(JOBS) --target notera
+
+configure: deps
 ifeq ($(PGO),1)
 	@if [ ! -f $(PGO_STAMP) ]; then \
 	  echo "== profile-guided build: instrumented command, training runs"; \
@@ -54,7 +62,6 @@ ifeq ($(PGO),1)
 else
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNOTERA_PGO=OFF $(CMAKE_ARGS)
 endif
-	cmake --build $(BUILD) -j $(JOBS)
 
 pgo-retrain:
 	rm -f $(PGO_STAMP)

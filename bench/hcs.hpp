@@ -11,20 +11,20 @@
 #include <tuple>
 #include <vector>
 
-#include "notera/scoresheet/reconstruct.hpp"
+#include "notera/reconstruct/reconstruct.hpp"
 
 namespace notera::bench {
 
 struct HcsPage {
   std::string game;  // "002"
   int page = 0;
-  EvidenceSheet sheet;
+  reconstruct::EvidenceSheet sheet;
 };
 
 // Pages in file order of their first box; empty when the file is missing.
 inline std::vector<HcsPage> load_hcs(const std::string& path) {
   std::ifstream in(path);
-  std::map<std::pair<std::string, int>, std::vector<std::tuple<int, int, EvidenceCell>>> boxes;
+  std::map<std::pair<std::string, int>, std::vector<std::tuple<int, int, reconstruct::EvidenceCell>>> boxes;
   std::vector<std::pair<std::string, int>> order;
   std::string line;
   int line_number = 0;
@@ -48,11 +48,11 @@ inline std::vector<HcsPage> load_hcs(const std::string& path) {
     const int page = std::stoi(parts[1]);
     const int number = std::stoi(parts[2]);
     const int side = parts[3].rfind("black", 0) == 0 ? 1 : 0;
-    EvidenceCell cell;
+    reconstruct::EvidenceCell cell;
     cell.text = label;
     cell.ply = 2 * (number - 1) + side + 1;
     cell.where = SourceLocation{line_number, 1};
-    if (label.empty() || label == "-") cell.kind = EvidenceKind::unrecorded;
+    if (label.empty() || label == "-") cell.kind = reconstruct::EvidenceKind::unrecorded;
     const auto key = std::make_pair(parts[0], page);
     if (!boxes.count(key)) order.push_back(key);
     boxes[key].emplace_back(number, side, cell);

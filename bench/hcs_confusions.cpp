@@ -28,8 +28,8 @@
 
 #include "hcs.hpp"
 #include "notera/core/san.hpp"
-#include "notera/scoresheet/reconstruct.hpp"
-#include "notera/scoresheet/search.hpp"  // repeated_boxes: which boxes repeat a row up
+#include "notera/reconstruct/reconstruct.hpp"
+#include "notera/reconstruct/search.hpp"  // repeated_boxes: which boxes repeat a row up
 
 using namespace notera;
 
@@ -48,7 +48,7 @@ struct Tally {
   int captures = 0, non_captures = 0, non_checks = 0, pawn_captures = 0, piece_moves = 0, pawn_moves = 0;
   int castlings = 0, promotions = 0;
   // events
-  std::map<SlipKind, int> kinds;
+  std::map<reconstruct::SlipKind, int> kinds;
   PairCounts files, ranks, letters;
   int rank_omitted_pawn = 0, rank_omitted_piece = 0;
   int repeated = 0, repeated_skipped = 0;  // boxes that repeat their side's box a row or two up
@@ -62,29 +62,27 @@ struct Tally {
   std::vector<Writer> writers;
 };
 
-void count(const EvidenceSheet& sheet, const Reconstruction& r, Tally& t) {
+void count(const reconstruct::EvidenceSheet& sheet, const reconstruct::Reconstruction& r, Tally& t) {
   Position pos = r.start;
   for (std::size_t k = 0; k < r.plies.size(); ++k) {
-    const ReconstructedPly& p = r.plies[k];
-    Position after = pos;
-    Undo undo;
-    after.do_move(p.move, undo);
+    const reconstruct::ReconstructedPly& p = r.plies[k];
+    const Position after = pos.after(p.move);
     ++t.plies;
     const PieceType moved = type_of(pos.piece_on(p.move.from()));
     const bool capture = pos.is_capture(p.move);
-    for (const PlyEvidence& e : p.evidence) {
+    for (const reconstruct::PlyEvidence& e : p.evidence) {
       if (e.cell < 0) {
         // Not on the sheet: did the numbering leave room for it (a box
         // missing) or not (a move forgotten)?
         int claimed = 0;
         for (std::size_t n = k + 1; n < r.plies.size() && !claimed; ++n)
-          for (const PlyEvidence& later : r.plies[n].evidence)
+          for (const reconstruct::PlyEvidence& later : r.plies[n].evidence)
             if (later.sheet == e.sheet && later.cell >= 0)
               claimed = sheet.cells[static_cast<std::size_t>(later.cell)].ply;
         (claimed > p.ply ? t.inserted_gap : t.inserted_no_room)++;
         continue;
       }
-      if (e.status == PlyStatus::inserted) {
+      if (e.status == reconstruct::PlyStatus::inserted) {
         ++t.inserted_blank;
         continue;
       }
@@ -106,36 +104,36 @@ void count(const EvidenceSheet& sheet, const Reconstruction& r, Tally& t) {
         if (moved == PieceType::pawn && capture)
           t.files.meant[static_cast<char>('a' + file_of(p.move.from()))]++;
       }
-      for (const Slip& s : e.slips) {
+      for (const reconstruct::Slip& s : e.slips) {
         t.kinds[s.kind]++;
         const bool one_char = s.written.size() == 1 && s.meant.size() == 1;
         switch (s.kind) {
-          case SlipKind::file:
-          case SlipKind::origin_file:
+          case reconstruct::SlipKind::file:
+          case reconstruct::SlipKind::origin_file:
             if (one_char) t.files.slips[{s.meant[0], s.written[0]}]++;
             break;
-          case SlipKind::rank:
-          case SlipKind::rank_mirrored:
-          case SlipKind::origin_rank:
+          case reconstruct::SlipKind::rank:
+          case reconstruct::SlipKind::rank_mirrored:
+          case reconstruct::SlipKind::origin_rank:
             if (one_char) t.ranks.slips[{s.meant[0], s.written[0]}]++;
             break;
-          case SlipKind::piece_letter:
+          case reconstruct::SlipKind::piece_letter:
             if (one_char) t.letters.slips[{s.meant[0], s.written[0]}]++;
             break;
-          case SlipKind::rank_omitted:
+          case reconstruct::SlipKind::rank_omitted:
             (moved == PieceType::pawn && capture ? t.rank_omitted_pawn : t.rank_omitted_piece)++;
             break;
-          case SlipKind::misplaced: ++t.misplaced; break;
+          case reconstruct::SlipKind::misplaced: ++t.misplaced; break;
           default: break;
         }
       }
     }
     pos = after;
   }
-  const std::vector<std::uint8_t> repeats = search::repeated_boxes(sheet);
+  const std::vector<std::uint8_t> repeats = reconstruct::search::repeated_boxes(sheet);
   for (const std::uint8_t rep : repeats) t.repeated += rep;
-  for (const DroppedCell& d : r.dropped)
-    if (d.reason == DropReason::not_played) {
+  for (const reconstruct::DroppedCell& d : r.dropped)
+    if (d.reason == reconstruct::DropReason::not_played) {
       ++t.skipped;
       if (repeats[static_cast<std::size_t>(d.cell)]) ++t.repeated_skipped;
     }
@@ -198,19 +196,23 @@ const std::string file_alphabet = "abcdefgh";
 const std::string rank_alphabet = "12345678";
 const std::string letter_alphabet = "BKNQR";
 
-SlipCosts derive(const Tally& t, const SlipCosts& base) {
-  SlipCosts c = base;
-  const auto kind = [&t](SlipKind k) {
+reconstruct::SlipCosts derive(const Tally& t, const reconstruct::SlipCosts& base) {
+  reconstruct::SlipCosts c = base;
+  const auto kind = [&t](reconstruct::SlipKind k) {
     const auto it = t.kinds.find(k);
     return it == t.kinds.end() ? 0 : it->second;
   };
-  c.capture_mark_missing = nats(kind(SlipKind::capture_mark_missing), t.captures, base.capture_mark_missing);
-  c.capture_mark_extra = nats(kind(SlipKind::capture_mark_extra), t.non_captures, base.capture_mark_extra);
-  c.check_mark_wrong = nats(kind(SlipKind::check_mark_wrong), t.non_checks, base.check_mark_wrong);
+  c.capture_mark_missing =
+      nats(kind(reconstruct::SlipKind::capture_mark_missing), t.captures, base.capture_mark_missing);
+  c.capture_mark_extra =
+      nats(kind(reconstruct::SlipKind::capture_mark_extra), t.non_captures, base.capture_mark_extra);
+  c.check_mark_wrong =
+      nats(kind(reconstruct::SlipKind::check_mark_wrong), t.non_checks, base.check_mark_wrong);
   c.rank_omitted_pawn = nats(t.rank_omitted_pawn, t.pawn_captures, base.rank_omitted_pawn);
   c.rank_omitted_piece = nats(t.rank_omitted_piece, t.piece_moves, base.rank_omitted_piece);
-  c.descriptive_capture = nats(kind(SlipKind::descriptive_capture), t.captures, base.descriptive_capture);
-  c.pawn_letter = nats(kind(SlipKind::pawn_letter), t.pawn_moves, base.pawn_letter);
+  c.descriptive_capture =
+      nats(kind(reconstruct::SlipKind::descriptive_capture), t.captures, base.descriptive_capture);
+  c.pawn_letter = nats(kind(reconstruct::SlipKind::pawn_letter), t.pawn_moves, base.pawn_letter);
   const PairCosts files = pair_costs(t.files, file_alphabet);
   const PairCosts ranks = pair_costs(t.ranks, rank_alphabet);
   const PairCosts letters = pair_costs(t.letters, letter_alphabet);
@@ -234,13 +236,14 @@ SlipCosts derive(const Tally& t, const SlipCosts& base) {
     c.letter_pair[static_cast<std::size_t>(p.b - 'A')][static_cast<std::size_t>(p.a - 'A')] = p.cost;
   }
   c.piece_letter_missing =
-      nats(kind(SlipKind::piece_letter_missing), t.piece_moves, base.piece_letter_missing);
-  c.letter_case = nats(kind(SlipKind::letter_case), t.piece_moves + t.pawn_moves, base.letter_case);
-  c.promotion_wrong = nats(kind(SlipKind::promotion_piece), t.promotions, base.promotion_wrong);
+      nats(kind(reconstruct::SlipKind::piece_letter_missing), t.piece_moves, base.piece_letter_missing);
+  c.letter_case =
+      nats(kind(reconstruct::SlipKind::letter_case), t.piece_moves + t.pawn_moves, base.letter_case);
+  c.promotion_wrong = nats(kind(reconstruct::SlipKind::promotion_piece), t.promotions, base.promotion_wrong);
   c.promotion_missing_queen =
-      nats(kind(SlipKind::promotion_missing), t.promotions, base.promotion_missing_queen);
-  c.castling_side = nats(kind(SlipKind::castling_side), t.castlings, base.castling_side);
-  c.unparsed_base = nats(kind(SlipKind::misspelt), t.written, base.unparsed_base);
+      nats(kind(reconstruct::SlipKind::promotion_missing), t.promotions, base.promotion_missing_queen);
+  c.castling_side = nats(kind(reconstruct::SlipKind::castling_side), t.castlings, base.castling_side);
+  c.unparsed_base = nats(kind(reconstruct::SlipKind::misspelt), t.written, base.unparsed_base);
   c.skip = nats(t.skipped, t.written + t.skipped, base.skip);
   c.skip_repeated = nats(t.repeated_skipped, t.repeated, base.skip_repeated);
   c.insert_gap = nats(t.inserted_gap, t.plies, base.insert_gap);
@@ -249,7 +252,8 @@ SlipCosts derive(const Tally& t, const SlipCosts& base) {
   return c;
 }
 
-void print_pairs(const char* title, const PairCosts& p, const SlipCosts& built_in, bool letters) {
+void print_pairs(const char* title, const PairCosts& p, const reconstruct::SlipCosts& built_in,
+                 bool letters) {
   std::printf("%s (pairs seen 3 times or more; others pooled):", title);
   for (const PairCost& x : p.pairs) {
     const float b = letters ? built_in.letter_slip(x.a, x.b)
@@ -261,8 +265,9 @@ void print_pairs(const char* title, const PairCosts& p, const SlipCosts& built_i
   std::printf(" other %d -> %.2f\n", p.other_seen, static_cast<double>(p.other));
 }
 
-void print_table(const Tally& t, const SlipCosts& built_in, const SlipCosts& measured) {
-  const auto kind = [&t](SlipKind k) {
+void print_table(const Tally& t, const reconstruct::SlipCosts& built_in,
+                 const reconstruct::SlipCosts& measured) {
+  const auto kind = [&t](reconstruct::SlipKind k) {
     const auto it = t.kinds.find(k);
     return it == t.kinds.end() ? 0 : it->second;
   };
@@ -270,57 +275,59 @@ void print_table(const Tally& t, const SlipCosts& built_in, const SlipCosts& mea
   const auto row = [](const char* name, int n, double of, float m, float b) {
     std::printf("%-34s %7d %9.0f %9.2f %9.2f\n", name, n, of, static_cast<double>(m), static_cast<double>(b));
   };
-  row("capture mark missing", kind(SlipKind::capture_mark_missing), t.captures, measured.capture_mark_missing,
-      built_in.capture_mark_missing);
-  row("capture mark extra", kind(SlipKind::capture_mark_extra), t.non_captures, measured.capture_mark_extra,
-      built_in.capture_mark_extra);
-  row("check mark wrong", kind(SlipKind::check_mark_wrong), t.non_checks, measured.check_mark_wrong,
-      built_in.check_mark_wrong);
+  row("capture mark missing", kind(reconstruct::SlipKind::capture_mark_missing), t.captures,
+      measured.capture_mark_missing, built_in.capture_mark_missing);
+  row("capture mark extra", kind(reconstruct::SlipKind::capture_mark_extra), t.non_captures,
+      measured.capture_mark_extra, built_in.capture_mark_extra);
+  row("check mark wrong", kind(reconstruct::SlipKind::check_mark_wrong), t.non_checks,
+      measured.check_mark_wrong, built_in.check_mark_wrong);
   row("rank omitted (pawn capture)", t.rank_omitted_pawn, t.pawn_captures, measured.rank_omitted_pawn,
       built_in.rank_omitted_pawn);
   row("rank omitted (piece)", t.rank_omitted_piece, t.piece_moves, measured.rank_omitted_piece,
       built_in.rank_omitted_piece);
-  row("descriptive capture (BxN)", kind(SlipKind::descriptive_capture), t.captures,
+  row("descriptive capture (BxN)", kind(reconstruct::SlipKind::descriptive_capture), t.captures,
       measured.descriptive_capture, built_in.descriptive_capture);
-  row("pawn letter (Pe4)", kind(SlipKind::pawn_letter), t.pawn_moves, measured.pawn_letter,
+  row("pawn letter (Pe4)", kind(reconstruct::SlipKind::pawn_letter), t.pawn_moves, measured.pawn_letter,
       built_in.pawn_letter);
-  row("piece letter missing", kind(SlipKind::piece_letter_missing), t.piece_moves,
+  row("piece letter missing", kind(reconstruct::SlipKind::piece_letter_missing), t.piece_moves,
       measured.piece_letter_missing, built_in.piece_letter_missing);
-  row("letter small (bxc5 for Bxc5)", kind(SlipKind::letter_case), t.piece_moves + t.pawn_moves,
+  row("letter small (bxc5 for Bxc5)", kind(reconstruct::SlipKind::letter_case), t.piece_moves + t.pawn_moves,
       measured.letter_case, built_in.letter_case);
-  row("promotion piece wrong", kind(SlipKind::promotion_piece), t.promotions, measured.promotion_wrong,
-      built_in.promotion_wrong);
-  row("promotion piece missing", kind(SlipKind::promotion_missing), t.promotions,
+  row("promotion piece wrong", kind(reconstruct::SlipKind::promotion_piece), t.promotions,
+      measured.promotion_wrong, built_in.promotion_wrong);
+  row("promotion piece missing", kind(reconstruct::SlipKind::promotion_missing), t.promotions,
       measured.promotion_missing_queen, built_in.promotion_missing_queen);
-  row("castling side", kind(SlipKind::castling_side), t.castlings, measured.castling_side,
+  row("castling side", kind(reconstruct::SlipKind::castling_side), t.castlings, measured.castling_side,
       built_in.castling_side);
-  row("text not a move (edit distance)", kind(SlipKind::misspelt), t.written, measured.unparsed_base,
-      built_in.unparsed_base);
+  row("text not a move (edit distance)", kind(reconstruct::SlipKind::misspelt), t.written,
+      measured.unparsed_base, built_in.unparsed_base);
   row("box not a move of the game", t.skipped, t.written + t.skipped, measured.skip, built_in.skip);
   row("box repeating a row up, not a move", t.repeated_skipped, t.repeated, measured.skip_repeated,
       built_in.skip_repeated);
   row("move without a box, rows missing", t.inserted_gap, t.plies, measured.insert_gap, built_in.insert_gap);
   row("move without a box, no room", t.inserted_no_room, t.plies, measured.insert, built_in.insert);
   row("box in another row/column", t.misplaced, t.written, measured.misplaced, built_in.misplaced);
-  std::printf("%-34s %7d %9d\n", "unreadable '?' guessed", kind(SlipKind::unreadable), t.written);
+  std::printf("%-34s %7d %9d\n", "unreadable '?' guessed", kind(reconstruct::SlipKind::unreadable),
+              t.written);
   std::printf("\n");
   print_pairs("files", pair_costs(t.files, file_alphabet), built_in, false);
   print_pairs("ranks", pair_costs(t.ranks, rank_alphabet), built_in, false);
   print_pairs("letters", pair_costs(t.letters, letter_alphabet), built_in, true);
 }
 
-Tally measure(const std::vector<bench::HcsPage>& pages, const SlipCosts& costs, int beam, bool verbose) {
+Tally measure(const std::vector<bench::HcsPage>& pages, const reconstruct::SlipCosts& costs, int beam,
+              bool verbose) {
   Tally t;
-  ReconstructOptions options;
+  reconstruct::ReconstructOptions options;
   options.beam_width = beam;
   options.costs = &costs;
   options.time_limit = std::chrono::milliseconds(20000);
   for (const bench::HcsPage& page : pages) {
     ++t.pages;
-    const Reconstruction r = reconstruct({page.sheet}, options);
+    const reconstruct::Reconstruction r = reconstruct_game({page.sheet}, options);
     int boxes = 0;
-    for (const EvidenceCell& c : page.sheet.cells)
-      if (c.kind == EvidenceKind::move) ++boxes;
+    for (const reconstruct::EvidenceCell& c : page.sheet.cells)
+      if (c.kind == reconstruct::EvidenceKind::move) ++boxes;
     t.boxes += boxes;
     if (r.complete) ++t.complete_pages;
     const double per_box = boxes ? static_cast<double>(r.cost) / boxes : 0.0;
@@ -356,8 +363,8 @@ Tally measure(const std::vector<bench::HcsPage>& pages, const SlipCosts& costs, 
 // The design's guesses (docs: design.md "Reconstruction"), where the
 // measurement starts: look-alike files c/e, a/g, b/h, d/e and ranks 3/5,
 // 1/8, 6/7, 2/7 and mirrored ranks cheaper than other slips.
-SlipCosts design_guesses() {
-  SlipCosts c = SlipCosts::measured();
+reconstruct::SlipCosts design_guesses() {
+  reconstruct::SlipCosts c = reconstruct::SlipCosts::measured();
   c.capture_mark_missing = 0.5f;
   c.capture_mark_extra = 2.0f;
   c.check_mark_wrong = 1.5f;
@@ -392,9 +399,9 @@ SlipCosts design_guesses() {
   return c;
 }
 
-std::vector<Move> moves_of(const Reconstruction& r) {
+std::vector<Move> moves_of(const reconstruct::Reconstruction& r) {
   std::vector<Move> v;
-  for (const ReconstructedPly& p : r.plies) v.push_back(p.move);
+  for (const reconstruct::ReconstructedPly& p : r.plies) v.push_back(p.move);
   return v;
 }
 
@@ -410,7 +417,7 @@ int main(int argc, char** argv) {
   std::string path = bench::default_hcs_labels();
   int passes = 2;
   bool verbose = false;
-  int beam = ReconstructOptions{}.beam_width;
+  int beam = reconstruct::ReconstructOptions{}.beam_width;
   bool from_built_in = false;
   std::string writers_path;  // --writers FILE: each page's departures, for the corrupted-sheet test
   bool equal_writers = false;
@@ -435,7 +442,7 @@ int main(int argc, char** argv) {
 
   // Start from the design's guesses, or (--built-in) check the built-in
   // values: a second round should change them little.
-  SlipCosts costs = from_built_in ? SlipCosts::measured() : design_guesses();
+  reconstruct::SlipCosts costs = from_built_in ? reconstruct::SlipCosts::measured() : design_guesses();
   Tally t;
   for (int pass = 1; pass <= passes; ++pass) {
     t = measure(pages, costs, beam, verbose && pass == passes);
@@ -443,7 +450,7 @@ int main(int argc, char** argv) {
                 t.complete_pages, t.pages, t.used_pages, t.plies, t.written);
     if (pass < passes) costs = derive(t, costs);
   }
-  print_table(t, SlipCosts::measured(), derive(t, costs));
+  print_table(t, reconstruct::SlipCosts::measured(), derive(t, costs));
   if (!writers_path.empty()) {
     std::ofstream out(writers_path);
     out << "# How the writer of each counted HCS page departs from the game found\n"
@@ -465,7 +472,7 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<const bench::HcsPage*>> games;
   for (const bench::HcsPage& p : pages) games[p.game].push_back(&p);
   int pairs = 0, same_games = 0, plies_compared = 0, plies_agree = 0, joint_complete = 0, pages_at_97 = 0;
-  ReconstructOptions options;
+  reconstruct::ReconstructOptions options;
   options.beam_width = beam;
   // Not cut short by a busy machine: the figures must not depend on load
   // (098_0 alone takes 3 s of the 8 s a real run allows).
@@ -473,11 +480,11 @@ int main(int argc, char** argv) {
   for (const auto& [game, copies] : games) {
     if (copies.size() < 2) continue;
     ++pairs;
-    const Reconstruction a = reconstruct({copies[0]->sheet}, options);
-    const Reconstruction b = reconstruct({copies[1]->sheet}, options);
-    ReconstructOptions joint = options;
+    const reconstruct::Reconstruction a = reconstruct_game({copies[0]->sheet}, options);
+    const reconstruct::Reconstruction b = reconstruct_game({copies[1]->sheet}, options);
+    reconstruct::ReconstructOptions joint = options;
     if (equal_writers) joint.slip_weights = {1.0f, 1.0f};
-    const Reconstruction both = reconstruct({copies[0]->sheet, copies[1]->sheet}, joint);
+    const reconstruct::Reconstruction both = reconstruct_game({copies[0]->sheet, copies[1]->sheet}, joint);
     if (both.complete) ++joint_complete;
     const std::vector<Move> ma = moves_of(a), mb = moves_of(b), mj = moves_of(both);
     const std::size_t n = mj.size();

@@ -20,52 +20,53 @@
 
 #include "notera/core/san.hpp"
 #include "notera/core/uci.hpp"
-#include "notera/scoresheet/reconstruct.hpp"
+#include "notera/reconstruct/reconstruct.hpp"
 
 using namespace notera;
 
 namespace {
 
-std::vector<Move> moves_of(const Reconstruction& r) {
+std::vector<Move> moves_of(const reconstruct::Reconstruction& r) {
   std::vector<Move> v;
-  for (const ReconstructedPly& p : r.plies) v.push_back(p.move);
+  for (const reconstruct::ReconstructedPly& p : r.plies) v.push_back(p.move);
   return v;
 }
 
-std::string why_incomplete(const Reconstruction& r) {
+std::string why_incomplete(const reconstruct::Reconstruction& r) {
   std::string s;
   if (r.stats.time_limit) s += " time-limit";
   if (r.stats.ply_limit) s += " ply-limit";
   int not_reached = 0, unrecorded_after = 0;
-  for (const DroppedCell& d : r.dropped) {
-    not_reached += d.reason == DropReason::not_reached;
-    unrecorded_after += d.reason == DropReason::unrecorded_after;
+  for (const reconstruct::DroppedCell& d : r.dropped) {
+    not_reached += d.reason == reconstruct::DropReason::not_reached;
+    unrecorded_after += d.reason == reconstruct::DropReason::unrecorded_after;
   }
   if (not_reached) s += " not-reached:" + std::to_string(not_reached);
   if (unrecorded_after) s += " unrecorded-after:" + std::to_string(unrecorded_after);
   return s;
 }
 
-std::string box_text(const ReconstructedPly& p, std::size_t sheet) {
+std::string box_text(const reconstruct::ReconstructedPly& p, std::size_t sheet) {
   if (sheet >= p.evidence.size()) return "?";
-  const PlyEvidence& e = p.evidence[sheet];
+  const reconstruct::PlyEvidence& e = p.evidence[sheet];
   if (e.cell < 0) return "(none)";
   return "#" + std::to_string(e.cell) + " '" + e.text + "' " + std::string(to_string(e.status));
 }
 
-void print_page(const bench::HcsPage& page, const Reconstruction& r, bool verbose) {
+void print_page(const bench::HcsPage& page, const reconstruct::Reconstruction& r, bool verbose) {
   int boxes = 0;
-  for (const EvidenceCell& c : page.sheet.cells) boxes += c.kind == EvidenceKind::move;
+  for (const reconstruct::EvidenceCell& c : page.sheet.cells)
+    boxes += c.kind == reconstruct::EvidenceKind::move;
   std::printf("%s: %d boxes, %zu plies, cost %.1f, %s%s, %.0f ms, beam %d, runs %d\n",
               page.sheet.name.c_str(), boxes, r.plies.size(), static_cast<double>(r.cost),
               r.complete ? "complete" : "INCOMPLETE", why_incomplete(r).c_str(), r.stats.milliseconds,
               r.stats.beam_width, r.stats.runs);
   if (!verbose && r.complete) return;
-  for (const ReconstructedPly& p : r.plies)
-    if (p.status != PlyStatus::exact && p.status != PlyStatus::normalised)
+  for (const reconstruct::ReconstructedPly& p : r.plies)
+    if (p.status != reconstruct::PlyStatus::exact && p.status != reconstruct::PlyStatus::normalised)
       std::printf("    ply %3d %-8s %-10s %s\n", p.ply, p.san.c_str(),
                   std::string(to_string(p.status)).c_str(), box_text(p, 0).c_str());
-  for (const DroppedCell& d : r.dropped)
+  for (const reconstruct::DroppedCell& d : r.dropped)
     std::printf("    dropped #%d '%s' after ply %d: %s\n", d.cell, d.text.c_str(), d.after_ply,
                 std::string(to_string(d.reason)).c_str());
 }
@@ -79,7 +80,7 @@ int main(int argc, char** argv) {
   bool verbose = false;
   bool trace = false;  // --trace: box prices ply by ply, page alone against the joint game
   bool watch = false;  // --watch: where each page's own search loses the joint game
-  ReconstructOptions options;
+  reconstruct::ReconstructOptions options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--game") == 0 && i + 1 < argc)
       only = argv[++i];
@@ -108,7 +109,7 @@ int main(int argc, char** argv) {
   for (const auto& [game, copies] : games) {
     if (!only.empty() && game != only) continue;
     if (!line_text.empty()) {
-      ReconstructOptions priced = options;
+      reconstruct::ReconstructOptions priced = options;
       Position pos = Position::start();
       std::istringstream in(line_text);
       for (std::string uci; in >> uci;) {
@@ -119,19 +120,20 @@ int main(int argc, char** argv) {
         pos.do_move(m, undo);
       }
       for (const bench::HcsPage* p : copies) {
-        const Reconstruction r = reconstruct({p->sheet}, priced);
+        const reconstruct::Reconstruction r = reconstruct_game({p->sheet}, priced);
         print_page(*p, r, true);
-        for (const ReconstructedPly& rp : r.plies) std::printf("%s ", rp.san.c_str());
+        for (const reconstruct::ReconstructedPly& rp : r.plies) std::printf("%s ", rp.san.c_str());
         std::printf("\n");
       }
       continue;
     }
-    std::vector<Reconstruction> single;
+    std::vector<reconstruct::Reconstruction> single;
     for (const bench::HcsPage* p : copies) {
-      single.push_back(reconstruct({p->sheet}, options));
+      single.push_back(reconstruct_game({p->sheet}, options));
       if (verbose) {
         std::printf("  uci:");
-        for (const ReconstructedPly& rp : single.back().plies) std::printf(" %s", rp.uci.c_str());
+        for (const reconstruct::ReconstructedPly& rp : single.back().plies)
+          std::printf(" %s", rp.uci.c_str());
         std::printf("\n");
       }
       ++total;
@@ -139,7 +141,7 @@ int main(int argc, char** argv) {
       print_page(*p, single.back(), verbose);
     }
     if (copies.size() < 2) continue;
-    const Reconstruction both = reconstruct({copies[0]->sheet, copies[1]->sheet}, options);
+    const reconstruct::Reconstruction both = reconstruct_game({copies[0]->sheet, copies[1]->sheet}, options);
     std::printf("  game %s together: %zu plies, cost %.1f, %s%s\n", game.c_str(), both.plies.size(),
                 static_cast<double>(both.cost), both.complete ? "complete" : "INCOMPLETE",
                 why_incomplete(both).c_str());
@@ -148,18 +150,18 @@ int main(int argc, char** argv) {
       // Each page alone again, following the joint game through the
       // search (ReconstructOptions::watch, on stderr).
       for (std::size_t k = 0; k < copies.size(); ++k) {
-        ReconstructOptions watched = options;
+        reconstruct::ReconstructOptions watched = options;
         watched.watch = joint;
         std::fprintf(stderr, "page %zu alone, watching the joint game:\n", k);
-        reconstruct({copies[k]->sheet}, watched);
+        reconstruct_game({copies[k]->sheet}, watched);
       }
     }
     for (std::size_t k = 0; k < single.size(); ++k) {
       // Each page's own game on both pages: cheaper than the joint game
       // means the joint search lost it.
-      ReconstructOptions priced = options;
+      reconstruct::ReconstructOptions priced = options;
       priced.line = moves_of(single[k]);
-      const Reconstruction r = reconstruct({copies[0]->sheet, copies[1]->sheet}, priced);
+      const reconstruct::Reconstruction r = reconstruct_game({copies[0]->sheet, copies[1]->sheet}, priced);
       std::printf("    page %zu's game on both pages costs %.1f (%s)\n", k, static_cast<double>(r.cost),
                   r.complete ? "complete" : "incomplete");
     }
@@ -170,9 +172,9 @@ int main(int argc, char** argv) {
       if (d == alone.size() && d == joint.size()) continue;
       int same = 0;
       for (std::size_t n = 0; n < alone.size() && n < joint.size(); ++n) same += alone[n] == joint[n];
-      ReconstructOptions priced = options;
+      reconstruct::ReconstructOptions priced = options;
       priced.line = joint;
-      const Reconstruction as_joint = reconstruct({copies[k]->sheet}, priced);
+      const reconstruct::Reconstruction as_joint = reconstruct_game({copies[k]->sheet}, priced);
       std::printf(
           "    page %zu alone: %zu plies, agrees on %d; first departs at ply %zu; cost %.1f, the joint game "
           "costs %.1f on it (%s)\n",
@@ -182,11 +184,11 @@ int main(int argc, char** argv) {
         // Ply by ply where the page's own game and the joint game differ:
         // the box each uses, its price, and the running sum of box prices
         // (skips, insertions and the move prior are not in it).
-        const auto box_cost = [](const Reconstruction& r, std::size_t ply) {
+        const auto box_cost = [](const reconstruct::Reconstruction& r, std::size_t ply) {
           return ply < r.plies.size() && !r.plies[ply].evidence.empty() ? r.plies[ply].evidence[0].cost
                                                                         : 0.0f;
         };
-        const auto box = [](const Reconstruction& r, std::size_t ply) {
+        const auto box = [](const reconstruct::Reconstruction& r, std::size_t ply) {
           return ply < r.plies.size() ? r.plies[ply].san + " " + box_text(r.plies[ply], 0) : std::string("-");
         };
         float sum_alone = 0, sum_joint = 0;
@@ -200,9 +202,9 @@ int main(int argc, char** argv) {
                       static_cast<double>(sum_alone), box(as_joint, p).c_str(),
                       static_cast<double>(box_cost(as_joint, p)), static_cast<double>(sum_joint));
         }
-        for (const DroppedCell& dc : single[k].dropped)
+        for (const reconstruct::DroppedCell& dc : single[k].dropped)
           std::printf("      trace alone passes over #%d '%s'\n", dc.cell, dc.text.c_str());
-        for (const DroppedCell& dc : as_joint.dropped)
+        for (const reconstruct::DroppedCell& dc : as_joint.dropped)
           std::printf("      trace joint passes over #%d '%s'\n", dc.cell, dc.text.c_str());
       }
       for (std::size_t n = d >= 2 ? d - 2 : 0; n < std::min(d + 4, std::max(alone.size(), joint.size()));

@@ -33,14 +33,14 @@
 #include "notera/core/exchange.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/game/game.hpp"
-#include "notera/scoresheet/move_prior.hpp"
+#include "notera/reconstruct/move_prior.hpp"
 #include "pgn_games.hpp"
 
 using namespace notera;
 
 namespace {
 
-constexpr int nf = UnwrittenPrior::features;
+constexpr int nf = reconstruct::UnwrittenPrior::features;
 
 // One position: its legal moves grouped by features (features, how many),
 // and the played move's group.
@@ -63,9 +63,9 @@ void add_position(Data& d, const Position& pos, Move played, Move last) {
   generate_legal(pos, moves);
   Sample s;
   s.begin = static_cast<std::uint32_t>(d.groups.size());
-  const std::uint32_t mine = UnwrittenPrior::features_of(pos, played, last);
+  const std::uint32_t mine = reconstruct::UnwrittenPrior::features_of(pos, played, last);
   for (Move m : moves) {
-    const std::uint32_t f = UnwrittenPrior::features_of(pos, m, last);
+    const std::uint32_t f = reconstruct::UnwrittenPrior::features_of(pos, m, last);
     auto g = std::find_if(d.groups.begin() + s.begin, d.groups.end(),
                           [f](const Group& x) { return x.features == f; });
     if (g == d.groups.end()) {
@@ -201,15 +201,15 @@ std::array<double, nf> fit(const Data& d, std::size_t count) {
 
 int run_fit(bench::PgnGames& pgn_file, long skip, long limit) {
   Data d;
-  Game game;
+  game::Game game;
   long games = 0, seen = 0;
   while (games < limit && pgn_file.next(game)) {
     if (seen++ < skip) continue;
-    if (game.status != GameStatus::complete || game.custom_start) continue;
+    if (game.status != game::GameStatus::complete || game.custom_start) continue;
     ++games;
     Position pos = game.start;
     Move last = Move::none();
-    for (const GameMove& gm : game.mainline.moves) {
+    for (const game::GameMove& gm : game.mainline.moves) {
       add_position(d, pos, gm.move, last);
       last = gm.move;
       Undo undo;
@@ -222,11 +222,13 @@ int run_fit(bench::PgnGames& pgn_file, long skip, long limit) {
               d.samples.size(), train, d.samples.size() - train);
   std::printf("%-32s %8s %8s\n", "feature", "weight", "built-in");
   for (int a = 0; a < nf; ++a)
-    std::printf("%-32s %8.2f %8.2f\n", UnwrittenPrior::feature_name(a), w[static_cast<std::size_t>(a)],
-                static_cast<double>(UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)]));
+    std::printf(
+        "%-32s %8.2f %8.2f\n", reconstruct::UnwrittenPrior::feature_name(a), w[static_cast<std::size_t>(a)],
+        static_cast<double>(reconstruct::UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)]));
   std::array<double, nf> built{};
   for (int a = 0; a < nf; ++a)
-    built[static_cast<std::size_t>(a)] = UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)];
+    built[static_cast<std::size_t>(a)] =
+        reconstruct::UnwrittenPrior::measured().weight[static_cast<std::size_t>(a)];
   std::printf("\nheld-out positions: %-22s %12s %10s %10s\n", "", "log-lik/move", "first", "top 3");
   const auto line = [&](const char* what, const std::array<double, nf>& weights) {
     const Fit f = evaluate(d, train, d.samples.size(), weights);
@@ -261,23 +263,23 @@ int main(int argc, char** argv) {
   bench::PgnGames pgn_file(file);
   if (!pgn_file.ok()) return 2;
   if (fitting) return run_fit(pgn_file, skip, limit);
-  Game game;
-  std::array<double, MovePrior::classes> played{}, legal{};
+  game::Game game;
+  std::array<double, reconstruct::MovePrior::classes> played{}, legal{};
   long games = 0, seen = 0;
   double positions = 0;
   while (games < limit && pgn_file.next(game)) {
     if (seen++ < skip) continue;
-    if (game.status != GameStatus::complete || game.custom_start) continue;
+    if (game.status != game::GameStatus::complete || game.custom_start) continue;
     ++games;
     Position pos = game.start;
     Square last_capture = no_square;
-    for (const GameMove& gm : game.mainline.moves) {
+    for (const game::GameMove& gm : game.mainline.moves) {
       MoveList moves;
       generate_legal(pos, moves);
       for (Move m : moves)
-        legal[static_cast<std::size_t>(MovePrior::class_of(pos, m, last_capture))] +=
+        legal[static_cast<std::size_t>(reconstruct::MovePrior::class_of(pos, m, last_capture))] +=
             1.0 / static_cast<double>(moves.size());
-      played[static_cast<std::size_t>(MovePrior::class_of(pos, gm.move, last_capture))] += 1.0;
+      played[static_cast<std::size_t>(reconstruct::MovePrior::class_of(pos, gm.move, last_capture))] += 1.0;
       ++positions;
       last_capture = pos.is_capture(gm.move) ? gm.move.to() : no_square;
       Undo undo;
@@ -286,18 +288,18 @@ int main(int argc, char** argv) {
   }
   std::printf("%ld games, %.0f positions (after skipping %ld games)\n\n", games, positions, skip);
   std::printf("%-34s %9s %9s %8s %8s\n", "class", "played", "legal", "ratio", "-ln vs quiet");
-  std::array<double, MovePrior::classes> cost{};
-  for (int c = 0; c < MovePrior::classes; ++c) {
+  std::array<double, reconstruct::MovePrior::classes> cost{};
+  for (int c = 0; c < reconstruct::MovePrior::classes; ++c) {
     const auto k = static_cast<std::size_t>(c);
     cost[k] = legal[k] > 0 && played[k] > 0 ? -std::log(played[k] / legal[k]) : 9.0;
   }
-  const double quiet = cost[MovePrior::quiet];
-  for (int c = 0; c < MovePrior::classes; ++c) {
+  const double quiet = cost[reconstruct::MovePrior::quiet];
+  for (int c = 0; c < reconstruct::MovePrior::classes; ++c) {
     const auto k = static_cast<std::size_t>(c);
-    std::printf("%-34s %8.2f%% %8.2f%% %8.3f %8.2f (built-in %.2f)\n", MovePrior::class_name(c),
+    std::printf("%-34s %8.2f%% %8.2f%% %8.3f %8.2f (built-in %.2f)\n", reconstruct::MovePrior::class_name(c),
                 100.0 * played[k] / positions, 100.0 * legal[k] / positions,
                 played[k] / std::max(legal[k], 1e-9), cost[k] - quiet,
-                static_cast<double>(MovePrior::measured().cost[k]));
+                static_cast<double>(reconstruct::MovePrior::measured().cost[k]));
   }
   return 0;
 }

@@ -20,13 +20,13 @@ int main(int argc, char** argv) {
   }
   bench::PgnGames file(argv[1]);
   if (!file.ok()) return 2;
-  Game game;
+  game::Game game;
   std::uint64_t games = 0, plies = 0, incomplete = 0;
   const auto start = std::chrono::steady_clock::now();
   while (file.next(game)) {
     ++games;
     plies += game.mainline.moves.size();
-    if (game.status != GameStatus::complete) ++incomplete;
+    if (game.status != game::GameStatus::complete) ++incomplete;
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::uint64_t bytes = file.bytes;

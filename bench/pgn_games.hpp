@@ -39,7 +39,7 @@ class PgnGames {
 
   // Reads the next game into `game`; false at the end. `bytes` counts what
   // the splitter cut, games or not.
-  bool next(Game& game) {
+  bool next(game::Game& game) {
     if (!ok()) return false;
     while (splitter_->next(segment_)) {
       bytes += segment_.text.size();

@@ -68,7 +68,7 @@ void bench_writer() {
       "Nbxd5 exd5 Qd6 Rxd4 cxd4 Re7+ Kb6 Qxd4+ Kxa5 b4+ Ka4 Qc3 Qxd5 Ra7 Bb7 Rxb7 Qc4 Qxf6 Kxa3 "
       "Qxa6+ Kxb4 c3+ Kxc3 Qa1+ Kd2 Qb2+ Kd1 Bf1 Rd2 Rd7 Rxd7 Bxc4 bxc4 Qxh8 Rd3 Qa8 c3 Qa4+ Ke1 "
       "f4 f5 Kc1 Rd2 Qa7";
-  Game game;
+  game::Game game;
   Position pos = game.start;
   std::string_view rest = moves;
   while (!rest.empty()) {
@@ -83,7 +83,7 @@ void bench_writer() {
       SanText text;
       write_san_body(pos, m, text);
       if (text.view() == body) {
-        GameMove gm;
+        game::GameMove gm;
         gm.move = m;
         game.mainline.moves.push_back(gm);
         Undo undo;

@@ -20,9 +20,9 @@
 #include "hcs.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
-#include "notera/game/play.hpp"
 #include "notera/notation/letters.hpp"
-#include "notera/scoresheet/reconstruct.hpp"
+#include "notera/pgn/play.hpp"
+#include "notera/reconstruct/reconstruct.hpp"
 
 using namespace notera;
 
@@ -39,12 +39,12 @@ std::vector<std::vector<Move>> corpus_games(std::size_t count, std::size_t min_p
   char buffer[4096];
   const auto flush = [&] {
     if (movetext.empty()) return;
-    PlayOptions options;
-    options.language = LetterTable::english;
-    const Game g = read_movetext_game(movetext, options);
-    if (g.status == GameStatus::complete && g.mainline.moves.size() >= min_plies) {
+    pgn::PlayOptions options;
+    options.language = notation::LetterTable::english;
+    const game::Game g = read_movetext_game(movetext, options);
+    if (g.status == game::GameStatus::complete && g.mainline.moves.size() >= min_plies) {
       std::vector<Move> moves;
-      for (const GameMove& m : g.mainline.moves) moves.push_back(m.move);
+      for (const game::GameMove& m : g.mainline.moves) moves.push_back(m.move);
       games.push_back(std::move(moves));
     }
     movetext.clear();
@@ -83,16 +83,16 @@ std::vector<Move> random_game(std::mt19937& rng, int plies) {
 }
 
 // The game written in Norwegian letters, with `slips` boxes changed.
-EvidenceSheet sheet_with_slips(const std::vector<Move>& game, int slips, std::mt19937& rng) {
+reconstruct::EvidenceSheet sheet_with_slips(const std::vector<Move>& game, int slips, std::mt19937& rng) {
   static const char* file_pairs[] = {"ce", "de", "bh", "ag", "fg"};
   static const char* rank_pairs[] = {"35", "27", "18", "45", "67"};
-  const int nb = LetterTable::instance().language_index("nb");
-  const SanStyle style = LetterTable::instance().style(nb);
-  EvidenceSheet sheet;
+  const int nb = notation::LetterTable::instance().language_index("nb");
+  const SanStyle style = notation::LetterTable::instance().style(nb);
+  reconstruct::EvidenceSheet sheet;
   sheet.language = "nb";
   Position pos = Position::start();
   for (std::size_t k = 0; k < game.size(); ++k) {
-    EvidenceCell cell;
+    reconstruct::EvidenceCell cell;
     cell.text = to_san(pos, game[k], style);
     cell.ply = static_cast<int>(k) + 1;
     sheet.cells.push_back(cell);
@@ -101,7 +101,7 @@ EvidenceSheet sheet_with_slips(const std::vector<Move>& game, int slips, std::mt
   }
   int made = 0;
   while (made < slips) {
-    EvidenceCell& cell = sheet.cells[rng() % sheet.cells.size()];
+    reconstruct::EvidenceCell& cell = sheet.cells[rng() % sheet.cells.size()];
     std::string& t = cell.text;
     // The last file or rank character of the box (the destination).
     const bool rank = rng() % 2 == 0;
@@ -139,13 +139,13 @@ struct Timing {
   }
 };
 
-double time_ms(const std::vector<EvidenceSheet>& sheets, Reconstruction& out) {
+double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruct::Reconstruction& out) {
   const auto start = Clock::now();
-  out = reconstruct(sheets);
+  out = reconstruct_game(sheets);
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-bool same(const Reconstruction& r, const std::vector<Move>& game) {
+bool same(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
   if (r.plies.size() != game.size()) return false;
   for (std::size_t k = 0; k < game.size(); ++k)
     if (r.plies[k].move != game[k]) return false;
@@ -168,14 +168,14 @@ int main(int argc, char** argv) {
 
   // Warm up: the tables of the move generator and the letters.
   {
-    Reconstruction r;
+    reconstruct::Reconstruction r;
     time_ms({sheet_with_slips(games[0], 1, rng)}, r);
   }
   Timing one, two;
   for (const std::vector<Move>& g : games) {
-    const EvidenceSheet a = sheet_with_slips(g, 5, rng);
-    const EvidenceSheet b = sheet_with_slips(g, 5, rng);
-    Reconstruction r;
+    const reconstruct::EvidenceSheet a = sheet_with_slips(g, 5, rng);
+    const reconstruct::EvidenceSheet b = sheet_with_slips(g, 5, rng);
+    reconstruct::Reconstruction r;
     one.ms.push_back(time_ms({a}, r));
     one.exact += same(r, g);
     two.ms.push_back(time_ms({a, b}, r));
@@ -193,7 +193,7 @@ int main(int argc, char** argv) {
   hcs.exact = -1;
   int complete = 0;
   for (const bench::HcsPage& page : pages) {
-    Reconstruction r;
+    reconstruct::Reconstruction r;
     hcs.ms.push_back(time_ms({page.sheet}, r));
     complete += r.complete;
   }

@@ -29,7 +29,7 @@ struct ClaimOptions {
   bool json = false;
 };
 
-nlohmann::json place_json(const PositionAt& at) {
+nlohmann::json place_json(const arbiter::PositionAt& at) {
   return {{"move", at.move_number},
           {"side", at.side_to_move == Color::white ? "white" : "black"},
           {"ply", at.ply}};
@@ -40,29 +40,29 @@ int run_claim(Context& context, const ClaimOptions& options) {
   if (!language) return exit_usage;
   const auto laws = laws_option(context, options.laws);
   if (!laws) return exit_usage;
-  const auto ground = parse_claim_ground(options.rule);
+  const auto ground = arbiter::parse_claim_ground(options.rule);
   if (!ground) {
     context.error(Message("cli.claim.unknown_rule").with("rule", options.rule));
     return exit_usage;
   }
 
-  PlayOptions play;
+  pgn::PlayOptions play;
   play.language = *language;
   play.laws = *laws;
   const auto game = load_game_and_report(context, options.game, play);
   if (!game) return exit_usage;
 
-  const LetterTable& letters = LetterTable::instance();
-  DrawClaim claim;
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  arbiter::DrawClaim claim;
   claim.laws = *laws;
   claim.ground = *ground;
   claim.intended_move = options.move;
   // The claimant writes the intended move in the notation of the scoresheet.
-  claim.other_languages = *language == ResolveOptions::any_language;
-  claim.reading.language = *language != ResolveOptions::any_language ? *language
+  claim.other_languages = *language == notation::ResolveOptions::any_language;
+  claim.reading.language = *language != notation::ResolveOptions::any_language ? *language
                            : letters.language_index(game->language) >= 0
                                ? letters.language_index(game->language)
-                               : ResolveOptions::any_language;
+                               : notation::ResolveOptions::any_language;
   // Moves in the ruling: in the letters of the message language when it has
   // some, else in those of the game.
   const std::string& message_language = context.messages().language();
@@ -70,7 +70,7 @@ int run_claim(Context& context, const ClaimOptions& options) {
                         : !game->language.empty()                     ? game->language
                                                                       : "en";
 
-  const ClaimRuling r = judge_draw_claim(*game, claim);
+  const arbiter::ClaimRuling r = judge_draw_claim(*game, claim);
   std::string ruling;
   for (const Message& sentence : r.ruling) {
     if (!ruling.empty()) ruling += ' ';
@@ -84,12 +84,12 @@ int run_claim(Context& context, const ClaimOptions& options) {
     j["reason"] = std::string(to_string(r.reason));
     j["claimant"] = r.claimant == Color::white ? "white" : "black";
     j["occurrences"] = nlohmann::json::array();
-    for (const PositionAt& at : r.occurrences) j["occurrences"].push_back(place_json(at));
+    for (const arbiter::PositionAt& at : r.occurrences) j["occurrences"].push_back(place_json(at));
     j["repetitions"] = r.occurrences.size();
     j["not_same"] = nlohmann::json::array();
-    for (const NotSamePosition& n : r.not_same) {
+    for (const arbiter::NotSamePosition& n : r.not_same) {
       nlohmann::json e = place_json(n.at);
-      e["why"] = n.why == NotSamePosition::Why::castling_rights ? "castling_rights" : "en_passant";
+      e["why"] = n.why == arbiter::NotSamePosition::Why::castling_rights ? "castling_rights" : "en_passant";
       j["not_same"].push_back(e);
     }
     j["halfmove_clock"] = r.halfmove_clock;
@@ -119,7 +119,7 @@ int run_claim(Context& context, const ClaimOptions& options) {
   } else {
     std::cout << ruling << '\n';
   }
-  return r.verdict == ClaimVerdict::correct ? exit_ok : exit_problems;
+  return r.verdict == arbiter::ClaimVerdict::correct ? exit_ok : exit_problems;
 }
 
 }  // namespace

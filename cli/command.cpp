@@ -28,8 +28,8 @@ void add_messages_option(CLI::App& command, Context& context) {
 }
 
 std::optional<int> language_option(Context& context, std::string_view code) {
-  if (code.empty() || code == "auto") return ResolveOptions::any_language;
-  const int index = LetterTable::instance().language_index(code);
+  if (code.empty() || code == "auto") return notation::ResolveOptions::any_language;
+  const int index = notation::LetterTable::instance().language_index(code);
   if (index < 0) {
     context.error(Message("cli.unknown_language").with("language", code));
     return std::nullopt;
@@ -48,27 +48,23 @@ std::optional<Position> position_option(Context& context, std::string_view fen, 
   return read.position;
 }
 
-std::optional<Laws> laws_option(Context& context, std::string_view year) {
-  const auto laws = parse_laws(year);
+std::optional<notation::Laws> laws_option(Context& context, std::string_view year) {
+  const auto laws = notation::parse_laws(year);
   if (!laws) context.error(Message("cli.unknown_laws").with("laws", year));
   return laws;
 }
 
 std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language) {
-  PlayOptions options;
+  pgn::PlayOptions options;
   options.language = language;
-  std::optional<Game> game = load_game_and_report(context, path, options);
+  std::optional<game::Game> game = load_game_and_report(context, path, options);
   if (!game) {
     context.error(Message("cli.game_incomplete").with("file", path));
     return std::nullopt;
   }
   LoadedGame loaded{*game, game->start, PositionHistory(game->start)};
-  Undo undo;
-  for (const GameMove& m : game->mainline.moves) {
-    if (m.move == Move::null())
-      loaded.position.do_null_move(undo);
-    else
-      loaded.position.do_move(m.move, undo);
+  for (const game::GameMove& m : game->mainline.moves) {
+    loaded.position.play(m.move);
     loaded.history.push(loaded.position);
   }
   return loaded;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "notera/base/message.hpp"
 #include "notera/core/game_state.hpp"
-#include "notera/core/message.hpp"
 #include "notera/core/position.hpp"
 #include "notera/game/game.hpp"
 #include "notera/locale/messages.hpp"
@@ -19,7 +19,7 @@
 
 namespace notera::cli {
 
-// Exit codes, as documented in the README and ../shared/docs/cli.md.
+// Exit codes, as documented in the README and docs/cli.md.
 enum ExitCode : int {
   exit_ok = 0,        // success, everything valid
   exit_problems = 1,  // the input had problems (illegal, ambiguous, rejected, ...)
@@ -64,13 +64,13 @@ std::optional<int> language_option(Context& context, std::string_view code);
 // --fen -> a position; prints the FEN error (with column) when it is bad.
 std::optional<Position> position_option(Context& context, std::string_view fen, bool chess960 = false);
 // --laws YEAR
-std::optional<Laws> laws_option(Context& context, std::string_view year);
+std::optional<notation::Laws> laws_option(Context& context, std::string_view year);
 
 // --game FILE: the game so far, its final position and the positions it
 // went through (for repetition counts); prints the problem when the file
 // cannot be read or its moves cannot be replayed in full.
 struct LoadedGame {
-  Game game;
+  game::Game game;
   Position position;
   PositionHistory history{Position::start()};
 };

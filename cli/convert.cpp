@@ -23,6 +23,7 @@
 #include "command.hpp"
 #include "notera/batch/pipeline.hpp"
 #include "notera/notation/letters.hpp"
+#include "notera/report/json.hpp"
 #include "progress.hpp"
 
 namespace notera::cli {
@@ -84,22 +85,22 @@ class ConvertSink final : public batch::Sink {
 
   void game(const batch::GameRecord& g) override {
     flush_overflow();
-    const Game& game = *g.game;
+    const game::Game& game = *g.game;
     for (const Diagnostic& d : game.diagnostics) {
       if (d.severity == Severity::note) continue;
       if (d.severity == Severity::warning && !warnings_ && is_notation_warning(d)) continue;
       // FILE:LINE:COL: game N, ply P: message - a fixed format scripts
-      // rely on (../shared/docs/cli.md); only the message is translated.
+      // rely on (docs/cli.md); only the message is translated.
       std::string line = std::string(g.file) + ':' + std::to_string(d.where.line ? d.where.line : g.line) +
                          ':' + std::to_string(d.where.column ? d.where.column : 1) + ": game " +
                          std::to_string(g.number) + (d.ply > 0 ? ", ply " + std::to_string(d.ply) : "") +
                          ": " + context_.format(d.message);
       problem_line(line);
     }
-    if (game.status == GameStatus::complete || game.status == GameStatus::incomplete) {
+    if (game.status == game::GameStatus::complete || game.status == game::GameStatus::incomplete) {
       if (write_games_ && !g.output.empty()) write(g.output);
     }
-    if (game.status != GameStatus::complete && rejects_) {
+    if (game.status != game::GameStatus::complete && rejects_) {
       // A game cut at a size limit goes on with the overflow segments that
       // follow it: the newline that keeps games apart waits for them.
       end_reject();
@@ -187,17 +188,10 @@ class ConvertSink final : public batch::Sink {
   }
 
   void report_game(const batch::GameRecord& g) {
-    const Game& game = *g.game;
+    const game::Game& game = *g.game;
     nlohmann::json problems = nlohmann::json::array();
     for (const Diagnostic& d : game.diagnostics) {
-      nlohmann::json problem{{"severity", d.severity == Severity::error     ? "error"
-                                          : d.severity == Severity::warning ? "warning"
-                                                                            : "note"},
-                             {"line", d.where.line},
-                             {"column", d.where.column},
-                             {"ply", d.ply},
-                             {"code", d.message.key},
-                             {"message", context_.format(d.message)}};
+      nlohmann::json problem = report::diagnostic_json(d, context_.messages());
       // "game.mainline_stops" and the like say why in a nested message.
       for (const auto& [name, value] : d.message.args)
         if (name == "reason" && value.message) problem["reason"] = value.message->key;
@@ -298,7 +292,7 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
   pipeline.messages_language = context.messages().language();
   pipeline.cancel = &interrupted;
   pipeline.keep_raw = rejects.has_value();  // the report needs only sizes
-  const int preferred = LetterTable::instance().language_index(context.messages().language());
+  const int preferred = notation::LetterTable::instance().language_index(context.messages().language());
   if (preferred > 0) pipeline.play.preference.push_back(preferred);
 
   std::optional<text::OutputEncoder> encoder;

@@ -45,10 +45,10 @@ nlohmann::json or_null(const std::string& s) {
   return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s);
 }
 
-nlohmann::json record_json(const EnvelopeRecord& r) {
+nlohmann::json record_json(const arbiter::EnvelopeRecord& r) {
   nlohmann::json j;
   j["laws"] = std::string(to_string(r.laws));
-  j["paragraph"] = std::string(envelope_section(r.laws));
+  j["paragraph"] = std::string(arbiter::envelope_section(r.laws));
   j["event"] = or_null(r.event);
   j["site"] = or_null(r.site);
   j["round"] = or_null(r.round);
@@ -61,15 +61,16 @@ nlohmann::json record_json(const EnvelopeRecord& r) {
   j["sealed_by_name"] = or_null(r.name_of(r.sealed_by));
   j["sealed_move_number"] = r.sealed_move_number;
   j["sealed_move"] = std::to_string(r.sealed_move_number) + (r.sealed_by == Color::white ? "." : "...");
-  j["time_used"] = {{"white", r.white_seconds_used ? nlohmann::json(format_time_used(*r.white_seconds_used))
-                                                   : nlohmann::json(nullptr)},
-                    {"black", r.black_seconds_used ? nlohmann::json(format_time_used(*r.black_seconds_used))
-                                                   : nlohmann::json(nullptr)}};
+  j["time_used"] = {
+      {"white", r.white_seconds_used ? nlohmann::json(arbiter::format_time_used(*r.white_seconds_used))
+                                     : nlohmann::json(nullptr)},
+      {"black", r.black_seconds_used ? nlohmann::json(arbiter::format_time_used(*r.black_seconds_used))
+                                     : nlohmann::json(nullptr)}};
   j["draw_offer"] =
       r.draw_offer_by ? nlohmann::json{{"by", side_name(*r.draw_offer_by)}} : nlohmann::json(nullptr);
   j["resumption"] = {
       {"date", or_null(r.resume_date)}, {"time", or_null(r.resume_time)}, {"place", or_null(r.resume_place)}};
-  std::string diagram = text_diagram(r.position, false);
+  std::string diagram = arbiter::text_diagram(r.position, false);
   j["diagram"] = nlohmann::json::array();
   for (std::size_t at = 0; at < diagram.size();) {
     const std::size_t end = diagram.find('\n', at);
@@ -87,8 +88,8 @@ std::optional<std::string> text_field(const nlohmann::json& j, const char* name)
   return j[name].dump();
 }
 
-FilledEnvelope read_record(const nlohmann::json& j) {
-  FilledEnvelope f;
+arbiter::FilledEnvelope read_record(const nlohmann::json& j) {
+  arbiter::FilledEnvelope f;
   f.white = text_field(j, "white");
   f.black = text_field(j, "black");
   f.fen = text_field(j, "fen");
@@ -137,7 +138,7 @@ bool write_file(Context& context, const std::string& path, const std::string& co
   return true;
 }
 
-int run_check(Context& context, const EnvelopeOptions& options, const Game& game, Laws laws) {
+int run_check(Context& context, const EnvelopeOptions& options, const game::Game& game, notation::Laws laws) {
   std::ifstream in(options.check, std::ios::binary);
   if (!in) {
     context.error(Message("load.cannot_open").with("path", options.check));
@@ -154,7 +155,7 @@ int run_check(Context& context, const EnvelopeOptions& options, const Game& game
     nlohmann::json out;
     out["consistent"] = problems.empty();
     out["problems"] = nlohmann::json::array();
-    for (const EnvelopeProblem& p : problems)
+    for (const arbiter::EnvelopeProblem& p : problems)
       out["problems"].push_back({{"field", p.field}, {"message", context.format(p.message)}});
     std::cout << out.dump() << '\n';
   } else if (problems.empty()) {
@@ -163,7 +164,7 @@ int run_check(Context& context, const EnvelopeOptions& options, const Game& game
                                     .with("side", side_name(final.side_to_move())))
               << '\n';
   } else {
-    for (const EnvelopeProblem& p : problems)
+    for (const arbiter::EnvelopeProblem& p : problems)
       std::cout << p.field << ": " << context.format(p.message) << '\n';
   }
   return problems.empty() ? exit_ok : exit_problems;
@@ -175,7 +176,7 @@ int run_envelope(Context& context, const EnvelopeOptions& options) {
   const auto laws = laws_option(context, options.laws);
   if (!laws) return exit_usage;
 
-  EnvelopeInput input;
+  arbiter::EnvelopeInput input;
   input.laws = *laws;
   input.white = options.white;
   input.black = options.black;
@@ -190,14 +191,14 @@ int run_envelope(Context& context, const EnvelopeOptions& options) {
   for (auto [text, seconds] : {std::pair{&options.white_time, &input.white_seconds_used},
                                std::pair{&options.black_time, &input.black_seconds_used}}) {
     if (text->empty()) continue;
-    *seconds = parse_time_used(*text);
+    *seconds = arbiter::parse_time_used(*text);
     if (!*seconds) {
       context.error(Message("envelope.check.bad_time").with("value", *text));
       return exit_usage;
     }
   }
 
-  PlayOptions play;
+  pgn::PlayOptions play;
   play.language = *language;
   play.laws = *laws;
   const auto game = load_game_and_report(context, options.game, play);
@@ -218,7 +219,7 @@ int run_envelope(Context& context, const EnvelopeOptions& options) {
     }
   }
 
-  const EnvelopeRecord record = make_envelope(*game, input);
+  const arbiter::EnvelopeRecord record = make_envelope(*game, input);
   if (!options.html.empty() && !write_file(context, options.html, envelope_html(record, context.messages())))
     return exit_usage;
   if (!options.svg.empty() && !write_file(context, options.svg, envelope_svg(record, context.messages())))

@@ -2,14 +2,14 @@
 
 #include <iostream>
 
-#include "notera/game/load.hpp"
+#include "notera/input/load.hpp"
 
 namespace notera::cli {
 
-std::optional<Game> load_game_and_report(Context& context, const std::string& path,
-                                         const PlayOptions& options) {
+std::optional<game::Game> load_game_and_report(Context& context, const std::string& path,
+                                               const pgn::PlayOptions& options) {
   std::vector<Diagnostic> problems;
-  auto game = load_game_file(path, options, problems);
+  auto game = input::load_game_file(path, options, problems);
   for (const Diagnostic& d : problems) {
     // With a game, only errors matter here (warnings about the notation are
     // for `notera convert`); without one, everything that explains why.

@@ -8,12 +8,12 @@
 
 #include "command.hpp"
 #include "notera/game/game.hpp"
-#include "notera/game/play.hpp"
+#include "notera/pgn/play.hpp"
 
 namespace notera::cli {
 
 // The game, or nullopt (its problems printed) when it cannot be read whole.
-std::optional<Game> load_game_and_report(Context& context, const std::string& path,
-                                         const PlayOptions& options);
+std::optional<game::Game> load_game_and_report(Context& context, const std::string& path,
+                                               const pgn::PlayOptions& options);
 
 }  // namespace notera::cli

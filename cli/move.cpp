@@ -6,9 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "move_report.hpp"
 #include "notera/core/fen.hpp"
+#include "notera/notation/judge.hpp"
 #include "notera/notation/write_move.hpp"
+#include "notera/report/json.hpp"
 
 namespace notera::cli {
 
@@ -34,19 +35,20 @@ int run_move(Context& context, const MoveOptions& options) {
 
   std::string text;
   for (const std::string& part : options.text) text += (text.empty() ? "" : " ") + part;
-  std::optional<OutputNotation> notation;
+  std::optional<notation::OutputNotation> notation;
   if (!options.to.empty()) {
-    notation = output_notation(options.to);
+    notation = notation::output_notation(options.to);
     if (!notation) {
       context.error(Message("cli.unknown_notation").with("notation", options.to));
       return exit_usage;
     }
   }
-  ResolveOptions resolve_options;
+  notation::ResolveOptions resolve_options;
   resolve_options.language = *language;
-  MoveReport report = report_move(context, *pos, text, resolve_options, *laws);
-  const Resolution& r = report.reading.resolution;
-  if (notation && report.verdict == Verdict::legal) {
+  const notation::MoveJudgement judgement = judge_written_move(*pos, text, resolve_options, *laws);
+  report::MoveReport report = report::move_report(*pos, text, judgement, context.messages());
+  const notation::Resolution& r = judgement.reading.resolution;
+  if (notation && judgement.is_legal()) {
     const std::string written = move_text(*pos, r.move, *notation);
     report.json["written"] = written;
     if (!options.json) report.summary = written;
@@ -55,7 +57,7 @@ int run_move(Context& context, const MoveOptions& options) {
     std::cout << report.json.dump() << '\n';
   else
     std::cout << report.summary << '\n';
-  return report.verdict == Verdict::legal ? exit_ok : exit_problems;
+  return judgement.is_legal() ? exit_ok : exit_problems;
 }
 
 }  // namespace

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "move_report.hpp"
 #include "notera/arbiter/sealed.hpp"
 #include "notera/core/fen.hpp"
+#include "notera/report/json.hpp"
 
 namespace notera::cli {
 
@@ -48,11 +48,11 @@ int run_sealed(Context& context, const SealedCliOptions& options) {
     history.emplace(*before);
   }
 
-  SealedOptions sealed_options;
+  arbiter::SealedOptions sealed_options;
   sealed_options.language = *language;
   sealed_options.laws = *laws;
-  const SealedRuling ruling = rule_on_sealed_move(*before, *history, options.move, sealed_options);
-  MoveReport report = describe_move(context, *before, options.move, ruling.reading, *laws);
+  const arbiter::SealedRuling ruling = rule_on_sealed_move(*before, *history, options.move, sealed_options);
+  report::MoveReport report = report::move_report(*before, options.move, ruling, context.messages());
   nlohmann::json& j = report.json;
   j["game_over"] = game_end_json(ruling.game_over);
   j["ends_game"] = game_end_json(ruling.ends_game);
@@ -67,7 +67,8 @@ int run_sealed(Context& context, const SealedCliOptions& options) {
     std::cout << j["ruling"].get<std::string>() << '\n';
     for (const auto& w : j["warnings"]) std::cout << "  " << w.get<std::string>() << '\n';
   }
-  return ruling.verdict == Verdict::legal && ruling.game_over == GameEnd::none ? exit_ok : exit_problems;
+  return ruling.verdict == notation::Verdict::legal && ruling.game_over == GameEnd::none ? exit_ok
+                                                                                         : exit_problems;
 }
 
 }  // namespace

@@ -33,10 +33,10 @@ namespace notera::fuzz {
   } while (0)
 
 // Every move of `line` (and of its variations) is legal where it is played.
-inline bool replays(const Line& line, Position pos) {
+inline bool replays(const game::Line& line, Position pos) {
   for (std::size_t i = 0; i < line.moves.size(); ++i) {
-    const GameMove& gm = line.moves[i];
-    for (const Line& v : line.notes_of(i).variations)
+    const game::GameMove& gm = line.moves[i];
+    for (const game::Line& v : line.notes_of(i).variations)
       if (!replays(v, pos)) return false;
     Undo undo;
     if (gm.move == Move::null()) {
@@ -54,19 +54,19 @@ inline bool replays(const Line& line, Position pos) {
 
 // The variations that carry something: "()" reads as an empty variation,
 // which the writer rightly leaves out.
-inline std::vector<const Line*> written_variations(const MoveNotes& m) {
-  std::vector<const Line*> out;
-  for (const Line& v : m.variations)
+inline std::vector<const game::Line*> written_variations(const game::MoveNotes& m) {
+  std::vector<const game::Line*> out;
+  for (const game::Line& v : m.variations)
     if (!v.moves.empty() || !v.comment_before.empty()) out.push_back(&v);
   return out;
 }
 
 // The same moves and variations (comments and NAGs may be respelled).
-inline bool same_moves(const Line& a, const Line& b) {
+inline bool same_moves(const game::Line& a, const game::Line& b) {
   if (a.moves.size() != b.moves.size()) return false;
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    const GameMove& x = a.moves[i];
-    const GameMove& y = b.moves[i];
+    const game::GameMove& x = a.moves[i];
+    const game::GameMove& y = b.moves[i];
     if (x.move != y.move) return false;
     const auto xv = written_variations(a.notes_of(i));
     const auto yv = written_variations(b.notes_of(i));
@@ -78,11 +78,11 @@ inline bool same_moves(const Line& a, const Line& b) {
 }
 
 // Reads PGN text written by notera: exactly one game, complete, no error.
-inline Game read_back(std::string_view pgn) {
+inline game::Game read_back(std::string_view pgn) {
   text::MemorySource source(pgn);
   pgn::Splitter splitter(source);
   pgn::Segment segment;
-  Game game;
+  game::Game game;
   int games = 0;
   pgn::GameReader reader(pgn::ReadOptions{});
   while (splitter.next(segment)) {
@@ -101,15 +101,15 @@ inline Game read_back(std::string_view pgn) {
 // What the writer makes of `game` reads back to the same moves, start
 // position and result. `pgn` is the written text (from the caller's writer
 // or renderer).
-inline void check_round_trip(const Game& game, std::string_view pgn) {
-  const Game back = read_back(pgn);
-  NOTERA_FUZZ_CHECK(back.status == GameStatus::complete, pgn);
+inline void check_round_trip(const game::Game& game, std::string_view pgn) {
+  const game::Game back = read_back(pgn);
+  NOTERA_FUZZ_CHECK(back.status == game::GameStatus::complete, pgn);
   NOTERA_FUZZ_CHECK(back.start == game.start, pgn);
   NOTERA_FUZZ_CHECK(same_moves(back.mainline, game.mainline), pgn);
   NOTERA_FUZZ_CHECK(back.result == pgn::termination_marker(game.result), pgn);
 }
 
-inline void check_round_trip(const Game& game) {
+inline void check_round_trip(const game::Game& game) {
   static pgn::Writer writer;
   std::string out;
   writer.write(game, out);

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "notera/core/utf8.hpp"
+#include "notera/base/utf8.hpp"
 
 using namespace notera;
 using namespace notera::fuzz;
@@ -40,9 +40,7 @@ void check(std::string_view text, bool chess960) {
   NOTERA_FUZZ_CHECK(has_legal_move(pos) == !legal.empty(), text);
   for (Move m : legal) {
     NOTERA_FUZZ_CHECK(pos.is_legal(m), text);
-    Position p = pos;
-    Undo undo;
-    p.do_move(m, undo);
+    const Position p = pos.after(m);
     NOTERA_FUZZ_CHECK(p.key() == p.compute_key(), text);
     p.undo_move(m, undo);
     NOTERA_FUZZ_CHECK(p == pos && p.key() == pos.key(), text);

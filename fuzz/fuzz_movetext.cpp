@@ -12,9 +12,9 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "notera/game/play.hpp"
-#include "notera/notation/movetext.hpp"
 #include "notera/notation/read_move.hpp"
+#include "notera/pgn/movetext.hpp"
+#include "notera/pgn/play.hpp"
 
 using namespace notera;
 using namespace notera::fuzz;
@@ -22,19 +22,19 @@ using namespace notera::fuzz;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
 
-  MovetextParse parse;
+  pgn::MovetextParse parse;
   parse_movetext(text, all_languages, parse);
   std::uint32_t previous = 0;
-  for (const MovetextEvent& e : parse.events) {
+  for (const pgn::MovetextEvent& e : parse.events) {
     NOTERA_FUZZ_CHECK(e.begin <= e.end && e.end <= text.size(), text);
     NOTERA_FUZZ_CHECK(e.begin >= previous, text);
     previous = e.begin;
   }
 
-  const PlayOptions options;
-  const Game game = read_movetext_game(text, options);
+  const pgn::PlayOptions options;
+  const game::Game game = read_movetext_game(text, options);
   NOTERA_FUZZ_CHECK(replays(game.mainline, game.start), text);
-  NOTERA_FUZZ_CHECK(game.status != GameStatus::rejected, text);
+  NOTERA_FUZZ_CHECK(game.status != game::GameStatus::rejected, text);
   bool stops = false;
   const int lines = static_cast<int>(count_lines(text));
   for (const Diagnostic& d : game.diagnostics) {
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     NOTERA_FUZZ_CHECK(d.where.line >= 1 && d.where.line <= lines, text);
     NOTERA_FUZZ_CHECK(d.where.column >= 1, text);
   }
-  NOTERA_FUZZ_CHECK(stops == (game.status == GameStatus::incomplete), text);
+  NOTERA_FUZZ_CHECK(stops == (game.status == game::GameStatus::incomplete), text);
   check_round_trip(game);
   return 0;
 }

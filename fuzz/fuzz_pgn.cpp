@@ -61,7 +61,7 @@ void split_and_read(std::string_view bytes, const pgn::SplitterOptions& limits, 
   static const locale::Messages messages("en");
   static batch::Renderer renderer(*batch::output_format("pgn"), messages, false);
   pgn::GameReader reader(pgn::ReadOptions{}, &opened.detection);
-  Game game;
+  game::Game game;
   std::int64_t complete = 0, incomplete = 0, rejected = 0;
 
   while (splitter.next(segment)) {
@@ -74,11 +74,11 @@ void split_and_read(std::string_view bytes, const pgn::SplitterOptions& limits, 
     if (!read_games) continue;
     reader.read(segment.text, segment.first_line, game);
     switch (game.status) {
-      case GameStatus::complete: ++complete; break;
-      case GameStatus::incomplete: ++incomplete; break;
-      case GameStatus::rejected: ++rejected; break;
+      case game::GameStatus::complete: ++complete; break;
+      case game::GameStatus::incomplete: ++incomplete; break;
+      case game::GameStatus::rejected: ++rejected; break;
     }
-    if (game.status == GameStatus::rejected) {
+    if (game.status == game::GameStatus::rejected) {
       NOTERA_FUZZ_CHECK(game.has_errors(), segment.text);
       continue;
     }

@@ -29,30 +29,30 @@ bool inside(const SourceLocation& where, int lines) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const Scoresheet sheet = read_scoresheet(text, "fuzz.sheet");
+  const scoresheet::Scoresheet sheet = read_scoresheet(text, "fuzz.sheet");
   const int lines = static_cast<int>(count_lines(text));
   for (const Diagnostic& d : sheet.diagnostics) {
     NOTERA_FUZZ_CHECK(!d.message.empty(), text);
     NOTERA_FUZZ_CHECK(d.where.line == 0 || inside(d.where, lines), text);
   }
-  for (const SheetHeader& h : sheet.headers) NOTERA_FUZZ_CHECK(inside(h.where, lines), text);
-  for (const SheetText& n : sheet.notes) NOTERA_FUZZ_CHECK(inside(n.where, lines), text);
+  for (const scoresheet::SheetHeader& h : sheet.headers) NOTERA_FUZZ_CHECK(inside(h.where, lines), text);
+  for (const scoresheet::SheetText& n : sheet.notes) NOTERA_FUZZ_CHECK(inside(n.where, lines), text);
   for (const auto* cells : {&sheet.cells, &sheet.surplus}) {
-    for (const SheetCell& c : *cells) {
+    for (const scoresheet::SheetCell& c : *cells) {
       NOTERA_FUZZ_CHECK(inside(c.where, lines), text);
-      NOTERA_FUZZ_CHECK(c.kind == CellKind::move || c.move.empty(), text);
+      NOTERA_FUZZ_CHECK(c.kind == scoresheet::CellKind::move || c.move.empty(), text);
       NOTERA_FUZZ_CHECK(c.row >= 0 && c.row < static_cast<int>(sheet.rows.size()), text);
       for (int i : c.unreadable)
         NOTERA_FUZZ_CHECK(i >= 0 && static_cast<std::size_t>(i) < c.move.size(), text);
     }
   }
 
-  const SheetGame read = sheet_game(sheet, PlayOptions{});
-  const Game& game = read.game;
+  const scoresheet::SheetGame read = sheet_game(sheet, pgn::PlayOptions{});
+  const game::Game& game = read.game;
   NOTERA_FUZZ_CHECK(replays(game.mainline, game.start), text);
   NOTERA_FUZZ_CHECK(game.mainline.moves.size() <= sheet.cells.size(), text);
-  NOTERA_FUZZ_CHECK(game.status != GameStatus::rejected, text);
-  NOTERA_FUZZ_CHECK((game.status == GameStatus::incomplete) == read.needs_reconstruction, text);
+  NOTERA_FUZZ_CHECK(game.status != game::GameStatus::rejected, text);
+  NOTERA_FUZZ_CHECK((game.status == game::GameStatus::incomplete) == read.needs_reconstruction, text);
   for (const Diagnostic& d : game.diagnostics)
     NOTERA_FUZZ_CHECK(d.where.line == 0 || inside(d.where, lines), text);
   check_round_trip(game);

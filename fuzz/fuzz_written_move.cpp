@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "notera/base/utf8.hpp"
 #include "notera/core/san.hpp"
-#include "notera/core/utf8.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
 
@@ -53,11 +53,11 @@ const std::vector<Position>& positions() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const LetterTable& letters = LetterTable::instance();
+  const notation::LetterTable& letters = notation::LetterTable::instance();
   const int language = static_cast<int>(data[0] % (letters.language_count() + 1)) - 1;  // -1: any
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
 
-  const ReadMoveResult read = read_written_move(text, reading_languages(language));
+  const notation::ReadMoveResult read = read_written_move(text, reading_languages(language));
   if (!read.ok) {
     NOTERA_FUZZ_CHECK(!read.problem.empty(), text);
     NOTERA_FUZZ_CHECK(read.column >= 1, text);
@@ -65,39 +65,40 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                       text);
     return 0;
   }
-  NOTERA_FUZZ_CHECK(read.move.kind != WrittenKind::none, text);
+  NOTERA_FUZZ_CHECK(read.move.kind != notation::WrittenKind::none, text);
 
-  ResolveOptions options;
+  notation::ResolveOptions options;
   options.language = language;
   for (const Position& pos : positions()) {
-    const Resolution r = resolve(pos, read.move, options);
+    const notation::Resolution r = resolve(pos, read.move, options);
     MoveList legal;
     generate_legal(pos, legal);
     switch (r.verdict) {
-      case Verdict::legal: {
+      case notation::Verdict::legal: {
         NOTERA_FUZZ_CHECK(r.move == Move::null() || legal.contains(r.move), text);
         if (r.move == Move::null()) break;
         // Its SAN names the same move.
         const std::string san = to_san(pos, r.move);
-        const ReadMoveResult again = read_written_move(san, reading_languages(LetterTable::english));
+        const notation::ReadMoveResult again =
+            read_written_move(san, reading_languages(notation::LetterTable::english));
         NOTERA_FUZZ_CHECK(again.ok, san);
-        const Resolution back = resolve(pos, again.move, ResolveOptions{});
+        const notation::Resolution back = resolve(pos, again.move, notation::ResolveOptions{});
         NOTERA_FUZZ_CHECK(back.is_legal() && back.move == r.move, san);
-        Position after = pos;
-        Undo undo;
-        after.do_move(r.move, undo);
+        const Position after = pos.after(r.move);
         (void)judge_check_marks(after, read.move);
         after.undo_move(r.move, undo);
         NOTERA_FUZZ_CHECK(after == pos, text);
         NOTERA_FUZZ_CHECK(after.key() == pos.key(), text);
         break;
       }
-      case Verdict::ambiguous:
+      case notation::Verdict::ambiguous:
         NOTERA_FUZZ_CHECK(r.candidates.size() >= 2, text);
         for (Move m : r.candidates) NOTERA_FUZZ_CHECK(legal.contains(m), text);
         break;
-      case Verdict::illegal: NOTERA_FUZZ_CHECK(!illegal_message(pos, read.move, r).empty(), text); break;
-      case Verdict::unclear: break;
+      case notation::Verdict::illegal:
+        NOTERA_FUZZ_CHECK(!illegal_message(pos, read.move, r).empty(), text);
+        break;
+      case notation::Verdict::unclear: break;
     }
   }
   return 0;

@@ -13,7 +13,7 @@
 #include "notera/arbiter/claim.hpp"
 #include "notera/core/fen.hpp"
 #include "notera/core/movegen.hpp"
-#include "notera/game/load.hpp"
+#include "notera/input/load.hpp"
 #include "notera/locale/bundle.hpp"
 #include "notera/locale/messages.hpp"
 #include "support/cli.hpp"
@@ -22,31 +22,33 @@ using namespace notera;
 
 namespace {
 
-Game game(const std::string& name) {
+game::Game load_test_game(const std::string& name) {
   std::vector<Diagnostic> problems;
-  auto g = load_game_file(test::data_path("arbiter/" + name).string(), PlayOptions{}, problems);
+  auto g = input::load_game_file(test::data_path("arbiter/" + name).string(), pgn::PlayOptions{}, problems);
   REQUIRE_MESSAGE(g, name);
   return std::move(*g);
 }
 
-ClaimRuling rule(const std::string& name, Laws laws = Laws::fide2023, const std::string& move = "",
-                 ClaimGround ground = ClaimGround::either, const std::string& move_language = "en") {
-  DrawClaim claim;
+arbiter::ClaimRuling rule(const std::string& name, notation::Laws laws = notation::Laws::fide2023,
+                          const std::string& move = "",
+                          arbiter::ClaimGround ground = arbiter::ClaimGround::either,
+                          const std::string& move_language = "en") {
+  arbiter::DrawClaim claim;
   claim.move_language = move_language;
   claim.laws = laws;
   claim.intended_move = move;
   claim.ground = ground;
-  claim.reading.language = ResolveOptions::any_language;
-  return judge_draw_claim(game(name), claim);
+  claim.reading.language = notation::ResolveOptions::any_language;
+  return judge_draw_claim(load_test_game(name), claim);
 }
 
-std::vector<int> plies(const std::vector<PositionAt>& at) {
+std::vector<int> plies(const std::vector<arbiter::PositionAt>& at) {
   std::vector<int> out;
-  for (const PositionAt& p : at) out.push_back(p.ply);
+  for (const arbiter::PositionAt& p : at) out.push_back(p.ply);
   return out;
 }
 
-std::string render(const ClaimRuling& r, const char* language) {
+std::string render(const arbiter::ClaimRuling& r, const char* language) {
   const locale::Messages messages(language);
   std::string out;
   for (const Message& m : r.ruling) {
@@ -74,185 +76,185 @@ std::string data(const std::string& name) { return test::data_path("arbiter/" + 
 }  // namespace
 
 TEST_CASE("claim: threefold by knight shuffles, correct at the third occurrence, incorrect at the second") {
-  const ClaimRuling third = rule("knights_third.pgn");
-  CHECK(third.verdict == ClaimVerdict::correct);
-  CHECK(third.ground == ClaimGround::threefold);
+  const arbiter::ClaimRuling third = rule("knights_third.pgn");
+  CHECK(third.verdict == arbiter::ClaimVerdict::correct);
+  CHECK(third.ground == arbiter::ClaimGround::threefold);
   CHECK(third.claimant == Color::white);
   CHECK(plies(third.occurrences) == std::vector<int>{0, 4, 8});
   CHECK(third.occurrences[1].move_number == 3);
   CHECK(third.paragraphs.front() == "9.2.2");  // 2023 (Danish): "netop er fremkommet"
   CHECK_FALSE(third.must_play);
   CHECK(third.opponent_extra_minutes == 0);
-  CHECK(rule("knights_third.pgn", Laws::fide2018).paragraphs.front() == "9.2.1.2");
-  CHECK(rule("knights_third.pgn", Laws::fide2009).paragraphs.front() == "9.2 b");
+  CHECK(rule("knights_third.pgn", notation::Laws::fide2018).paragraphs.front() == "9.2.1.2");
+  CHECK(rule("knights_third.pgn", notation::Laws::fide2009).paragraphs.front() == "9.2 b");
 
-  const ClaimRuling second = rule("knights_second.pgn");
-  CHECK(second.verdict == ClaimVerdict::incorrect);
-  CHECK(second.reason == ClaimReason::neither);
+  const arbiter::ClaimRuling second = rule("knights_second.pgn");
+  CHECK(second.verdict == arbiter::ClaimVerdict::incorrect);
+  CHECK(second.reason == arbiter::ClaimReason::neither);
   CHECK(plies(second.occurrences) == std::vector<int>{2, 6});
   CHECK(second.halfmove_clock == 6);
   CHECK(second.opponent_extra_minutes == 2);
   CHECK_FALSE(second.must_play);  // no intended move: nothing to play
-  CHECK(rule("knights_second.pgn", Laws::fide2023, "", ClaimGround::threefold).reason ==
-        ClaimReason::not_repeated);
+  CHECK(rule("knights_second.pgn", notation::Laws::fide2023, "", arbiter::ClaimGround::threefold).reason ==
+        arbiter::ClaimReason::not_repeated);
 
   // On an intended move: Black writes Sg8, which would repeat the position
   // a third time (the game is in Norwegian letters).
-  const ClaimRuling intended = rule("knights_nb.txt", Laws::fide2023, "Sg8");
-  CHECK(intended.verdict == ClaimVerdict::correct);
+  const arbiter::ClaimRuling intended = rule("knights_nb.txt", notation::Laws::fide2023, "Sg8");
+  CHECK(intended.verdict == arbiter::ClaimVerdict::correct);
   REQUIRE(intended.intended);
   CHECK(plies(intended.occurrences) == std::vector<int>{0, 4, 8});
   CHECK(intended.paragraphs.front() == "9.2.1");
-  CHECK(rule("knights_nb.txt", Laws::fide2018, "Sg8").paragraphs.front() == "9.2.1.1");
-  CHECK(rule("knights_nb.txt", Laws::fide2009, "Sg8").paragraphs.front() == "9.2 a");
+  CHECK(rule("knights_nb.txt", notation::Laws::fide2018, "Sg8").paragraphs.front() == "9.2.1.1");
+  CHECK(rule("knights_nb.txt", notation::Laws::fide2009, "Sg8").paragraphs.front() == "9.2 a");
 }
 
 TEST_CASE("claim: an en-passant right makes positions differ only when the capture is legal (§9.2.2)") {
   // After 1...d5 White could take exd6 e.p.: that position is not the same as
   // the later ones with the same pieces on the same squares.
-  const ClaimRuling legal = rule("ep_legal.pgn");
-  CHECK(legal.verdict == ClaimVerdict::incorrect);
+  const arbiter::ClaimRuling legal = rule("ep_legal.pgn");
+  CHECK(legal.verdict == arbiter::ClaimVerdict::incorrect);
   CHECK(plies(legal.occurrences) == std::vector<int>{5, 9});
   REQUIRE(legal.not_same.size() == 1);
   CHECK(legal.not_same[0].at.ply == 1);
-  CHECK(legal.not_same[0].why == NotSamePosition::Why::en_passant);
+  CHECK(legal.not_same[0].why == arbiter::NotSamePosition::Why::en_passant);
   CHECK(contains(render(legal, "en"), "also after 1...d5, but with another possible en passant capture"));
   CHECK(contains(render(legal, "en"), "§9.2.3"));
-  CHECK(rule("ep_legal_third.pgn").verdict == ClaimVerdict::correct);
+  CHECK(rule("ep_legal_third.pgn").verdict == arbiter::ClaimVerdict::correct);
 
   // The same, but the e5 pawn is pinned against its king by the rook on e8:
   // the capture was never possible, so the position after 1...d5 counts.
-  const Game pinned_game = game("ep_pinned.pgn");
-  Position after_d5 = pinned_game.start;
-  Undo undo;
-  after_d5.do_move(pinned_game.mainline.moves[0].move, undo);
+  const game::Game pinned_game = load_test_game("ep_pinned.pgn");
+  const Position after_d5 = pinned_game.start.after(pinned_game.mainline.moves[0].move);
   CHECK(after_d5.ep_square() == d6);
   CHECK_FALSE(after_d5.ep_capturable());
-  const ClaimRuling pinned = rule("ep_pinned.pgn");
-  CHECK(pinned.verdict == ClaimVerdict::correct);
+  const arbiter::ClaimRuling pinned = rule("ep_pinned.pgn");
+  CHECK(pinned.verdict == arbiter::ClaimVerdict::correct);
   CHECK(plies(pinned.occurrences) == std::vector<int>{1, 5, 9});
   CHECK(pinned.not_same.empty());
 }
 
 TEST_CASE("claim: castling rights lost in between make positions differ (§9.2.2)") {
-  const ClaimRuling lost = rule("castling_lost.pgn");
-  CHECK(lost.verdict == ClaimVerdict::incorrect);
+  const arbiter::ClaimRuling lost = rule("castling_lost.pgn");
+  CHECK(lost.verdict == arbiter::ClaimVerdict::incorrect);
   CHECK(plies(lost.occurrences) == std::vector<int>{4, 8});
   REQUIRE(lost.not_same.size() == 1);
   CHECK(lost.not_same[0].at.ply == 0);
-  CHECK(lost.not_same[0].why == NotSamePosition::Why::castling_rights);
+  CHECK(lost.not_same[0].why == arbiter::NotSamePosition::Why::castling_rights);
   CHECK(contains(render(lost, "en"), "also in the starting position, but with other castling rights"));
 
-  const ClaimRuling third = rule("castling_lost_third.pgn");
-  CHECK(third.verdict == ClaimVerdict::correct);
+  const arbiter::ClaimRuling third = rule("castling_lost_third.pgn");
+  CHECK(third.verdict == arbiter::ClaimVerdict::correct);
   CHECK(plies(third.occurrences) == std::vector<int>{4, 8, 12});
 }
 
 TEST_CASE("claim: castling rights kept while castling is impossible still give the same position") {
   // Both sides keep all rights, but no castling is possible: f1 and f8 are
   // attacked by the bishops, b1 and b8 are blocked by the knights.
-  const Game blocked = game("castling_blocked.pgn");
+  const game::Game blocked = load_test_game("castling_blocked.pgn");
   MoveList moves;
   generate_legal(blocked.start, moves);
   CHECK(moves.size() > 10);
   for (Move m : moves) CHECK_FALSE(m.is_castling());
-  const ClaimRuling same = rule("castling_blocked.pgn");
-  CHECK(same.verdict == ClaimVerdict::correct);
+  const arbiter::ClaimRuling same = rule("castling_blocked.pgn");
+  CHECK(same.verdict == arbiter::ClaimVerdict::correct);
   CHECK(plies(same.occurrences) == std::vector<int>{0, 4, 8});
 
   // The h1 rook goes away and back: White loses the right to castle short,
   // although that castling was impossible anyway -- the positions differ.
-  const ClaimRuling moved = rule("castling_blocked_rook_moved.pgn");
-  CHECK(moved.verdict == ClaimVerdict::incorrect);
+  const arbiter::ClaimRuling moved = rule("castling_blocked_rook_moved.pgn");
+  CHECK(moved.verdict == arbiter::ClaimVerdict::incorrect);
   CHECK(plies(moved.occurrences) == std::vector<int>{4, 8});
   REQUIRE(moved.not_same.size() == 1);
-  CHECK(moved.not_same[0].why == NotSamePosition::Why::castling_rights);
+  CHECK(moved.not_same[0].why == arbiter::NotSamePosition::Why::castling_rights);
 }
 
 TEST_CASE("claim: fifty moves need 100 half-moves, the intended move counts (§9.3)") {
-  const ClaimRuling short_of = rule("fifty_99.pgn", Laws::fide2023, "", ClaimGround::fifty_moves);
-  CHECK(short_of.verdict == ClaimVerdict::incorrect);
-  CHECK(short_of.reason == ClaimReason::too_few_moves);
+  const arbiter::ClaimRuling short_of =
+      rule("fifty_99.pgn", notation::Laws::fide2023, "", arbiter::ClaimGround::fifty_moves);
+  CHECK(short_of.verdict == arbiter::ClaimVerdict::incorrect);
+  CHECK(short_of.reason == arbiter::ClaimReason::too_few_moves);
   CHECK(short_of.halfmove_clock == 99);
   CHECK(short_of.paragraphs.front() == "9.3.2");
   CHECK(contains(render(short_of, "en"), "only 99 half-moves have been played"));
 
-  const ClaimRuling with_move = rule("fifty_99.pgn", Laws::fide2023, "Kf8");
-  CHECK(with_move.verdict == ClaimVerdict::correct);
-  CHECK(with_move.ground == ClaimGround::fifty_moves);
+  const arbiter::ClaimRuling with_move = rule("fifty_99.pgn", notation::Laws::fide2023, "Kf8");
+  CHECK(with_move.verdict == arbiter::ClaimVerdict::correct);
+  CHECK(with_move.ground == arbiter::ClaimGround::fifty_moves);
   CHECK(with_move.halfmove_clock == 100);
   CHECK(with_move.paragraphs.front() == "9.3.1");
-  CHECK(rule("fifty_99.pgn", Laws::fide2009, "Kf8").paragraphs.front() == "9.3 a");
+  CHECK(rule("fifty_99.pgn", notation::Laws::fide2009, "Kf8").paragraphs.front() == "9.3 a");
 
-  const ClaimRuling played = rule("fifty_100.pgn");
-  CHECK(played.verdict == ClaimVerdict::correct);
-  CHECK(played.ground == ClaimGround::fifty_moves);
+  const arbiter::ClaimRuling played = rule("fifty_100.pgn");
+  CHECK(played.verdict == arbiter::ClaimVerdict::correct);
+  CHECK(played.ground == arbiter::ClaimGround::fifty_moves);
   CHECK(played.claimant == Color::white);
   CHECK(played.paragraphs.front() == "9.3.2");
   // Claiming threefold on it is still wrong.
-  CHECK(rule("fifty_100.pgn", Laws::fide2023, "", ClaimGround::threefold).verdict == ClaimVerdict::incorrect);
+  CHECK(rule("fifty_100.pgn", notation::Laws::fide2023, "", arbiter::ClaimGround::threefold).verdict ==
+        arbiter::ClaimVerdict::incorrect);
 }
 
 TEST_CASE("claim: fivefold repetition and 75 moves draw automatically in 2018 and 2023, not in 2009") {
-  for (Laws laws : {Laws::fide2018, Laws::fide2023}) {
-    const ClaimRuling five = rule("fivefold.pgn", laws);
+  for (notation::Laws laws : {notation::Laws::fide2018, notation::Laws::fide2023}) {
+    const arbiter::ClaimRuling five = rule("fivefold.pgn", laws);
     CHECK(five.game_over == GameEnd::fivefold_repetition);
     CHECK(five.automatic());
-    CHECK(five.verdict == ClaimVerdict::correct);
+    CHECK(five.verdict == arbiter::ClaimVerdict::correct);
     CHECK(five.game_over_at.ply == 16);
     CHECK(five.paragraphs.front() == "9.6.1");
     CHECK(five.ruling.front().key == "claim.automatic.fivefold_now");
 
-    const ClaimRuling seventy_five = rule("seventy_five.pgn", laws);
+    const arbiter::ClaimRuling seventy_five = rule("seventy_five.pgn", laws);
     CHECK(seventy_five.game_over == GameEnd::seventy_five_moves);
     CHECK(seventy_five.paragraphs.front() == "9.6.2");
     CHECK(seventy_five.ruling.front().key == "claim.automatic.seventy_five_now");
   }
   // Moves after the automatic draw do not count.
-  const ClaimRuling five_passed = rule("fivefold_passed.pgn");
+  const arbiter::ClaimRuling five_passed = rule("fivefold_passed.pgn");
   CHECK(five_passed.game_over_at.ply == 16);
   CHECK(five_passed.ruling.front().key == "claim.automatic.fivefold_before");
   CHECK(contains(render(five_passed, "en"), "had already been drawn after 8...Ng8"));
-  const ClaimRuling seventy_five_passed = rule("seventy_five_passed.pgn");
+  const arbiter::ClaimRuling seventy_five_passed = rule("seventy_five_passed.pgn");
   CHECK(seventy_five_passed.game_over_at.ply == 10);
   CHECK(seventy_five_passed.ruling.front().key == "claim.automatic.seventy_five_before");
 
   // Before 2014 there are no automatic draws: the claims decide.
-  for (Laws laws : {Laws::fide2005, Laws::fide2009}) {
-    const ClaimRuling five = rule("fivefold.pgn", laws);
+  for (notation::Laws laws : {notation::Laws::fide2005, notation::Laws::fide2009}) {
+    const arbiter::ClaimRuling five = rule("fivefold.pgn", laws);
     CHECK_FALSE(five.automatic());
-    CHECK(five.verdict == ClaimVerdict::correct);
-    CHECK(five.ground == ClaimGround::threefold);
+    CHECK(five.verdict == arbiter::ClaimVerdict::correct);
+    CHECK(five.ground == arbiter::ClaimGround::threefold);
     CHECK(five.occurrences.size() == 5);
-    const ClaimRuling seventy_five = rule("seventy_five.pgn", laws);
+    const arbiter::ClaimRuling seventy_five = rule("seventy_five.pgn", laws);
     CHECK_FALSE(seventy_five.automatic());
-    CHECK(seventy_five.ground == ClaimGround::fifty_moves);
+    CHECK(seventy_five.ground == arbiter::ClaimGround::fifty_moves);
     CHECK(seventy_five.halfmove_clock == 150);
   }
 }
 
 TEST_CASE("claim: checkmate on the move that completes 75 moves takes precedence (§9.6.2)") {
-  const ClaimRuling mate = rule("mate_on_75th.pgn");
+  const arbiter::ClaimRuling mate = rule("mate_on_75th.pgn");
   CHECK(mate.game_over == GameEnd::checkmate);
   CHECK_FALSE(mate.automatic());
-  CHECK(mate.verdict == ClaimVerdict::incorrect);
-  CHECK(mate.reason == ClaimReason::game_over);
+  CHECK(mate.verdict == arbiter::ClaimVerdict::incorrect);
+  CHECK(mate.reason == arbiter::ClaimReason::game_over);
   CHECK(mate.ruling.front().key == "claim.game_over.checkmate_75");
   CHECK(mate.paragraphs == std::vector<std::string>{"5.1.1", "9.6.2"});
   CHECK(contains(render(mate, "en"),
                  "after 100.Ra8# with checkmate, which takes precedence over the 75-move rule"));
-  CHECK(rule("mate_on_75th.pgn", Laws::fide2009).ruling.front().key == "claim.game_over.checkmate");
+  CHECK(rule("mate_on_75th.pgn", notation::Laws::fide2009).ruling.front().key == "claim.game_over.checkmate");
 
   // The same move count with a quiet move that does not mate: drawn.
-  const ClaimRuling quiet = rule("quiet_on_75th.pgn");
+  const arbiter::ClaimRuling quiet = rule("quiet_on_75th.pgn");
   CHECK(quiet.game_over == GameEnd::seventy_five_moves);
-  CHECK(quiet.verdict == ClaimVerdict::correct);
+  CHECK(quiet.verdict == arbiter::ClaimVerdict::correct);
 }
 
 TEST_CASE(
     "claim: a wrong claim on an intended move: the move must be played, the opponent gets time (§9.5)") {
-  const ClaimRuling wrong = rule("knights_second.pgn", Laws::fide2023, "Ng1");
-  CHECK(wrong.verdict == ClaimVerdict::incorrect);
+  const arbiter::ClaimRuling wrong = rule("knights_second.pgn", notation::Laws::fide2023, "Ng1");
+  CHECK(wrong.verdict == arbiter::ClaimVerdict::incorrect);
   CHECK(wrong.must_play);
   CHECK(wrong.opponent_extra_minutes == 2);
   CHECK_FALSE(wrong.claimant_time_reduced);
@@ -261,10 +263,10 @@ TEST_CASE(
   CHECK(contains(en, "adds 2 minutes to Black's remaining time"));
   CHECK(contains(en, "The intended move 4.Ng1 must be played (§9.5.3)."));
 
-  const ClaimRuling wrong2009 = rule("knights_second.pgn", Laws::fide2009, "Ng1");
+  const arbiter::ClaimRuling wrong2009 = rule("knights_second.pgn", notation::Laws::fide2009, "Ng1");
   CHECK(wrong2009.opponent_extra_minutes == 3);  // "tre minutters tillegg" (9.5 b)
   CHECK(wrong2009.paragraphs.back() == "9.5 b");
-  const ClaimRuling wrong2005 = rule("knights_second.pgn", Laws::fide2005, "Ng1");
+  const arbiter::ClaimRuling wrong2005 = rule("knights_second.pgn", notation::Laws::fide2005, "Ng1");
   CHECK(wrong2005.opponent_extra_minutes == 3);
   CHECK(wrong2005.claimant_time_reduced);  // "reducere kravstillerens tid" (9.5)
   CHECK(wrong2005.paragraphs.back() == "9.5");
@@ -341,31 +343,32 @@ TEST_CASE("claim: the command: JSON fields, exit codes, usage errors") {
 TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
   // The rulings of the other tests, with moves in each language's letters.
   struct Rulings {
-    ClaimRuling correct, wrong, fifty, seventy_five, five, mate, ep, castling, wrong2005;
+    arbiter::ClaimRuling correct, wrong, fifty, seventy_five, five, mate, ep, castling, wrong2005;
   };
   auto rulings = [](const std::string& language) {
-    auto r = [&language](const std::string& name, Laws laws = Laws::fide2023, const std::string& move = "") {
-      return rule(name, laws, move, ClaimGround::either, language);
+    auto r = [&language](const std::string& name, notation::Laws laws = notation::Laws::fide2023,
+                         const std::string& move = "") {
+      return rule(name, laws, move, arbiter::ClaimGround::either, language);
     };
     return Rulings{r("knights_third.pgn"),
-                   r("knights_second.pgn", Laws::fide2023, "Ng1"),
+                   r("knights_second.pgn", notation::Laws::fide2023, "Ng1"),
                    r("fifty_100.pgn"),
                    r("seventy_five.pgn"),
                    r("fivefold_passed.pgn"),
                    r("mate_on_75th.pgn"),
                    r("ep_legal.pgn"),
                    r("castling_lost.pgn"),
-                   r("knights_second.pgn", Laws::fide2005, "Ng1")};
+                   r("knights_second.pgn", notation::Laws::fide2005, "Ng1")};
   };
   const Rulings en = rulings("en"), nb = rulings("nb"), sv = rulings("sv"), da = rulings("da"),
                 de = rulings("de");
-  const ClaimRuling &correct = en.correct, &wrong = en.wrong, &fifty = en.fifty,
-                    &seventy_five = en.seventy_five, &five = en.five, &mate = en.mate, &ep = en.ep,
-                    &castling = en.castling, &wrong2005 = en.wrong2005;
+  const arbiter::ClaimRuling &correct = en.correct, &wrong = en.wrong, &fifty = en.fifty,
+                             &seventy_five = en.seventy_five, &five = en.five, &mate = en.mate, &ep = en.ep,
+                             &castling = en.castling, &wrong2005 = en.wrong2005;
 
   struct Expected {
     const char* language;
-    std::vector<std::pair<const ClaimRuling*, std::vector<std::string>>> words;
+    std::vector<std::pair<const arbiter::ClaimRuling*, std::vector<std::string>>> words;
   };
   const std::vector<Expected> expected = {
       {"en",

@@ -11,7 +11,7 @@
 #include "notera/arbiter/envelope.hpp"
 #include "notera/arbiter/envelope_page.hpp"
 #include "notera/core/fen.hpp"
-#include "notera/game/load.hpp"
+#include "notera/input/load.hpp"
 #include "support/cli.hpp"
 
 using namespace notera;
@@ -20,9 +20,9 @@ namespace {
 
 const std::string adjourned_fen = "r1bqr1k1/ppp1bppp/2nn4/6B1/8/4QN2/PPPN1PPP/1K1R1B1R b - - 9 11";
 
-Game game(const std::string& name) {
+game::Game load_test_game(const std::string& name) {
   std::vector<Diagnostic> problems;
-  auto g = load_game_file(test::data_path("arbiter/" + name).string(), PlayOptions{}, problems);
+  auto g = input::load_game_file(test::data_path("arbiter/" + name).string(), pgn::PlayOptions{}, problems);
   REQUIRE_MESSAGE(g, name);
   return std::move(*g);
 }
@@ -70,10 +70,10 @@ std::vector<std::string> messages_for(const nlohmann::json& report, const std::s
 }  // namespace
 
 TEST_CASE("envelope: the record from the game: players, position, sealer, move number, draw offer") {
-  const Game g = game("adjourned.pgn");
-  EnvelopeInput input;
+  const game::Game g = load_test_game("adjourned.pgn");
+  arbiter::EnvelopeInput input;
   input.white_seconds_used = 6720;
-  const EnvelopeRecord r = make_envelope(g, input);
+  const arbiter::EnvelopeRecord r = make_envelope(g, input);
   CHECK(r.white == "Hansen, Per");
   CHECK(r.black == "Olsen, Kari");
   CHECK(r.event == "Oslo Open");
@@ -95,24 +95,24 @@ TEST_CASE("envelope: the record from the game: players, position, sealer, move n
   CHECK(make_envelope(g, input).white == "Per Hansen");
 
   // Where each item is in each edition.
-  CHECK(envelope_paragraph(Laws::fide2023, 5) == "I.2.5");
-  CHECK(envelope_paragraph(Laws::fide2018, 2) == "E.2.2");
-  CHECK(envelope_paragraph(Laws::fide2009, 7) == "2 g");
-  CHECK(envelope_paragraph(Laws::fide2005, 1) == "A2 a");
+  CHECK(arbiter::envelope_paragraph(notation::Laws::fide2023, 5) == "I.2.5");
+  CHECK(arbiter::envelope_paragraph(notation::Laws::fide2018, 2) == "E.2.2");
+  CHECK(arbiter::envelope_paragraph(notation::Laws::fide2009, 7) == "2 g");
+  CHECK(arbiter::envelope_paragraph(notation::Laws::fide2005, 1) == "A2 a");
 }
 
 TEST_CASE("envelope: time used is read as h:mm or h:mm:ss") {
-  CHECK(parse_time_used("1:52") == 6720);
-  CHECK(parse_time_used("0:05") == 300);
-  CHECK(parse_time_used("2:01:30") == 7290);
-  CHECK(parse_time_used("45") == 2700);
-  CHECK_FALSE(parse_time_used("1:75"));
-  CHECK_FALSE(parse_time_used("1:5"));
-  CHECK_FALSE(parse_time_used("abc"));
-  CHECK_FALSE(parse_time_used(""));
-  CHECK_FALSE(parse_time_used("1:02:03:04"));
-  CHECK(format_time_used(6720) == "1:52");
-  CHECK(format_time_used(7290) == "2:01:30");
+  CHECK(arbiter::parse_time_used("1:52") == 6720);
+  CHECK(arbiter::parse_time_used("0:05") == 300);
+  CHECK(arbiter::parse_time_used("2:01:30") == 7290);
+  CHECK(arbiter::parse_time_used("45") == 2700);
+  CHECK_FALSE(arbiter::parse_time_used("1:75"));
+  CHECK_FALSE(arbiter::parse_time_used("1:5"));
+  CHECK_FALSE(arbiter::parse_time_used("abc"));
+  CHECK_FALSE(arbiter::parse_time_used(""));
+  CHECK_FALSE(arbiter::parse_time_used("1:02:03:04"));
+  CHECK(arbiter::format_time_used(6720) == "1:52");
+  CHECK(arbiter::format_time_used(7290) == "2:01:30");
   CHECK(test::run_notera({"envelope", "--game", data("adjourned.pgn"), "--white-time", "1:7"}).exit_code ==
         2);
 }

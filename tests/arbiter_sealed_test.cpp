@@ -22,82 +22,87 @@ Position position(const char* fen) {
   return *r.position;
 }
 
-SealedRuling rule(const char* fen, const char* text, Laws laws = Laws::fide2023, const char* lang = "nb") {
+arbiter::SealedRuling rule(const char* fen, const char* text, notation::Laws laws = notation::Laws::fide2023,
+                           const char* lang = "nb") {
   const Position pos = position(fen);
-  SealedOptions options;
-  options.language = LetterTable::instance().language_index(lang);
+  arbiter::SealedOptions options;
+  options.language = notation::LetterTable::instance().language_index(lang);
   options.laws = laws;
   return rule_on_sealed_move(pos, PositionHistory(pos), text, options);
 }
 
-const Laws all_editions[] = {Laws::fide2005, Laws::fide2009, Laws::fide2018, Laws::fide2023};
+const notation::Laws all_editions[] = {notation::Laws::fide2005, notation::Laws::fide2009,
+                                       notation::Laws::fide2018, notation::Laws::fide2023};
 
 }  // namespace
 
 TEST_CASE("sealed: ambiguous, illegal and unclear lose in every edition") {
-  for (Laws laws : all_editions) {
+  for (notation::Laws laws : all_editions) {
     CAPTURE(to_string(laws));
     // Both rooks can go to d1.
-    SealedRuling r = rule("r4rk1/pp2qppp/2n1bn2/2pp4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12", "Td1", laws);
-    CHECK(r.verdict == Verdict::ambiguous);
+    arbiter::SealedRuling r =
+        rule("r4rk1/pp2qppp/2n1bn2/2pp4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12", "Td1", laws);
+    CHECK(r.verdict == notation::Verdict::ambiguous);
     CHECK(r.sealer_loses);
     CHECK(r.reading.resolution.candidates.size() == 2);
     // The king would walk into check.
     r = rule("5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "Kf3", laws);
-    CHECK(r.verdict == Verdict::illegal);
+    CHECK(r.verdict == notation::Verdict::illegal);
     CHECK(r.sealer_loses);
     // No such letter in Danish: the meaning cannot be established.
     r = rule("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22", "Zf3", laws, "da");
-    CHECK(r.verdict == Verdict::unclear);
+    CHECK(r.verdict == notation::Verdict::unclear);
     CHECK(r.sealer_loses);
   }
 }
 
 TEST_CASE("sealed: a pinned second piece does not make the move ambiguous") {
   // The e3 rook is pinned by the c5 bishop, so Te1 can only be Ra1-e1.
-  const SealedRuling r = rule("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22", "Te1");
-  CHECK(r.verdict == Verdict::legal);
+  const arbiter::SealedRuling r = rule("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22", "Te1");
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK_FALSE(r.sealer_loses);
   CHECK(to_uci(position("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22"),
                r.reading.resolution.move) == "a1e1");
 }
 
 TEST_CASE("sealed: a promotion with no piece named is ambiguous") {
-  const SealedRuling r = rule("8/1P3pk1/6p1/7p/7P/6P1/r4PK1/1R6 w - - 0 45", "b8");
-  CHECK(r.verdict == Verdict::ambiguous);
+  const arbiter::SealedRuling r = rule("8/1P3pk1/6p1/7p/7P/6P1/r4PK1/1R6 w - - 0 45", "b8");
+  CHECK(r.verdict == notation::Verdict::ambiguous);
   CHECK(r.reading.resolution.candidates.size() == 4);
   CHECK(r.sealer_loses);
 }
 
 TEST_CASE("sealed: castling after the rights are lost is illegal") {
-  const SealedRuling r = rule("r3k2r/8/8/8/8/8/8/R3K2R w kq - 4 30", "0-0");
-  CHECK(r.verdict == Verdict::illegal);
-  CHECK(r.reading.resolution.reason == IllegalReason::castling_no_right);
+  const arbiter::SealedRuling r = rule("r3k2r/8/8/8/8/8/8/R3K2R w kq - 4 30", "0-0");
+  CHECK(r.verdict == notation::Verdict::illegal);
+  CHECK(r.reading.resolution.reason == notation::IllegalReason::castling_no_right);
 }
 
 TEST_CASE("sealed: inaccuracies that do not change the move are warnings, by edition") {
   const char* fen = "rnbqkb1r/ppp2ppp/8/3pP3/3Qn3/5N2/PPP2PPP/RNB1KB1R w KQkq d6 0 6";
   // An en-passant capture written without x and without e.p.
-  SealedRuling r = rule(fen, "ed6", Laws::fide2009);
-  CHECK(r.verdict == Verdict::legal);
+  arbiter::SealedRuling r = rule(fen, "ed6", notation::Laws::fide2009);
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK_FALSE(r.sealer_loses);
-  CHECK((r.warnings & warn_missing_en_passant) != 0);
-  CHECK((r.warnings & warn_missing_capture_mark) != 0);
-  r = rule(fen, "ed6", Laws::fide2023);
-  CHECK(r.verdict == Verdict::legal);
+  CHECK((r.warnings & notation::warn_missing_en_passant) != 0);
+  CHECK((r.warnings & notation::warn_missing_capture_mark) != 0);
+  r = rule(fen, "ed6", notation::Laws::fide2023);
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK(r.warnings == 0);  // 2023 C.13: x and e.p. may be left out
   // The long form: an inaccuracy before 2023, the FIDE form since.
-  r = rule("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Sg1-f3", Laws::fide2018);
-  CHECK((r.warnings & warn_long_form) != 0);
-  r = rule("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Sg1-f3", Laws::fide2023);
+  r = rule("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Sg1-f3",
+           notation::Laws::fide2018);
+  CHECK((r.warnings & notation::warn_long_form) != 0);
+  r = rule("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Sg1-f3",
+           notation::Laws::fide2023);
   CHECK(r.warnings == 0);
 }
 
 TEST_CASE("sealed: a game already over before the sealed move") {
   // Mate: no legal move exists, the verdict is illegal, the ruling says why.
-  SealedRuling r = rule("6k1/5ppp/8/8/8/1Q6/5PPP/4r1K1 w - - 0 30", "h3");
+  arbiter::SealedRuling r = rule("6k1/5ppp/8/8/8/1Q6/5PPP/4r1K1 w - - 0 30", "h3");
   CHECK(r.game_over == GameEnd::checkmate);
-  CHECK(r.verdict == Verdict::illegal);
+  CHECK(r.verdict == notation::Verdict::illegal);
   CHECK_FALSE(r.sealer_loses);
   CHECK(r.ruling.key == "sealed.ruling.game_over");
   // Stalemate.
@@ -106,38 +111,39 @@ TEST_CASE("sealed: a game already over before the sealed move") {
   // A dead position: legal moves exist, the game had ended all the same.
   r = rule("4k3/8/8/8/8/8/8/4KN2 w - - 0 60", "Sg3");
   CHECK(r.game_over == GameEnd::dead_position);
-  CHECK(r.verdict == Verdict::legal);
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK_FALSE(r.sealer_loses);
   // 75 moves: automatic from 2014 (2018, 2023), not in 2009.
-  r = rule("4k3/8/8/8/8/8/8/R3K3 w - - 150 120", "Ta2", Laws::fide2023);
+  r = rule("4k3/8/8/8/8/8/8/R3K3 w - - 150 120", "Ta2", notation::Laws::fide2023);
   CHECK(r.game_over == GameEnd::seventy_five_moves);
-  r = rule("4k3/8/8/8/8/8/8/R3K3 w - - 150 120", "Ta2", Laws::fide2009);
+  r = rule("4k3/8/8/8/8/8/8/R3K3 w - - 150 120", "Ta2", notation::Laws::fide2009);
   CHECK(r.game_over == GameEnd::none);
-  CHECK(r.verdict == Verdict::legal);
+  CHECK(r.verdict == notation::Verdict::legal);
 }
 
 TEST_CASE("sealed: a sealed move that ends the game") {
-  SealedRuling r = rule("3r2k1/1Q3ppp/8/8/8/8/5PPP/6K1 b - - 0 30", "Td1", Laws::fide2018);
+  arbiter::SealedRuling r = rule("3r2k1/1Q3ppp/8/8/8/8/5PPP/6K1 b - - 0 30", "Td1", notation::Laws::fide2018);
   CHECK(r.ends_game == GameEnd::checkmate);
-  CHECK(r.verdict == Verdict::legal);
+  CHECK(r.verdict == notation::Verdict::legal);
   r = rule("8/8/8/8/8/3q4/2k5/K7 b - - 0 60", "Db3");
   CHECK(r.ends_game == GameEnd::stalemate);
 }
 
 TEST_CASE("sealed: rulings use the words of the FIDE texts") {
-  const SealedRuling ambiguous =
-      rule("r4rk1/pp2qppp/2n1bn2/2pp4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12", "Td1", Laws::fide2009);
+  const arbiter::SealedRuling ambiguous =
+      rule("r4rk1/pp2qppp/2n1bn2/2pp4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12", "Td1", notation::Laws::fide2009);
   const std::string nb = locale::Messages("nb").format(ambiguous.ruling);
   CHECK(nb.find("hemmelige trekket") != std::string::npos);
   CHECK(nb.find("tvetydig") != std::string::npos);
   CHECK(nb.find("Retningslinjer for hengepartier") != std::string::npos);
-  const SealedRuling sv_rule =
-      rule("r4rk1/pp2qppp/2n1bn2/2pp4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12", "Td1", Laws::fide2018);
+  const arbiter::SealedRuling sv_rule =
+      rule("r4rk1/pp2qppp/2n1bn2/2pp4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12", "Td1", notation::Laws::fide2018);
   const std::string sv = locale::Messages("sv").format(sv_rule.ruling);
   CHECK(sv.find("örseglingsdrag") != std::string::npos);
   CHECK(sv.find("tvetydigt") != std::string::npos);
   CHECK(sv.find("Bilaga E.8.1") != std::string::npos);
-  const SealedRuling illegal = rule("5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "Kf3", Laws::fide2023);
+  const arbiter::SealedRuling illegal =
+      rule("5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "Kf3", notation::Laws::fide2023);
   const std::string da = locale::Messages("da").format(illegal.ruling);
   CHECK(da.find("hemmelige træk") != std::string::npos);
   CHECK(da.find("ulovligt") != std::string::npos);

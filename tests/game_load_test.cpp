@@ -4,15 +4,15 @@
 #include <doctest/doctest.h>
 
 #include "notera/core/fen.hpp"
-#include "notera/game/load.hpp"
+#include "notera/input/load.hpp"
 #include "support/cli.hpp"
 
 using namespace notera;
 
 namespace {
 
-std::optional<Game> load(const std::string& path, std::vector<Diagnostic>& problems) {
-  return load_game_file(path, PlayOptions{}, problems);
+std::optional<game::Game> load(const std::string& path, std::vector<Diagnostic>& problems) {
+  return input::load_game_file(path, pgn::PlayOptions{}, problems);
 }
 
 bool has_key(const std::vector<Diagnostic>& problems, const std::string& key) {
@@ -53,7 +53,7 @@ TEST_CASE("load: what it cannot read as a whole game is an error with a reason, 
   std::vector<Diagnostic> problems;
 
   CHECK_FALSE(load((dir.path() / "missing.pgn").string(), problems));
-  CHECK(has_key(problems, "load.cannot_open"));
+  CHECK(has_key(problems, "io.cannot_open_because"));
 
   // A scoresheet is read as written; one that needs corrections is not a
   // game for a ruling.

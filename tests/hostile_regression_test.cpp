@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "notera/core/utf8.hpp"
-#include "notera/game/play.hpp"
+#include "notera/base/utf8.hpp"
+#include "notera/pgn/play.hpp"
 #include "notera/pgn/reader.hpp"
 #include "notera/pgn/splitter.hpp"
 #include "notera/pgn/tags.hpp"
@@ -32,7 +32,7 @@ using notera::test::TempDir;
 namespace {
 
 struct ReadGame {
-  Game game;
+  game::Game game;
   int games = 0;
 };
 
@@ -52,14 +52,14 @@ ReadGame read_pgn(std::string_view pgn) {
 }
 
 // What notera's writer makes of `game`, read back.
-ReadGame written_and_read(const Game& game, std::string& out) {
+ReadGame written_and_read(const game::Game& game, std::string& out) {
   static pgn::Writer writer;
   out.clear();
   writer.write(game, out);
   return read_pgn(out);
 }
 
-bool has_key(const Game& game, std::string_view key) {
+bool has_key(const game::Game& game, std::string_view key) {
   for (const Diagnostic& d : game.diagnostics)
     if (d.message.key == key) return true;
   return false;
@@ -87,24 +87,24 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 TEST_CASE("hostile regression: a null move in check is illegal") {
   const ReadGame read = read_pgn(read_file(data_path("hostile/null_move_in_check.pgn")));
   REQUIRE(read.games == 1);
-  CHECK(read.game.status == GameStatus::incomplete);
+  CHECK(read.game.status == game::GameStatus::incomplete);
   CHECK(read.game.mainline.moves.size() == 3);  // 1. e4 d5 2. Bb5+
   REQUIRE_FALSE(read.game.diagnostics.empty());
   CHECK(read.game.diagnostics.front().ply == 4);
   // Out of check a null move is still read (pgn-extract's --allownullmoves files).
-  const Game fine = read_movetext_game("1. e4 -- 2. d4 *", PlayOptions{});
-  CHECK(fine.status == GameStatus::complete);
+  const game::Game fine = read_movetext_game("1. e4 -- 2. d4 *", pgn::PlayOptions{});
+  CHECK(fine.status == game::GameStatus::complete);
   CHECK(fine.mainline.moves.size() == 3);
 }
 
 // fuzz_sheet: a gap on a sheet made the game incomplete, and guessing the
 // notation language (Danish letters here) replayed it and reset it to complete.
 TEST_CASE("hostile regression: a scoresheet gap survives the language guess") {
-  const Scoresheet sheet =
-      read_scoresheet(read_file(data_path("hostile/sheet_gap_language_guess.sheet")), "gap.sheet");
-  const SheetGame read = sheet_game(sheet, PlayOptions{});
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(
+      read_file(data_path("hostile/sheet_gap_language_guess.sheet")), "gap.sheet");
+  const scoresheet::SheetGame read = sheet_game(sheet, pgn::PlayOptions{});
   CHECK(read.needs_reconstruction);
-  CHECK(read.game.status == GameStatus::incomplete);
+  CHECK(read.game.status == game::GameStatus::incomplete);
   CHECK(read.game.mainline.moves.size() == 5);
   // Through the command: exit 1, and the sheet goes to --rejects.
   TempDir dir;
@@ -123,14 +123,14 @@ TEST_CASE("hostile regression: a scoresheet gap survives the language guess") {
 TEST_CASE("hostile regression: comment words that must not start a line") {
   for (const std::string risky : {"[Event \"x\"] [Site \"y\"]", "%escape 1-0", "[pgn] [/pgn]", "x[/pgn] y"}) {
     for (int pad = 0; pad < 90; ++pad) {
-      Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
+      game::Game game = read_movetext_game("1. e4 e5 *", pgn::PlayOptions{});
       game.mainline.edit_notes(0).comments.push_back(std::string(static_cast<std::size_t>(pad), 'w') + " " +
                                                      risky + " end");
       std::string out;
       const ReadGame back = written_and_read(game, out);
       INFO(out);
       REQUIRE(back.games == 1);
-      CHECK(back.game.status == GameStatus::complete);
+      CHECK(back.game.status == game::GameStatus::complete);
       CHECK(back.game.mainline.moves.size() == 2);
       REQUIRE(back.game.mainline.notes_of(0).comments.size() == 1);
       // The same words (the writer joins and breaks lines at spaces).
@@ -148,7 +148,7 @@ TEST_CASE("hostile regression: control characters before a risky comment word") 
   for (const std::string& glue :
        std::vector<std::string>{"\f", "\v", std::string(1, '\0'), "\x7f", "\f\x01\f"}) {
     for (int pad = 0; pad < 90; ++pad) {
-      Game game = read_movetext_game("1. e4 e5 *", PlayOptions{});
+      game::Game game = read_movetext_game("1. e4 e5 *", pgn::PlayOptions{});
       // Every word ends in ']', so wherever the line breaks, the line
       // ends as a complete tag line would.
       std::string comment = std::string(static_cast<std::size_t>(pad), 'w') + " " + glue + "[Event \"x\"]";
@@ -158,7 +158,7 @@ TEST_CASE("hostile regression: control characters before a risky comment word") 
       const ReadGame back = written_and_read(game, out);
       INFO(out);
       REQUIRE(back.games == 1);
-      CHECK(back.game.status == GameStatus::complete);
+      CHECK(back.game.status == game::GameStatus::complete);
       CHECK(back.game.mainline.moves.size() == 2);
     }
   }
@@ -168,13 +168,14 @@ TEST_CASE("hostile regression: control characters before a risky comment word") 
 // that comment (NUL is no blank), was written as "({   })" and read back as
 // an empty variation, which carries nothing: a variation fewer.
 TEST_CASE("hostile regression: a comment of control characters is empty") {
-  const auto carrying = [](const MoveNotes& m) {
+  const auto carrying = [](const game::MoveNotes& m) {
     int n = 0;
-    for (const Line& v : m.variations) n += !v.moves.empty() || !v.comment_before.empty();
+    for (const game::Line& v : m.variations) n += !v.moves.empty() || !v.comment_before.empty();
     return n;
   };
   const std::string nuls(8, '\0');
-  const Game game = read_movetext_game("1. e4 (1. d4) ( ;" + nuls + "\n) ( {\f\x7f} ) e5 *", PlayOptions{});
+  const game::Game game =
+      read_movetext_game("1. e4 (1. d4) ( ;" + nuls + "\n) ( {\f\x7f} ) e5 *", pgn::PlayOptions{});
   REQUIRE(game.mainline.moves.size() == 2);
   CHECK(carrying(game.mainline.notes_of(0)) == 1);
   std::string out;
@@ -200,9 +201,9 @@ TEST_CASE("hostile regression: thousands of tags are rejected in linear time") {
   CHECK(tags.diagnostics.front().where.line == 1001);
 
   pgn::GameReader reader(pgn::ReadOptions{});
-  Game game;
+  game::Game game;
   reader.read(text, 1, game);
-  CHECK(game.status == GameStatus::rejected);
+  CHECK(game.status == game::GameStatus::rejected);
 
   // A value over the limit, and one at it.
   pgn::read_tag_section("[Event \"" + std::string(8193, 'x') + "\"]\n\n", 1, tags);
@@ -218,9 +219,9 @@ TEST_CASE("hostile regression: locating many problems on one long line is linear
   for (int i = 0; i < 100000; ++i) line += "(1. zz) ";
   line += "e5 *";
   const auto start = std::chrono::steady_clock::now();
-  PlayOptions options;
+  pgn::PlayOptions options;
   options.max_diagnostics = 1 << 30;
-  const Game game = read_movetext_game(line, options);
+  const game::Game game = read_movetext_game(line, options);
   CHECK(seconds_since(start) < 20);
   CHECK(game.diagnostics.size() == 100000);
   CHECK(game.diagnostics.back().where.column == static_cast<int>(line.rfind("zz")) + 1);
@@ -232,7 +233,7 @@ TEST_CASE("hostile regression: locating many problems on one long line is linear
   std::vector<std::size_t> offsets;
   for (std::size_t i = 0; i <= text.size(); ++i) offsets.push_back(i);
   for (std::size_t i = text.size() + 1; i-- > 0;) offsets.push_back(i);
-  TextLocator locator(text, 7);
+  text::TextLocator locator(text, 7);
   for (std::size_t offset : offsets) {
     const SourceLocation where = locator.at(offset);
     std::size_t line_start = 0;
@@ -250,47 +251,47 @@ TEST_CASE("hostile regression: locating many problems on one long line is linear
 
 // Hostile set: limits in a game stop it with an error, the moves before kept.
 TEST_CASE("hostile regression: game limits make the game incomplete, with where") {
-  PlayOptions options;
+  pgn::PlayOptions options;
   options.max_plies = 10;
-  Game game =
+  game::Game game =
       read_movetext_game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *", options);
-  CHECK(game.status == GameStatus::incomplete);
+  CHECK(game.status == game::GameStatus::incomplete);
   CHECK(game.mainline.moves.size() == 10);
   REQUIRE(has_key(game, "game.limit_stops"));
   CHECK(game.diagnostics.back().ply == 11);
   CHECK(game.diagnostics.back().where.column == 59);  // "6. Ng1"
 
-  options = PlayOptions{};
+  options = pgn::PlayOptions{};
   options.max_moves = 4;
   game = read_movetext_game("1. e4 (1. d4 d5 2. c4) e5 2. Nf3 *", options);
-  CHECK(game.status == GameStatus::incomplete);
+  CHECK(game.status == game::GameStatus::incomplete);
   CHECK(has_key(game, "game.limit_stops"));
 
-  options = PlayOptions{};
+  options = pgn::PlayOptions{};
   options.max_comment_length = 10;
   game = read_movetext_game("1. e4 {short} e5 {a comment of more than ten bytes} 2. Nf3 *", options);
-  CHECK(game.status == GameStatus::incomplete);
+  CHECK(game.status == game::GameStatus::incomplete);
   CHECK(game.mainline.moves.size() == 2);
   CHECK(game.diagnostics.back().ply == 3);
 
   // Variations nested deeper than the limit are left out: not in full.
-  options = PlayOptions{};
+  options = pgn::PlayOptions{};
   options.max_variation_depth = 3;
   game = read_movetext_game("1. e4 (1. d4 (1. c4 (1. Nf3 (1. b3)))) e5 *", options);
-  CHECK(game.status == GameStatus::incomplete);
+  CHECK(game.status == game::GameStatus::incomplete);
   CHECK(has_key(game, "game.variation_too_deep"));
   game = read_movetext_game("1. e4 (1. d4 (1. c4)) e5 *", options);
-  CHECK(game.status == GameStatus::complete);
+  CHECK(game.status == game::GameStatus::complete);
 
   // Problems beyond max_diagnostics are counted, not kept.
-  options = PlayOptions{};
+  options = pgn::PlayOptions{};
   options.max_diagnostics = 5;
   std::string text = "1. e4 ";
   for (int i = 0; i < 50; ++i) text += "(1. zz) ";
   game = read_movetext_game(text + "e5 *", options);
   CHECK(game.diagnostics.size() == 6);
   CHECK(game.diagnostics.back().message.key == "game.more_problems");
-  CHECK(game.status == GameStatus::complete);
+  CHECK(game.status == game::GameStatus::complete);
 }
 
 // Hostile set: a game cut at the size limit exactly at a line end lost the
@@ -399,7 +400,7 @@ TEST_CASE("hostile regression: where the input stops being UTF-8") {
   text::MemorySource source("[Event \"x\"]\n\n1. e4 *\n");
   const text::OpenedInput opened = text::open_input(source);
   pgn::GameReader reader(pgn::ReadOptions{}, &opened.detection);
-  Game game;
+  game::Game game;
   reader.read("[Event \"x\"]\n[White \"M\xFCller\"]\n\n1. e4 *\n", 40, game);
   REQUIRE(has_key(game, "encoding.game_guessed"));
   for (const Diagnostic& diagnostic : game.diagnostics) {

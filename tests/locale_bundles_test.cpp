@@ -23,7 +23,7 @@
 #include <thread>
 #include <vector>
 
-#include "notera/core/message.hpp"
+#include "notera/base/message.hpp"
 #include "notera/locale/bundle.hpp"
 #include "notera/locale/messages.hpp"
 
@@ -311,7 +311,7 @@ TEST_CASE("locale bundles: look-alike letters turn Latin into the language's Cyr
 }
 
 TEST_CASE("locale bundles: header words cover those of the scoresheet format") {
-  // shared/docs/scoresheet-format.md, "Header lines".
+  // docs/scoresheet-format.md, "Header lines".
   const std::map<std::string, std::vector<std::string>> documented = {
       {"header.event", {"Event", "Turnering", "Tävling"}},
       {"header.site", {"Site", "Sted", "Plats"}},

@@ -12,7 +12,7 @@ using namespace notera;
 
 namespace {
 
-const LetterTable& letters() { return LetterTable::instance(); }
+const notation::LetterTable& letters() { return notation::LetterTable::instance(); }
 
 int lang(const char* code) {
   const int i = letters().language_index(code);
@@ -20,25 +20,26 @@ int lang(const char* code) {
   return i;
 }
 
-WrittenMove read(const std::string& text, const char* language = "nb") {
-  const ReadMoveResult r = read_written_move(text, reading_languages(lang(language)));
+notation::WrittenMove read(const std::string& text, const char* language = "nb") {
+  const notation::ReadMoveResult r =
+      notation::read_written_move(text, notation::reading_languages(lang(language)));
   REQUIRE_MESSAGE(r.ok, text);
   return r.move;
 }
 
 bool reads(const std::string& text, const char* language = "nb") {
-  return read_written_move(text, reading_languages(lang(language))).ok;
+  return notation::read_written_move(text, notation::reading_languages(lang(language))).ok;
 }
 
-std::string letter(const WrittenPiece& p) {
+std::string letter(const notation::WrittenPiece& p) {
   return p.present() ? std::string(letters().text(p.letter)) : std::string();
 }
 
 }  // namespace
 
 TEST_CASE("read: short piece moves with and without capture marks") {
-  WrittenMove m = read("Sf3");
-  CHECK(m.kind == WrittenKind::piece);
+  notation::WrittenMove m = read("Sf3");
+  CHECK(m.kind == notation::WrittenKind::piece);
   CHECK(letter(m.piece) == "S");
   CHECK(m.to_file == 5);
   CHECK(m.to_rank == 2);
@@ -52,7 +53,7 @@ TEST_CASE("read: short piece moves with and without capture marks") {
 }
 
 TEST_CASE("read: disambiguation by file, rank and square") {
-  WrittenMove m = read("Sgf3");
+  notation::WrittenMove m = read("Sgf3");
   CHECK(m.from_file == 6);
   CHECK(m.from_rank == -1);
   m = read("S5f3");
@@ -66,24 +67,24 @@ TEST_CASE("read: disambiguation by file, rank and square") {
 TEST_CASE("read: long form with -, en dash, em dash, x or nothing") {
   for (const char* text : {"Sg1f3", "Sg1-f3", "Sg1–f3", "Sg1—f3", "Sg1xf3", "Sg1×f3"}) {
     CAPTURE(text);
-    const WrittenMove m = read(text);
-    CHECK(m.kind == WrittenKind::piece);
+    const notation::WrittenMove m = read(text);
+    CHECK(m.kind == notation::WrittenKind::piece);
     CHECK(m.from_square() == g1);
     CHECK(m.to_square() == f3);
   }
   CHECK(read("Sg1xf3").capture);
   CHECK(read("Sg1×f3").capture);
   CHECK(read("Sg1-f3").dash);
-  const WrittenMove pawn = read("e2-e4");
-  CHECK(pawn.kind == WrittenKind::no_letter);
+  const notation::WrittenMove pawn = read("e2-e4");
+  CHECK(pawn.kind == notation::WrittenKind::no_letter);
   CHECK(pawn.from_square() == e2);
   CHECK(pawn.to_square() == e4);
   CHECK(read("e2e4").from_square() == e2);
 }
 
 TEST_CASE("read: pawn captures, with and without rank and x") {
-  WrittenMove m = read("exd5");
-  CHECK(m.kind == WrittenKind::no_letter);
+  notation::WrittenMove m = read("exd5");
+  CHECK(m.kind == notation::WrittenKind::no_letter);
   CHECK(m.from_file == 4);
   CHECK(m.to_square() == d5);
   CHECK(m.capture);
@@ -116,13 +117,13 @@ TEST_CASE("read: en passant marks") {
 TEST_CASE("read: promotions in every written form") {
   for (const char* text : {"d8D", "d8=D", "d8(D)", "d8/D"}) {
     CAPTURE(text);
-    const WrittenMove m = read(text);
+    const notation::WrittenMove m = read(text);
     CHECK(m.to_square() == d8);
     CHECK(letter(m.promotion) == "D");
   }
   CHECK(read("d8=D").promotion_mark);
   CHECK(letter(read("exf8S").promotion) == "S");
-  const WrittenMove uci = read("e7e8q", "en");
+  const notation::WrittenMove uci = read("e7e8q", "en");
   CHECK(uci.uci_promotion);
   CHECK(letter(uci.promotion) == "Q");
   CHECK_FALSE(read("d8").promotion.present());
@@ -131,21 +132,21 @@ TEST_CASE("read: promotions in every written form") {
 TEST_CASE("read: castling with zeros, letter O, lower case, dashes") {
   for (const char* text : {"0-0", "O-O", "o-o", "00", "OO", "0–0", "O‑O"}) {
     CAPTURE(text);
-    CHECK(read(text).kind == WrittenKind::castle_short);
+    CHECK(read(text).kind == notation::WrittenKind::castle_short);
   }
   for (const char* text : {"0-0-0", "O-O-O", "o-o-o", "000", "0–0–0"}) {
     CAPTURE(text);
-    CHECK(read(text).kind == WrittenKind::castle_long);
+    CHECK(read(text).kind == notation::WrittenKind::castle_long);
   }
-  CHECK(read("0-0+").check == WrittenCheck::check);
+  CHECK(read("0-0+").check == notation::WrittenCheck::check);
 }
 
 TEST_CASE("read: check, mate, glyphs and draw offers") {
-  CHECK(read("Df7+").check == WrittenCheck::check);
-  CHECK(read("Qf7ch", "en").check == WrittenCheck::check);
-  CHECK(read("Df7#").check == WrittenCheck::mate);
-  CHECK(read("Df7++").check == WrittenCheck::mate);
-  CHECK(read("Df7X").check == WrittenCheck::mate);
+  CHECK(read("Df7+").check == notation::WrittenCheck::check);
+  CHECK(read("Qf7ch", "en").check == notation::WrittenCheck::check);
+  CHECK(read("Df7#").check == notation::WrittenCheck::mate);
+  CHECK(read("Df7++").check == notation::WrittenCheck::mate);
+  CHECK(read("Df7X").check == notation::WrittenCheck::mate);
   CHECK(read("Sf3!").glyph == 1);
   CHECK(read("Sf3?").glyph == 2);
   CHECK(read("Sf3!!").glyph == 3);
@@ -154,8 +155,8 @@ TEST_CASE("read: check, mate, glyphs and draw offers") {
   CHECK(read("Sf3?!").glyph == 6);
   CHECK(read("Kb1(=)").draw_offer);
   CHECK(read("Kb1 (=)").draw_offer);
-  const WrittenMove m = read("Dxf7+!");
-  CHECK(m.check == WrittenCheck::check);
+  const notation::WrittenMove m = read("Dxf7+!");
+  CHECK(m.check == notation::WrittenCheck::check);
   CHECK(m.glyph == 1);
 }
 
@@ -167,15 +168,15 @@ TEST_CASE("read: figurines, with and without variation selectors") {
                            "f3",
                            "♞f3"}) {
     CAPTURE(text);
-    const WrittenMove m = read(text, "en");
-    CHECK(m.kind == WrittenKind::piece);
+    const notation::WrittenMove m = read(text, "en");
+    CHECK(m.kind == notation::WrittenKind::piece);
     CHECK(letters().is_figurine(m.piece.letter));
     CHECK(letters().meaning(m.piece.letter, 0) == PieceType::knight);
   }
 }
 
 TEST_CASE("read: two-letter and Cyrillic piece letters, Latin look-alikes") {
-  WrittenMove m = read("Крf3", "ru");
+  notation::WrittenMove m = read("Крf3", "ru");
   CHECK(letter(m.piece) == "Кр");
   m = read("Кf3", "ru");
   CHECK(letter(m.piece) == "К");
@@ -188,7 +189,7 @@ TEST_CASE("read: two-letter and Cyrillic piece letters, Latin look-alikes") {
 }
 
 TEST_CASE("read: descriptive piece-takes-piece captures") {
-  WrittenMove m = read("BxN", "en");
+  notation::WrittenMove m = read("BxN", "en");
   CHECK(letter(m.piece) == "B");
   CHECK(letter(m.captured) == "N");
   CHECK(m.capture);
@@ -199,26 +200,26 @@ TEST_CASE("read: descriptive piece-takes-piece captures") {
 }
 
 TEST_CASE("read: UCI and null moves") {
-  WrittenMove m = read("g1f3", "en");
-  CHECK(m.kind == WrittenKind::no_letter);
+  notation::WrittenMove m = read("g1f3", "en");
+  CHECK(m.kind == notation::WrittenKind::no_letter);
   CHECK(m.from_square() == g1);
-  CHECK(read("--", "en").kind == WrittenKind::null_move);
+  CHECK(read("--", "en").kind == notation::WrittenKind::null_move);
 }
 
 TEST_CASE("read: what is not a move, and why") {
-  ReadMoveResult r = read_written_move("P-K4", reading_languages(lang("en")));
+  notation::ReadMoveResult r = notation::read_written_move("P-K4", notation::reading_languages(lang("en")));
   CHECK_FALSE(r.ok);
   CHECK(r.problem.key == "notation.descriptive");
-  r = read_written_move("N-KB3", reading_languages(lang("en")));
+  r = notation::read_written_move("N-KB3", notation::reading_languages(lang("en")));
   CHECK(r.problem.key == "notation.descriptive");
-  r = read_written_move("Zf3", reading_languages(lang("nb")));
+  r = notation::read_written_move("Zf3", notation::reading_languages(lang("nb")));
   CHECK_FALSE(r.ok);
   CHECK(r.problem.key == "notation.not_a_move");
-  r = read_written_move("e4junk", reading_languages(lang("nb")));
+  r = notation::read_written_move("e4junk", notation::reading_languages(lang("nb")));
   CHECK_FALSE(r.ok);
   CHECK(r.problem.key == "notation.trailing_text");
   CHECK(r.column == 3);
-  r = read_written_move("", reading_languages(lang("nb")));
+  r = notation::read_written_move("", notation::reading_languages(lang("nb")));
   CHECK_FALSE(r.ok);
   // A letter of another language is no letter here: F is the French bishop.
   CHECK_FALSE(reads("Ff3", "nb"));
@@ -228,18 +229,18 @@ TEST_CASE("read: what is not a move, and why") {
 }
 
 TEST_CASE("normalise: dashes, multiplication sign, full width, spaces, selectors") {
-  CHECK(normalized("Sg1–f3") == "Sg1-f3");
-  CHECK(normalized("Sg1—f3") == "Sg1-f3");
-  CHECK(normalized("e5×d4") == "e5xd4");
-  CHECK(normalized("ｅ４") == "e4");
-  CHECK(normalized("O‑O") == "O-O");
-  CHECK(normalized("Kb1\u00A0(=)") == "Kb1 (=)");
-  CHECK(normalized("♘\xEF\xB8\x8E"
-                   "f3") == "♘f3");
-  CHECK(normalized("12…") == "12...");
+  CHECK(text::normalized("Sg1–f3") == "Sg1-f3");
+  CHECK(text::normalized("Sg1—f3") == "Sg1-f3");
+  CHECK(text::normalized("e5×d4") == "e5xd4");
+  CHECK(text::normalized("ｅ４") == "e4");
+  CHECK(text::normalized("O‑O") == "O-O");
+  CHECK(text::normalized("Kb1\u00A0(=)") == "Kb1 (=)");
+  CHECK(text::normalized("♘\xEF\xB8\x8E"
+                         "f3") == "♘f3");
+  CHECK(text::normalized("12…") == "12...");
   // NFC: e + combining acute -> é.
-  CHECK(normalized("e\xCC\x81") == "\xC3\xA9");
-  NormalizedText t;
+  CHECK(text::normalized("e\xCC\x81") == "\xC3\xA9");
+  text::NormalizedText t;
   normalize_notation("a–b", t);  // the en dash is 3 bytes
   CHECK(t.text == "a-b");
   CHECK(t.source(2) == 4);

@@ -22,21 +22,22 @@ Position position(const char* fen) {
 }
 
 int lang(const char* code) {
-  const int i = LetterTable::instance().language_index(code);
+  const int i = notation::LetterTable::instance().language_index(code);
   REQUIRE_MESSAGE(i >= 0, code);
   return i;
 }
 
-Resolution resolve_text(const Position& pos, const std::string& text, int language, bool foreign = true) {
-  ResolveOptions options;
+notation::Resolution resolve_text(const Position& pos, const std::string& text, int language,
+                                  bool foreign = true) {
+  notation::ResolveOptions options;
   options.language = language;
   options.foreign_letters = foreign;
-  const MoveReading r = read_and_resolve(pos, text, options);
+  const notation::MoveReading r = read_and_resolve(pos, text, options);
   REQUIRE_MESSAGE(r.read.ok, text);
   return r.resolution;
 }
 
-std::string uci_of(const Position& pos, const Resolution& r) { return to_uci(pos, r.move); }
+std::string uci_of(const Position& pos, const notation::Resolution& r) { return to_uci(pos, r.move); }
 
 // Every piece of White can go to f3 here: K g2, Q d1, R f1, B h5, N d2.
 const char* every_piece_to_f3 = "r2q1rk1/pb1n1pp1/1p2p2p/2pp3B/3P4/2P1P1P1/PP1N2KP/R1BQ1R2 w - - 0 14";
@@ -46,7 +47,7 @@ const char* two_knights = "4k3/pp3ppp/8/8/8/8/PP3PPP/1K2N1N1 w - - 0 30";
 }  // namespace
 
 TEST_CASE("resolve: each language's letters, legal and ambiguous") {
-  const LetterTable& letters = LetterTable::instance();
+  const notation::LetterTable& letters = notation::LetterTable::instance();
   const Position pos = position(every_piece_to_f3);
   const Position knights = position(two_knights);
   const struct {
@@ -59,49 +60,49 @@ TEST_CASE("resolve: each language's letters, legal and ambiguous") {
                   {PieceType::knight, "d2f3"}};
   REQUIRE(letters.language_count() >= 10);
   for (int l = 0; l < letters.language_count(); ++l) {
-    const LanguageInfo& info = letters.language(l);
+    const notation::LanguageInfo& info = letters.language(l);
     CAPTURE(info.code);
     for (const auto& e : expected) {
       const std::string text = info.written[static_cast<std::size_t>(index(e.type))] + "f3";
       CAPTURE(text);
-      const Resolution r = resolve_text(pos, text, l);
-      CHECK(r.verdict == Verdict::legal);
+      const notation::Resolution r = resolve_text(pos, text, l);
+      CHECK(r.verdict == notation::Verdict::legal);
       CHECK(uci_of(pos, r) == e.uci);
-      CHECK((r.warnings & warn_foreign_letter) == 0);
+      CHECK((r.warnings & notation::warn_foreign_letter) == 0);
     }
     const std::string knight = info.written[static_cast<std::size_t>(index(PieceType::knight))] + "f3";
-    const Resolution amb = resolve_text(knights, knight, l);
-    CHECK(amb.verdict == Verdict::ambiguous);
+    const notation::Resolution amb = resolve_text(knights, knight, l);
+    CHECK(amb.verdict == notation::Verdict::ambiguous);
     CHECK(amb.candidates.size() == 2);
   }
 }
 
 TEST_CASE("resolve: English letters in a local game, and where they clash") {
   const Position pos = position(every_piece_to_f3);
-  Resolution r = resolve_text(pos, "Nf3", lang("nb"));
-  CHECK(r.verdict == Verdict::legal);
+  notation::Resolution r = resolve_text(pos, "Nf3", lang("nb"));
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK(uci_of(pos, r) == "d2f3");
-  CHECK((r.warnings & warn_foreign_letter) != 0);
+  CHECK((r.warnings & notation::warn_foreign_letter) != 0);
   // French R is the king (roi), not the rook.
   r = resolve_text(pos, "Rf3", lang("fr"));
   CHECK(uci_of(pos, r) == "g2f3");
   // German B is a pawn; no pawn can go to f3 here, so lenient reading falls
   // back to the English bishop, strict reading says illegal.
   r = resolve_text(pos, "Bf3", lang("de"));
-  CHECK(r.verdict == Verdict::legal);
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK(uci_of(pos, r) == "h5f3");
-  CHECK((r.warnings & warn_foreign_letter) != 0);
+  CHECK((r.warnings & notation::warn_foreign_letter) != 0);
   r = resolve_text(pos, "Bf3", lang("de"), false);
-  CHECK(r.verdict == Verdict::illegal);
+  CHECK(r.verdict == notation::Verdict::illegal);
 }
 
 TEST_CASE("resolve: language not given - every reading") {
   const Position pos = position(every_piece_to_f3);
-  ResolveOptions any;
-  any.language = ResolveOptions::any_language;
+  notation::ResolveOptions any;
+  any.language = notation::ResolveOptions::any_language;
   // English letters first (FIDE's international form).
-  MoveReading r = read_and_resolve(pos, "Nf3", any);
-  CHECK(r.resolution.verdict == Verdict::legal);
+  notation::MoveReading r = read_and_resolve(pos, "Nf3", any);
+  CHECK(r.resolution.verdict == notation::Verdict::legal);
   CHECK(to_uci(pos, r.resolution.move) == "d2f3");
   r = read_and_resolve(pos, "♘f3", any);
   CHECK(to_uci(pos, r.resolution.move) == "d2f3");
@@ -114,48 +115,48 @@ TEST_CASE("resolve: FIDE C.10 disambiguation") {
   const Position ranks = position("4k3/pp3ppp/8/6N1/8/8/PP3P1P/1K4N1 w - - 0 30");
   CHECK(uci_of(ranks, resolve_text(ranks, "S5f3", lang("nb"))) == "g5f3");
   CHECK(uci_of(ranks, resolve_text(ranks, "S1f3", lang("nb"))) == "g1f3");
-  CHECK(resolve_text(ranks, "Sgf3", lang("nb")).verdict == Verdict::ambiguous);
+  CHECK(resolve_text(ranks, "Sgf3", lang("nb")).verdict == notation::Verdict::ambiguous);
 }
 
 TEST_CASE("resolve: pawns - short forms, rank-less captures, e.p., promotion") {
   const Position p = position("rnbqkb1r/pppp1ppp/5n2/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
   for (const char* text : {"exd4", "ed4", "e:d4", "exd", "ed"}) {
     CAPTURE(text);
-    const Resolution r = resolve_text(p, text, lang("nb"));
-    CHECK(r.verdict == Verdict::legal);
+    const notation::Resolution r = resolve_text(p, text, lang("nb"));
+    CHECK(r.verdict == notation::Verdict::legal);
     CHECK(uci_of(p, r) == "e5d4");
   }
-  CHECK((resolve_text(p, "ed4", lang("nb")).warnings & warn_missing_capture_mark) != 0);
-  CHECK((resolve_text(p, "ed", lang("nb")).warnings & warn_rank_omitted) != 0);
+  CHECK((resolve_text(p, "ed4", lang("nb")).warnings & notation::warn_missing_capture_mark) != 0);
+  CHECK((resolve_text(p, "ed", lang("nb")).warnings & notation::warn_rank_omitted) != 0);
 
   const Position ep = position("rnbqkb1r/ppp2ppp/8/3pP3/3Qn3/5N2/PPP2PPP/RNB1KB1R w KQkq d6 0 6");
-  Resolution r = resolve_text(ep, "exd6 e.p.", lang("nb"));
+  notation::Resolution r = resolve_text(ep, "exd6 e.p.", lang("nb"));
   CHECK(uci_of(ep, r) == "e5d6");
   CHECK(r.move.is_en_passant());
-  CHECK((r.warnings & warn_missing_en_passant) == 0);
+  CHECK((r.warnings & notation::warn_missing_en_passant) == 0);
   r = resolve_text(ep, "exd6", lang("nb"));
-  CHECK((r.warnings & warn_missing_en_passant) != 0);
+  CHECK((r.warnings & notation::warn_missing_en_passant) != 0);
 
   const Position promo = position("5r2/3PP2k/8/6p1/8/6P1/5PK1/8 w - - 0 52");
   CHECK(uci_of(promo, resolve_text(promo, "d8D", lang("nb"))) == "d7d8q");
   CHECK(uci_of(promo, resolve_text(promo, "exf8S", lang("nb"))) == "e7f8n");
   CHECK(uci_of(promo, resolve_text(promo, "e8=Q", lang("en"))) == "e7e8q");
   r = resolve_text(promo, "d8", lang("nb"));
-  CHECK(r.verdict == Verdict::ambiguous);
+  CHECK(r.verdict == notation::Verdict::ambiguous);
   CHECK(r.candidates.size() == 4);
   // Two pawns can take on d5.
   const Position two = position("rnbqkb1r/pppp1ppp/8/3np3/2P1P3/3P4/PP3PPP/RNBQKBNR w KQkq - 1 4");
-  CHECK(resolve_text(two, "xd5", lang("nb")).verdict == Verdict::ambiguous);
+  CHECK(resolve_text(two, "xd5", lang("nb")).verdict == notation::Verdict::ambiguous);
   CHECK(uci_of(two, resolve_text(two, "cxd5", lang("nb"))) == "c4d5");
 }
 
 TEST_CASE("resolve: descriptive captures from real sheets") {
   // Bishop g5 takes the knight f6; the only bishop capture of a knight.
   const Position pos = position("rnbqkb1r/ppp2ppp/4pn2/3p2B1/3P4/2N5/PPP1PPPP/R2QKBNR w KQkq - 0 4");
-  Resolution r = resolve_text(pos, "BxN", lang("en"));
-  CHECK(r.verdict == Verdict::legal);
+  notation::Resolution r = resolve_text(pos, "BxN", lang("en"));
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK(uci_of(pos, r) == "g5f6");
-  CHECK((r.warnings & warn_descriptive_capture) != 0);
+  CHECK((r.warnings & notation::warn_descriptive_capture) != 0);
   r = resolve_text(pos, "LxS", lang("nb"));
   CHECK(uci_of(pos, r) == "g5f6");
 }
@@ -166,38 +167,38 @@ TEST_CASE("resolve: every illegal reason") {
     const char* fen;
     const char* text;
     const char* language;
-    IllegalReason reason;
+    notation::IllegalReason reason;
   } cases[] = {
-      {every_piece_to_f3, "Dd3", "nb", IllegalReason::path_blocked},
-      {"3r2k1/pp3pp1/8/7p/3N4/8/PP3P1N/3K4 w - - 0 30", "Se6", "nb", IllegalReason::pinned},
-      {"5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "Kf3", "nb", IllegalReason::king_into_check},
-      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Sf3", "nb", IllegalReason::no_such_piece},
-      {"4k3/8/8/8/8/8/6n1/4K3 w - - 0 1", "Sf4", "nb", IllegalReason::wrong_side},
-      {"4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "Sg4", "nb", IllegalReason::no_piece_reaches},
-      {"4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1", "Se2", "nb", IllegalReason::own_piece_on_square},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "exd3", "nb", IllegalReason::pawn_capture_on_empty},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e3D", "nb", IllegalReason::promotion_missing_rank},
-      {"4k3/8/8/8/8/8/8/r3K2R w K - 0 1", "Ke2", "nb", IllegalReason::none},  // legal (check below)
-      {"4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "0-0-0", "nb", IllegalReason::castling_no_right},
-      {"4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "0-0-0", "nb", IllegalReason::castling_blocked},
-      {"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "0-0", "nb", IllegalReason::castling_in_check},
+      {every_piece_to_f3, "Dd3", "nb", notation::IllegalReason::path_blocked},
+      {"3r2k1/pp3pp1/8/7p/3N4/8/PP3P1N/3K4 w - - 0 30", "Se6", "nb", notation::IllegalReason::pinned},
+      {"5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "Kf3", "nb", notation::IllegalReason::king_into_check},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Sf3", "nb", notation::IllegalReason::no_such_piece},
+      {"4k3/8/8/8/8/8/6n1/4K3 w - - 0 1", "Sf4", "nb", notation::IllegalReason::wrong_side},
+      {"4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "Sg4", "nb", notation::IllegalReason::no_piece_reaches},
+      {"4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1", "Se2", "nb", notation::IllegalReason::own_piece_on_square},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "exd3", "nb", notation::IllegalReason::pawn_capture_on_empty},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e3D", "nb", notation::IllegalReason::promotion_missing_rank},
+      {"4k3/8/8/8/8/8/8/r3K2R w K - 0 1", "Ke2", "nb", notation::IllegalReason::none},  // legal (check below)
+      {"4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "0-0-0", "nb", notation::IllegalReason::castling_no_right},
+      {"4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "0-0-0", "nb", notation::IllegalReason::castling_blocked},
+      {"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "0-0", "nb", notation::IllegalReason::castling_in_check},
       {"rn1qkbnr/ppp2ppp/3p4/4p3/2b1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 0 5", "0-0", "nb",
-       IllegalReason::castling_through_check},
-      {"4k3/8/8/8/8/8/7b/R3K2R w KQ - 0 1", "0-0", "nb", IllegalReason::castling_into_check},
-      {"4k3/8/8/8/8/8/4r3/4K1N1 w - - 0 1", "Sh3", "nb", IllegalReason::ignores_check},
-      {"6k1/5ppp/8/8/8/1Q6/5PPP/4r1K1 w - - 0 30", "h3", "nb", IllegalReason::no_legal_moves},
+       notation::IllegalReason::castling_through_check},
+      {"4k3/8/8/8/8/8/7b/R3K2R w KQ - 0 1", "0-0", "nb", notation::IllegalReason::castling_into_check},
+      {"4k3/8/8/8/8/8/4r3/4K1N1 w - - 0 1", "Sh3", "nb", notation::IllegalReason::ignores_check},
+      {"6k1/5ppp/8/8/8/1Q6/5PPP/4r1K1 w - - 0 30", "h3", "nb", notation::IllegalReason::no_legal_moves},
   };
   (void)pos;
   for (const Case& c : cases) {
     CAPTURE(c.fen);
     CAPTURE(c.text);
     const Position p = position(c.fen);
-    const Resolution r = resolve_text(p, c.text, lang(c.language));
-    if (c.reason == IllegalReason::none) {
-      CHECK(r.verdict == Verdict::legal);
+    const notation::Resolution r = resolve_text(p, c.text, lang(c.language));
+    if (c.reason == notation::IllegalReason::none) {
+      CHECK(r.verdict == notation::Verdict::legal);
       continue;
     }
-    CHECK(r.verdict == Verdict::illegal);
+    CHECK(r.verdict == notation::Verdict::illegal);
     CHECK(to_string(r.reason) == to_string(c.reason));
   }
 }
@@ -205,36 +206,35 @@ TEST_CASE("resolve: every illegal reason") {
 TEST_CASE("resolve: pinned piece does not make a move ambiguous") {
   // The rook on e3 is pinned by the bishop on c5: Te1 can only be Ra1-e1.
   const Position pos = position("3r2k1/pp3ppp/2n5/2b5/5P2/2N1R3/PPP3PP/R5K1 w - - 0 22");
-  const Resolution r = resolve_text(pos, "Te1", lang("nb"));
-  CHECK(r.verdict == Verdict::legal);
+  const notation::Resolution r = resolve_text(pos, "Te1", lang("nb"));
+  CHECK(r.verdict == notation::Verdict::legal);
   CHECK(uci_of(pos, r) == "a1e1");
   CHECK(r.candidates.size() == 1);
 }
 
 TEST_CASE("resolve: warnings for inaccuracies") {
   const Position start = Position::start();
-  CHECK((resolve_text(start, "Sg1f3", lang("nb")).warnings & warn_long_form) != 0);
-  CHECK((resolve_text(start, "Sgf3", lang("nb")).warnings & warn_overspecified) != 0);
-  CHECK((resolve_text(start, "Sxf3", lang("nb")).warnings & warn_capture_mark_no_capture) != 0);
-  CHECK((resolve_text(start, "g1f3", lang("en")).warnings & warn_no_piece_letter) != 0);
+  CHECK((resolve_text(start, "Sg1f3", lang("nb")).warnings & notation::warn_long_form) != 0);
+  CHECK((resolve_text(start, "Sgf3", lang("nb")).warnings & notation::warn_overspecified) != 0);
+  CHECK((resolve_text(start, "Sxf3", lang("nb")).warnings & notation::warn_capture_mark_no_capture) != 0);
+  CHECK((resolve_text(start, "g1f3", lang("en")).warnings & notation::warn_no_piece_letter) != 0);
   CHECK(resolve_text(start, "Sf3", lang("nb")).warnings == 0);
   // Check marks are judged after the move.
   Position p = position("3r2k1/1Q3ppp/8/8/8/8/5PPP/6K1 b - - 0 30");
-  const Resolution mate = resolve_text(p, "Td1", lang("nb"));
-  Position after = p;
-  Undo undo;
-  after.do_move(mate.move, undo);
-  WrittenMove written = read_written_move("Td1", reading_languages(lang("nb"))).move;
-  CHECK(judge_check_marks(after, written) == warn_missing_mate_mark);
-  written = read_written_move("Td1#", reading_languages(lang("nb"))).move;
+  const notation::Resolution mate = resolve_text(p, "Td1", lang("nb"));
+  const Position after = p.after(mate.move);
+  notation::WrittenMove written =
+      notation::read_written_move("Td1", notation::reading_languages(lang("nb"))).move;
+  CHECK(judge_check_marks(after, written) == notation::warn_missing_mate_mark);
+  written = notation::read_written_move("Td1#", notation::reading_languages(lang("nb"))).move;
   CHECK(judge_check_marks(after, written) == 0);
-  written = read_written_move("Sf3+", reading_languages(lang("nb"))).move;
-  Position quiet = Position::start();
-  quiet.do_move(resolve_text(Position::start(), "Sf3", lang("nb")).move, undo);
-  CHECK(judge_check_marks(quiet, written) == warn_wrong_check_mark);
+  written = notation::read_written_move("Sf3+", notation::reading_languages(lang("nb"))).move;
+  const Position quiet = Position::start().after(resolve_text(Position::start(), "Sf3", lang("nb")).move);
+  CHECK(judge_check_marks(quiet, written) == notation::warn_wrong_check_mark);
   // Editions: x and e.p. are optional from 2018, the long form from 2023.
-  CHECK(relevant_warnings(warn_missing_capture_mark, Laws::fide2009) == warn_missing_capture_mark);
-  CHECK(relevant_warnings(warn_missing_capture_mark, Laws::fide2023) == 0);
-  CHECK(relevant_warnings(warn_long_form, Laws::fide2018) == warn_long_form);
-  CHECK(relevant_warnings(warn_long_form, Laws::fide2023) == 0);
+  CHECK(relevant_warnings(notation::warn_missing_capture_mark, notation::Laws::fide2009) ==
+        notation::warn_missing_capture_mark);
+  CHECK(relevant_warnings(notation::warn_missing_capture_mark, notation::Laws::fide2023) == 0);
+  CHECK(relevant_warnings(notation::warn_long_form, notation::Laws::fide2018) == notation::warn_long_form);
+  CHECK(relevant_warnings(notation::warn_long_form, notation::Laws::fide2023) == 0);
 }

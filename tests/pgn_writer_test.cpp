@@ -22,7 +22,7 @@ using notera::test::position_before;
 
 namespace {
 
-std::string write(const Game& game, pgn::WriterOptions options = {}) {
+std::string write(const game::Game& game, pgn::WriterOptions options = {}) {
   pgn::Writer writer(options);
   std::string out;
   writer.write(game, out);
@@ -56,8 +56,8 @@ void check_line_lengths(const std::string& pgn, std::size_t limit = 79) {
   }
 }
 
-Game annotated_game() {
-  Game game = make_game("");
+game::Game annotated_game() {
+  game::Game game = make_game("");
   game.set_tag("Event", "Casual \"blitz\" game");
   game.set_tag("Site", "Oslo NOR");
   game.set_tag("Date", "2024.01.02");
@@ -70,15 +70,15 @@ Game annotated_game() {
   game.result = "1-0";
   Position pos = game.start;
   play(game.mainline, pos, "e4 e5 Nf3 Nc6 Bb5 Nf6 O-O Nxe4 Re1 Nd6 Nxe5 Be7 Bf1 Nxe5 Rxe5 O-O");
-  Line& m = game.mainline;
+  game::Line& m = game.mainline;
   // 1... e5 (1... c5 2. Nf3 d6): a variation that starts with Black.
-  Line sicilian;
+  game::Line sicilian;
   Position before_e5 = position_before(game, 1);
   play(sicilian, before_e5, "c5 Nf3 d6");
   m.edit_notes(1).variations.push_back(sicilian);
   // 3. Bb5 {comment} (3. Bc4 Bc5) 3... Nf6 $1
   m.edit_notes(4).comments.push_back("The Ruy Lopez, {or} Spanish}.");
-  Line italian;
+  game::Line italian;
   Position before_bb5 = position_before(game, 4);
   play(italian, before_bb5, "Bc4 Bc5");
   italian.comment_before = "Also good:";
@@ -91,8 +91,8 @@ Game annotated_game() {
   return game;
 }
 
-Game mated_game() {
-  Game game = make_game("Qh4#", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2");
+game::Game mated_game() {
+  game::Game game = make_game("Qh4#", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2");
   game.result = "0-1";
   return game;
 }
@@ -122,14 +122,14 @@ TEST_CASE("pgn writer: roster first, others in ASCII order, escapes, comments, N
 }
 
 TEST_CASE("pgn writer: input tag order on request, missing roster tags as the standard says") {
-  Game game = annotated_game();
+  game::Game game = annotated_game();
   pgn::WriterOptions options;
   options.tag_order = pgn::TagOrder::input;
   const std::string out = write(game, options);
   CHECK(out.find("[Result \"1-0\"]\n[WhiteElo \"2830\"]\n[ECO \"C65\"]\n[Annotator \"Tab here\"]\n\n") !=
         std::string::npos);
 
-  Game empty;
+  game::Game empty;
   empty.set_tag("White", "");
   empty.set_tag("Result", "0-1");  // the termination marker wins: the game has none
   CHECK(write(empty) ==
@@ -138,7 +138,7 @@ TEST_CASE("pgn writer: input tag order on request, missing roster tags as the st
 }
 
 TEST_CASE("pgn writer: promotion with check, long castling with check, FEN and SetUp") {
-  Game game = make_game("b8=Q+ Kd7 O-O-O+ Ke6 Qb3+ Kf5", "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 40");
+  game::Game game = make_game("b8=Q+ Kd7 O-O-O+ Ke6 Qb3+ Kf5", "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 40");
   game.set_tag("FEN", "this input text is not copied");
   game.set_tag("SetUp", "0");
   const std::string expected =
@@ -158,7 +158,7 @@ TEST_CASE("pgn writer: a game starting with Black to move, and mate") {
 }
 
 TEST_CASE("pgn writer: Chess960 castling and the Variant tag") {
-  Game game =
+  game::Game game =
       make_game("f4 f5 Rf3 Rf6 O-O O-O", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", true);
   game.set_tag("Variant", "fischerandom");
   game.result = "1/2-1/2";
@@ -176,14 +176,14 @@ TEST_CASE("pgn writer: Chess960 castling and the Variant tag") {
 
 TEST_CASE("pgn writer: a long game wraps at token boundaries under 80 characters") {
   // Kasparov - Topalov, Wijk aan Zee 1999.
-  Game game = make_game(
+  game::Game game = make_game(
       "e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e5 O-O-O Qe7 "
       "Kb1 a6 Nc1 O-O-O Nb3 exd4 Rxd4 c5 Rd1 Nb6 g3 Kb8 Na5 Ba8 Bh3 d5 Qf4+ Ka7 Rhe1 d4 Nd5 "
       "Nbxd5 exd5 Qd6 Rxd4 cxd4 Re7+ Kb6 Qxd4+ Kxa5 b4+ Ka4 Qc3 Qxd5 Ra7 Bb7 Rxb7 Qc4 Qxf6 Kxa3 "
       "Qxa6+ Kxb4 c3+ Kxc3 Qa1+ Kd2 Qb2+ Kd1 Bf1 Rd2 Rd7 Rxd7 Bxc4 bxc4 Qxh8 Rd3 Qa8 c3 Qa4+ Ke1 "
       "f4 f5 Kc1 Rd2 Qa7");
   game.result = "1-0";
-  Line& m = game.mainline;
+  game::Line& m = game.mainline;
   m.edit_notes(46).comments.push_back(
       "A famous sacrifice: the rook is taken and the white queen and rook chase the black king "
       "all the way to the first rank [%clk 0:01:00] [%eval 3.25]");
@@ -207,8 +207,8 @@ TEST_CASE("pgn writer: a long game wraps at token boundaries under 80 characters
 
 TEST_CASE("pgn writer: a closing parenthesis that does not fit takes the last token along") {
   // Evans Gambit as a variation of 4. c3.
-  Game game = make_game("e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6");
-  Line evans;
+  game::Game game = make_game("e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6");
+  game::Line evans;
   Position pos = position_before(game, 6);
   play(evans, pos, "b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7 Ba3 b5 Qxb5 Rb8 Qa4");
   game.mainline.edit_notes(6).variations.push_back(evans);
@@ -237,8 +237,8 @@ TEST_CASE("pgn writer: a closing parenthesis that does not fit takes the last to
 }
 
 TEST_CASE("pgn writer: a null move is written as --") {
-  Game game = make_game("e4");
-  game.mainline.moves.push_back(GameMove{});
+  game::Game game = make_game("e4");
+  game.mainline.moves.push_back(game::GameMove{});
   game.mainline.moves.back().move = Move::null();
   Position pos = game.final_position();
   play(game.mainline, pos, "d4 e5");
@@ -247,7 +247,7 @@ TEST_CASE("pgn writer: a null move is written as --") {
 }
 
 TEST_CASE("pgn writer: Latin-1 repertoire transliterates what ISO-8859-1 lacks") {
-  Game game = make_game("e4");
+  game::Game game = make_game("e4");
   game.set_tag("White", "Cyborowski, Łukasz");
   game.set_tag("Black", "Карпов, Анатолий");
   game.set_tag("Site", "Tromsø");
@@ -273,9 +273,10 @@ TEST_CASE("pgn writer: pgn-extract reads our output without a complaint") {
   std::string all;
   pgn::Writer writer;
   int games = 0;
-  for (Game g :
+  for (game::Game g :
        {annotated_game(), make_game("b8=Q+ Kd7 O-O-O+ Ke6 Qb3+ Kf5", "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 40"),
-        mated_game(), make_game("d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6 Bh4 b6 cxd5 Nxd5"), Game{}}) {
+        mated_game(), make_game("d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6 Bh4 b6 cxd5 Nxd5"),
+        game::Game{}}) {
     writer.write(g, all);
     ++games;
   }

@@ -27,25 +27,29 @@ namespace {
 namespace pegtl = tao::pegtl;
 namespace g = grammar::scoresheet;
 
-Scoresheet read(const std::string& text) { return read_scoresheet(text, "test.sheet"); }
+scoresheet::Scoresheet read(const std::string& text) {
+  return scoresheet::read_scoresheet(text, "test.sheet");
+}
 
 // The moves of the cells, "-" for unrecorded and "." for empty ones.
-std::string moves_of(const Scoresheet& sheet) {
+std::string moves_of(const scoresheet::Scoresheet& sheet) {
   std::string out;
-  for (const SheetCell& cell : sheet.cells) {
+  for (const scoresheet::SheetCell& cell : sheet.cells) {
     if (!out.empty()) out += ' ';
-    out += cell.kind == CellKind::move ? cell.move : cell.kind == CellKind::unrecorded ? "-" : ".";
+    out += cell.kind == scoresheet::CellKind::move         ? cell.move
+           : cell.kind == scoresheet::CellKind::unrecorded ? "-"
+                                                           : ".";
   }
   return out;
 }
 
-std::vector<std::string> keys_of(const Scoresheet& sheet) {
+std::vector<std::string> keys_of(const scoresheet::Scoresheet& sheet) {
   std::vector<std::string> keys;
   for (const Diagnostic& d : sheet.diagnostics) keys.push_back(d.message.key);
   return keys;
 }
 
-const Diagnostic& diagnostic(const Scoresheet& sheet, const std::string& key) {
+const Diagnostic& diagnostic(const scoresheet::Scoresheet& sheet, const std::string& key) {
   const auto it = std::find_if(sheet.diagnostics.begin(), sheet.diagnostics.end(),
                                [&](const Diagnostic& d) { return d.message.key == key; });
   REQUIRE_MESSAGE(it != sheet.diagnostics.end(), key);
@@ -60,9 +64,10 @@ std::string arg(const Diagnostic& d, const std::string& name) {
   return "<no " + name + ">";
 }
 
-const SheetCell& cell_at(const Scoresheet& sheet, int number, Color side) {
-  const auto it = std::find_if(sheet.cells.begin(), sheet.cells.end(),
-                               [&](const SheetCell& c) { return c.number == number && c.side == side; });
+const scoresheet::SheetCell& cell_at(const scoresheet::Scoresheet& sheet, int number, Color side) {
+  const auto it = std::find_if(sheet.cells.begin(), sheet.cells.end(), [&](const scoresheet::SheetCell& c) {
+    return c.number == number && c.side == side;
+  });
   REQUIRE_MESSAGE(it != sheet.cells.end(), number);
   return *it;
 }
@@ -80,26 +85,26 @@ template <typename Rule> bool matches(std::string_view text) {
 // piece of the model, in order: each line's non-blank characters are the
 // concatenation of the pieces found on that line (a header's colon is
 // implied by the header).
-void check_lossless(const std::string& text, const Scoresheet& sheet) {
+void check_lossless(const std::string& text, const scoresheet::Scoresheet& sheet) {
   std::map<int, std::vector<std::pair<int, std::string>>> pieces;
   const auto add = [&](SourceLocation where, const std::string& piece) {
     pieces[where.line].push_back({where.column, piece});
   };
-  for (const SheetHeader& h : sheet.headers) {
+  for (const scoresheet::SheetHeader& h : sheet.headers) {
     add(h.where, h.raw_key + ":");
     if (!h.value.empty()) add(h.value_where, h.value);
   }
-  for (const SheetRow& row : sheet.rows) {
+  for (const scoresheet::SheetRow& row : sheet.rows) {
     if (!row.number_text.empty()) add(row.where, row.number_text);
     for (const auto* note : {&row.white_clock, &row.black_clock})
       if (*note) add((*note)->where, (*note)->text);
-    for (const ClockNote& note : row.extra_clock_notes) add(note.where, note.text);
+    for (const scoresheet::ClockNote& note : row.extra_clock_notes) add(note.where, note.text);
   }
   for (const auto* cells : {&sheet.cells, &sheet.surplus})
-    for (const SheetCell& c : *cells)
+    for (const scoresheet::SheetCell& c : *cells)
       if (!c.text.empty()) add(c.where, c.text);
   if (sheet.result_in_moves) add(sheet.result_in_moves->where, sheet.result_in_moves->text);
-  for (const SheetText& note : sheet.notes) add(note.where, note.text);
+  for (const scoresheet::SheetText& note : sheet.notes) add(note.where, note.text);
 
   const auto strip = [](std::string s) {
     std::string out;
@@ -166,9 +171,10 @@ TEST_CASE("sheet grammar: clock notes, castling zeros and move numbers") {
 }
 
 TEST_CASE("sheet grammar: one line into spans, a line that is not UTF-8 has no shape") {
-  const sheet_line::ParsedLine row = sheet_line::parse_line("12. Sf3|Sd3 ~~Lb7~~ Sbd7 (=)  0:05");
+  const scoresheet::sheet_line::ParsedLine row =
+      scoresheet::sheet_line::parse_line("12. Sf3|Sd3 ~~Lb7~~ Sbd7 (=)  0:05");
   REQUIRE_FALSE(row.error.has_value());
-  CHECK(row.syntax.kind == sheet_line::LineKind::moves);
+  CHECK(row.syntax.kind == scoresheet::sheet_line::LineKind::moves);
   REQUIRE(row.syntax.groups.size() == 1);
   const auto& items = row.syntax.groups[0].items;
   REQUIRE(items.size() == 3);
@@ -177,7 +183,7 @@ TEST_CASE("sheet grammar: one line into spans, a line that is not UTF-8 has no s
   CHECK(items[1].cell.separated_marks.size() == 1);
   CHECK(items[2].is_clock);
 
-  const sheet_line::ParsedLine bad = sheet_line::parse_line("12 Sf3 \xFF");
+  const scoresheet::sheet_line::ParsedLine bad = scoresheet::sheet_line::parse_line("12 Sf3 \xFF");
   REQUIRE(bad.error.has_value());
   CHECK(bad.error->key == "sheet.unreadable_line");
 }
@@ -186,7 +192,7 @@ TEST_CASE("sheet grammar: one line into spans, a line that is not UTF-8 has no s
 
 TEST_CASE("sheet: the Norwegian example of the format description") {
   const std::string text = test::read_file(test::data_path("sheets/nb-oslo-hvit.sheet"));
-  const Scoresheet sheet = read_scoresheet(text, "nb-oslo-hvit.sheet");
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, "nb-oslo-hvit.sheet");
   CHECK(sheet.diagnostics.empty());
   CHECK(sheet.source == "nb-oslo-hvit.sheet");
   CHECK(sheet.language == "nb");
@@ -214,7 +220,7 @@ TEST_CASE("sheet: the Norwegian example of the format description") {
   CHECK(sheet.cells.back().ply == 80);
   CHECK(sheet.cells.back().move == "Kh8");
 
-  const SheetRow& row4 = sheet.rows[3];
+  const scoresheet::SheetRow& row4 = sheet.rows[3];
   REQUIRE(row4.white_clock.has_value());
   REQUIRE(row4.black_clock.has_value());
   CHECK(row4.white_clock->seconds == 5 * 60);
@@ -222,7 +228,7 @@ TEST_CASE("sheet: the Norwegian example of the format description") {
   CHECK(where_is(row4.white_clock->where, 14, 21));
   CHECK(where_is(row4.black_clock->where, 14, 27));
 
-  const SheetCell& b5 = cell_at(sheet, 6, Color::black);
+  const scoresheet::SheetCell& b5 = cell_at(sheet, 6, Color::black);
   CHECK(b5.text == "b5 (=)");
   CHECK(b5.move == "b5");
   CHECK(b5.draw_offer());
@@ -230,11 +236,11 @@ TEST_CASE("sheet: the Norwegian example of the format description") {
   CHECK(where_is(b5.marks.at(0).where, 16, 15));
   CHECK_FALSE(b5.marks.at(0).glued);
 
-  const SheetCell& unreadable = cell_at(sheet, 9, Color::black);
+  const scoresheet::SheetCell& unreadable = cell_at(sheet, 9, Color::black);
   CHECK(unreadable.move == "S?5");
   CHECK(unreadable.unreadable == std::vector<int>{1});
 
-  const SheetCell& crossed = cell_at(sheet, 10, Color::black);
+  const scoresheet::SheetCell& crossed = cell_at(sheet, 10, Color::black);
   CHECK(crossed.text == "~~Lb7~~ Sd7");
   CHECK(crossed.move == "Sd7");
   CHECK(where_is(crossed.move_where, 20, 20));
@@ -244,18 +250,18 @@ TEST_CASE("sheet: the Norwegian example of the format description") {
 
   for (int number : {38, 39})
     for (Color side : {Color::white, Color::black})
-      CHECK(cell_at(sheet, number, side).kind == CellKind::unrecorded);
+      CHECK(cell_at(sheet, number, side).kind == scoresheet::CellKind::unrecorded);
 
-  const SheetCell& mate = cell_at(sheet, 40, Color::white);
+  const scoresheet::SheetCell& mate = cell_at(sheet, 40, Color::white);
   CHECK(mate.move == "Dxf7");
-  CHECK(mate.has(MarkKind::check));
+  CHECK(mate.has(scoresheet::MarkKind::check));
   CHECK(mate.marks.at(0).glued);
   check_lossless(text, sheet);
 }
 
 TEST_CASE("sheet: Danish, crossed-out moves with and without blanks, a month name") {
   const std::string text = test::read_file(test::data_path("sheets/da-noergaard-sort.sheet"));
-  const Scoresheet sheet = read_scoresheet(text, "x");
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, "x");
   CHECK(sheet.diagnostics.empty());
   CHECK(sheet.language == "da");
   CHECK(sheet.header_language == "da");
@@ -267,13 +273,13 @@ TEST_CASE("sheet: Danish, crossed-out moves with and without blanks, a month nam
   CHECK(sheet.cells.size() == 40);
 
   // What the reconstruction reports as "dropped": sheet line 21, "Lb7".
-  const SheetCell& sbd7 = cell_at(sheet, 10, Color::black);
+  const scoresheet::SheetCell& sbd7 = cell_at(sheet, 10, Color::black);
   CHECK(sbd7.move == "Sbd7");
   REQUIRE(sbd7.crossed_out.size() == 1);
   CHECK(sbd7.crossed_out[0].text == "Lb7");
   CHECK(sbd7.crossed_out[0].where.line == 21);
 
-  const SheetCell& lg5 = cell_at(sheet, 17, Color::white);
+  const scoresheet::SheetCell& lg5 = cell_at(sheet, 17, Color::white);
   CHECK(lg5.text == "~~Le3 Sc5~~ Lg5");
   CHECK(lg5.move == "Lg5");
   REQUIRE(lg5.crossed_out.size() == 1);
@@ -286,7 +292,7 @@ TEST_CASE("sheet: Danish, crossed-out moves with and without blanks, a month nam
 
 TEST_CASE("sheet: Nynorsk running text across lines, header keys in any case") {
   const std::string text = test::read_file(test::data_path("sheets/nn-kvit-lopande.sheet"));
-  const Scoresheet sheet = read_scoresheet(text, "x");
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, "x");
   CHECK(sheet.diagnostics.empty());
   CHECK(sheet.running_text);
   CHECK(sheet.language == "nn");
@@ -301,17 +307,17 @@ TEST_CASE("sheet: Nynorsk running text across lines, header keys in any case") {
   CHECK(sheet.result_in_moves->text == "½-½");
   CHECK(sheet.cells.size() == 44);
   // "7. Sb3" ends line 12; Black's answer opens line 13.
-  const SheetCell& le7 = cell_at(sheet, 7, Color::black);
+  const scoresheet::SheetCell& le7 = cell_at(sheet, 7, Color::black);
   CHECK(le7.move == "Le7");
   CHECK(where_is(le7.where, 13, 1));
-  CHECK(le7.number_source == NumberSource::written);
+  CHECK(le7.number_source == scoresheet::NumberSource::written);
   CHECK(le7.ply == 14);
   check_lossless(text, sheet);
 }
 
 TEST_CASE("sheet: Swedish running text with 5... and clock notes between the moves") {
   const std::string text = test::read_file(test::data_path("sheets/sv-sjoberg-lopande.sheet"));
-  const Scoresheet sheet = read_scoresheet(text, "x");
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, "x");
   CHECK(sheet.diagnostics.empty());
   CHECK(sheet.language == "sv");
   CHECK(sheet.copy_of == Color::black);   // "Protokoll: svart"
@@ -327,7 +333,7 @@ TEST_CASE("sheet: Swedish running text with 5... and clock notes between the mov
   CHECK(sheet.rows[5].black_first);
   CHECK_FALSE(sheet.rows[5].white_clock.has_value());
   CHECK(sheet.rows[5].black_clock->seconds == 6 * 60);
-  const SheetCell& le7 = cell_at(sheet, 5, Color::black);
+  const scoresheet::SheetCell& le7 = cell_at(sheet, 5, Color::black);
   CHECK(le7.row == 5);
   CHECK(le7.ply == 10);
   CHECK(where_is(le7.where, 12, 6));
@@ -339,7 +345,7 @@ TEST_CASE("sheet: Swedish running text with 5... and clock notes between the mov
 
 TEST_CASE("sheet: German, pasted from a spreadsheet with tabs and no-break spaces") {
   const std::string text = test::read_file(test::data_path("sheets/de-tabs-schwarz.sheet"));
-  const Scoresheet sheet = read_scoresheet(text, "x");
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, "x");
   CHECK(sheet.diagnostics.empty());
   CHECK(sheet.language == "de");
   CHECK(sheet.copy_of == Color::black);
@@ -351,7 +357,7 @@ TEST_CASE("sheet: German, pasted from a spreadsheet with tabs and no-break space
   REQUIRE(sheet.cells.size() == 45);
   CHECK(sheet.cells.back().move == "dxc5");
   CHECK(sheet.cells.back().side == Color::white);
-  const SheetCell& c5 = cell_at(sheet, 22, Color::black);
+  const scoresheet::SheetCell& c5 = cell_at(sheet, 22, Color::black);
   CHECK(c5.move == "c5");
   CHECK(where_is(c5.where, 34, 8));  // a tab and a no-break space are one character each
   CHECK(where_is(sheet.rows[21].white_clock->where, 34, 11));
@@ -361,7 +367,7 @@ TEST_CASE("sheet: German, pasted from a spreadsheet with tabs and no-break space
 
 TEST_CASE("sheet: English, a FEN with Black to move, a sealed move and the result after the moves") {
   const std::string text = test::read_file(test::data_path("sheets/en-fen-sealed.sheet"));
-  const Scoresheet sheet = read_scoresheet(text, "x");
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, "x");
   CHECK(sheet.diagnostics.empty());
   CHECK(sheet.language == "en");  // "Notation: English"
   CHECK(sheet.header_language == "en");
@@ -380,7 +386,7 @@ TEST_CASE("sheet: English, a FEN with Black to move, a sealed move and the resul
   CHECK(sheet.cells[0].side == Color::black);
   CHECK(sheet.cells[0].ply == 1);
   CHECK(sheet.cells[1].ply == 2);  // 42. Rd7
-  const SheetCell& sealed = cell_at(sheet, 44, Color::black);
+  const scoresheet::SheetCell& sealed = cell_at(sheet, 44, Color::black);
   CHECK(sealed.sealed());
   CHECK(sealed.move == "Kd8");
   CHECK(sealed.ply == 7);
@@ -393,7 +399,7 @@ TEST_CASE("sheet: English, a FEN with Black to move, a sealed move and the resul
 // ----------------------------------------------------------------- headers
 
 TEST_CASE("sheet headers: words of several languages, any case, blanks and dashes ignored") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "WEISS: Schröder, Jürgen\n"  // German "Weiß", ICU case folding: ß = ss
       "svart: Olsen, Kari\n"
       "Time control: 90+30\n"
@@ -421,7 +427,7 @@ TEST_CASE("sheet headers: words of several languages, any case, blanks and dashe
 
 TEST_CASE("sheet headers: dates written the local way") {
   const auto date_of = [](const std::string& headers) {
-    const Scoresheet sheet = read(headers + "\n1 e4 e5\n");
+    const scoresheet::Scoresheet sheet = read(headers + "\n1 e4 e5\n");
     return std::string(sheet.tag("Date").value_or("<none>"));
   };
   CHECK(date_of("Dato: 21.11.2026") == "2026.11.21");
@@ -437,7 +443,7 @@ TEST_CASE("sheet headers: dates written the local way") {
   CHECK(date_of("Date: 2026.11.21") == "2026.11.21");  // already PGN
 
   // The 31st of November: the calendar is strict even where the parsing is lenient.
-  const Scoresheet bad = read("Sted: Oslo\nDato: 31.11.2026\n\n1 e4 e5\n");
+  const scoresheet::Scoresheet bad = read("Sted: Oslo\nDato: 31.11.2026\n\n1 e4 e5\n");
   CHECK(bad.tag("Date") == "????.??.??");
   const Diagnostic& d = diagnostic(bad, "sheet.bad_date");
   CHECK(where_is(d.where, 2, 7));
@@ -456,7 +462,7 @@ TEST_CASE("sheet headers: results, whose copy, notation language") {
   CHECK(result_of("0 - 1") == "0-1");
   CHECK(result_of("1/2-1/2") == "1/2-1/2");
   CHECK(result_of("*") == "*");
-  const Scoresheet bad = read("Resultat: hvit vant\n1 e4 e5\n");
+  const scoresheet::Scoresheet bad = read("Resultat: hvit vant\n1 e4 e5\n");
   CHECK(bad.tag("Result") == "*");
   CHECK(where_is(diagnostic(bad, "sheet.bad_result").where, 1, 11));
 
@@ -466,7 +472,7 @@ TEST_CASE("sheet headers: results, whose copy, notation language") {
   CHECK(owner_of("Noteringsliste: hvid") == Color::white);
   CHECK(owner_of("Protokoll: Vit") == Color::white);
   CHECK(owner_of("Partieformular: schwarz") == Color::black);
-  const Scoresheet both = read("Skjema: begge\n1 e4 e5\n");
+  const scoresheet::Scoresheet both = read("Skjema: begge\n1 e4 e5\n");
   CHECK_FALSE(both.copy_of.has_value());
   CHECK(arg(diagnostic(both, "sheet.bad_sheet_owner"), "value") == "begge");
 
@@ -478,13 +484,13 @@ TEST_CASE("sheet headers: results, whose copy, notation language") {
   CHECK(language_of("norsk bokmål") == "nb");
   CHECK(language_of("sv_SE") == "sv");
   CHECK(language_of("auto").empty());
-  const Scoresheet unknown = read("Notation: klingon\n1 e4 e5\n");
+  const scoresheet::Scoresheet unknown = read("Notation: klingon\n1 e4 e5\n");
   CHECK(unknown.language.empty());
   CHECK(where_is(diagnostic(unknown, "sheet.bad_notation").where, 1, 11));
 }
 
 TEST_CASE("sheet headers: an empty value, a header after the moves, a line that is no header") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "Oslo Open 2026, runde 3\n"
       "Runde:\n"
       "Hvit: Hansen, Per   # the organiser's spelling\n"
@@ -507,7 +513,7 @@ TEST_CASE("sheet headers: an empty value, a header after the moves, a line that 
 }
 
 TEST_CASE("sheet headers: a Chess960 start position") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "FEN: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n"
       "9 Sd3 Sd7\n");
   CHECK(sheet.diagnostics.empty());
@@ -519,7 +525,7 @@ TEST_CASE("sheet headers: a Chess960 start position") {
 
 TEST_CASE("sheet headers: a bad FEN is reported at its column, in characters") {
   // "Ställning" has a two-byte character; the castling field is at column 34.
-  const Scoresheet sheet = read("Ställning: 4k3/8/8/8/8/8/8/4K3 w X - 0 1\n1 e4 e5\n");
+  const scoresheet::Scoresheet sheet = read("Ställning: 4k3/8/8/8/8/8/8/4K3 w X - 0 1\n1 e4 e5\n");
   CHECK(sheet.start_fen.empty());
   CHECK_FALSE(sheet.tag("FEN").has_value());
   const Diagnostic& d = diagnostic(sheet, "fen.castling");
@@ -530,7 +536,7 @@ TEST_CASE("sheet headers: a bad FEN is reported at its column, in characters") {
 // ------------------------------------------------------------------- cells
 
 TEST_CASE("sheet cells: marks glued to the move and separated by a blank") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "1 e4! e5 ?\n"
       "2 Sf3!? Sc6 ?!\n"
       "3 exd6 e.p. Sf?\n"
@@ -541,36 +547,36 @@ TEST_CASE("sheet cells: marks glued to the move and separated by a blank") {
   CHECK(sheet.diagnostics.empty());
   CHECK(moves_of(sheet) == "e4 e5 Sf3 Sc6 exd6 Sf? exd6 Kxd6 Tc2 Se5 Dxf7 Kh8 Dg5");
   const auto mark = [&](int number, Color side) {
-    const SheetCell& c = cell_at(sheet, number, side);
+    const scoresheet::SheetCell& c = cell_at(sheet, number, side);
     REQUIRE(c.marks.size() == 1);
     return c.marks[0];
   };
-  CHECK(mark(1, Color::white).kind == MarkKind::annotation);
+  CHECK(mark(1, Color::white).kind == scoresheet::MarkKind::annotation);
   CHECK(mark(1, Color::white).glued);
-  CHECK(mark(1, Color::black).kind == MarkKind::annotation);
+  CHECK(mark(1, Color::black).kind == scoresheet::MarkKind::annotation);
   CHECK(mark(1, Color::black).text == "?");
   CHECK_FALSE(mark(1, Color::black).glued);
   CHECK(mark(2, Color::white).text == "!?");
   CHECK(mark(2, Color::black).text == "?!");
-  CHECK(mark(3, Color::white).kind == MarkKind::en_passant);
+  CHECK(mark(3, Color::white).kind == scoresheet::MarkKind::en_passant);
   CHECK(cell_at(sheet, 3, Color::white).text == "exd6 e.p.");
   CHECK(cell_at(sheet, 3, Color::black).marks.empty());  // a glued '?' is unreadable
   CHECK(cell_at(sheet, 3, Color::black).unreadable == std::vector<int>{2});
   CHECK(mark(4, Color::white).text == "ep");
   CHECK(mark(4, Color::black).text == "e. p.");
-  CHECK(mark(4, Color::black).kind == MarkKind::en_passant);
-  CHECK(mark(5, Color::white).kind == MarkKind::draw_offer);
+  CHECK(mark(4, Color::black).kind == scoresheet::MarkKind::en_passant);
+  CHECK(mark(5, Color::white).kind == scoresheet::MarkKind::draw_offer);
   CHECK(mark(5, Color::white).glued);
   CHECK(where_is(mark(5, Color::white).where, 5, 6));
-  CHECK(mark(5, Color::black).kind == MarkKind::sealed);
-  CHECK(mark(6, Color::white).kind == MarkKind::mate);
-  CHECK(mark(6, Color::black).kind == MarkKind::note);
-  CHECK(mark(7, Color::white).kind == MarkKind::mate);
+  CHECK(mark(5, Color::black).kind == scoresheet::MarkKind::sealed);
+  CHECK(mark(6, Color::white).kind == scoresheet::MarkKind::mate);
+  CHECK(mark(6, Color::black).kind == scoresheet::MarkKind::note);
+  CHECK(mark(7, Color::white).kind == scoresheet::MarkKind::mate);
   CHECK(sheet.comments.empty());  // "Dg5 #": the mate sign, not a comment
 }
 
 TEST_CASE("sheet cells: '#' after a blank and followed by text starts a comment") {
-  const Scoresheet sheet = read("40 Dxf7 # svart ga opp\n");
+  const scoresheet::Scoresheet sheet = read("40 Dxf7 # svart ga opp\n");
   CHECK(moves_of(sheet) == "Dxf7");
   CHECK(sheet.cells[0].marks.empty());
   REQUIRE(sheet.comments.size() == 1);
@@ -578,26 +584,26 @@ TEST_CASE("sheet cells: '#' after a blank and followed by text starts a comment"
 }
 
 TEST_CASE("sheet cells: alternatives, unreadable characters, crossed-out text") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "14 Sg3|Se3   S?5|Sh5\n"
       "15 ?xe5      ~~Lb7~~ ~~Lc8~~ Sbd7\n"
       "16 ~~Sd2~~ -   Lb7\n"
       "17 Lc2       ~~Te8~~\n"
       "18 Sf1       Lf8\n");
   CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.number_out_of_sequence"});  // 14, not 1
-  const SheetCell& sg3 = cell_at(sheet, 14, Color::white);
+  const scoresheet::SheetCell& sg3 = cell_at(sheet, 14, Color::white);
   REQUIRE(sg3.alternatives.size() == 2);
   CHECK(sg3.alternatives[0].text == "Sg3");
   CHECK(sg3.alternatives[1].text == "Se3");
   CHECK(where_is(sg3.alternatives[1].where, 1, 8));
   CHECK(sg3.unreadable.empty());
-  const SheetCell& s5 = cell_at(sheet, 14, Color::black);
+  const scoresheet::SheetCell& s5 = cell_at(sheet, 14, Color::black);
   CHECK(s5.move == "S?5|Sh5");
   CHECK(s5.unreadable == std::vector<int>{1});
   CHECK(s5.alternatives.at(0).text == "S?5");
   CHECK(cell_at(sheet, 15, Color::white).unreadable == std::vector<int>{0});
 
-  const SheetCell& sbd7 = cell_at(sheet, 15, Color::black);
+  const scoresheet::SheetCell& sbd7 = cell_at(sheet, 15, Color::black);
   CHECK(sbd7.move == "Sbd7");
   REQUIRE(sbd7.crossed_out.size() == 2);
   CHECK(sbd7.crossed_out[0].text == "Lb7");
@@ -605,14 +611,14 @@ TEST_CASE("sheet cells: alternatives, unreadable characters, crossed-out text") 
   CHECK(where_is(sbd7.crossed_out[1].where, 2, 24));
 
   // "~~Sd2~~ -": crossed out, then marked as not recorded; Lb7 is Black's.
-  const SheetCell& sd2 = cell_at(sheet, 16, Color::white);
-  CHECK(sd2.kind == CellKind::unrecorded);
+  const scoresheet::SheetCell& sd2 = cell_at(sheet, 16, Color::white);
+  CHECK(sd2.kind == scoresheet::CellKind::unrecorded);
   CHECK(sd2.crossed_out.at(0).text == "Sd2");
   CHECK(cell_at(sheet, 16, Color::black).move == "Lb7");
 
   // Crossed out and nothing written instead: an empty cell that keeps the evidence.
-  const SheetCell& te8 = cell_at(sheet, 17, Color::black);
-  CHECK(te8.kind == CellKind::empty);
+  const scoresheet::SheetCell& te8 = cell_at(sheet, 17, Color::black);
+  CHECK(te8.kind == scoresheet::CellKind::empty);
   CHECK(te8.move.empty());
   CHECK(te8.crossed_out.at(0).text == "Te8");
 }
@@ -620,7 +626,7 @@ TEST_CASE("sheet cells: alternatives, unreadable characters, crossed-out text") 
 // --------------------------------------------------------------- numbering
 
 TEST_CASE("sheet numbering: skipped, repeated and backward numbers keep what the sheet says") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "1 e4 e5\n"
       "2 Sf3 Sc6\n"
       "4 Lb5 a6\n"
@@ -638,26 +644,26 @@ TEST_CASE("sheet numbering: skipped, repeated and backward numbers keep what the
   CHECK(arg(backwards, "expected") == "5");
   CHECK(arg(backwards, "found") == "3");
   std::vector<int> plies;
-  for (const SheetCell& c : sheet.cells) plies.push_back(c.ply);
+  for (const scoresheet::SheetCell& c : sheet.cells) plies.push_back(c.ply);
   CHECK(plies == std::vector<int>{1, 2, 3, 4, 7, 8, 7, 8, 5, 6});
 }
 
 TEST_CASE("sheet numbering: gaps become empty cells, except after the last row") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "9  h3\n"
       "10 d4   Sbd7\n"
       "11\n"
       "12 -    -\n"
       "13 Lc2\n");
   CHECK(moves_of(sheet) == "h3 . d4 Sbd7 . . - - Lc2");
-  const SheetCell& gap = cell_at(sheet, 9, Color::black);
-  CHECK(gap.kind == CellKind::empty);
+  const scoresheet::SheetCell& gap = cell_at(sheet, 9, Color::black);
+  CHECK(gap.kind == scoresheet::CellKind::empty);
   CHECK(gap.text.empty());
   CHECK(where_is(gap.where, 1, 7));  // one blank after the row's last character
   CHECK(cell_at(sheet, 11, Color::white).ply == 21);
   CHECK(sheet.cells.back().side == Color::white);
 
-  const Scoresheet alone = read("1 e4 e5\n2\n");
+  const scoresheet::Scoresheet alone = read("1 e4 e5\n2\n");
   CHECK(alone.cells.size() == 2);
   CHECK(where_is(diagnostic(alone, "sheet.number_without_moves").where, 2, 1));
 }
@@ -665,7 +671,7 @@ TEST_CASE("sheet numbering: gaps become empty cells, except after the last row")
 TEST_CASE("sheet numbering: lines without a number") {
   // Black's move on a line of its own fills the row; a full row cannot
   // take more, and a line that belongs nowhere is kept as a note.
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "1 e4 e5\n"
       "2 d4\n"
       "e:d4\n"
@@ -679,25 +685,25 @@ TEST_CASE("sheet numbering: lines without a number") {
   CHECK(sheet.notes[0].text == "Hvit tilbød remis");
 
   // In running text a lost number is inferred.
-  const Scoresheet running = read("1. e4 e5 Sf3 Sc6 3. Lb5 a6\n");
+  const scoresheet::Scoresheet running = read("1. e4 e5 Sf3 Sc6 3. Lb5 a6\n");
   CHECK(moves_of(running) == "e4 e5 Sf3 Sc6 Lb5 a6");
   const Diagnostic& missing = diagnostic(running, "sheet.missing_number");
   CHECK(where_is(missing.where, 1, 10));
   CHECK(arg(missing, "number") == "2");
   REQUIRE(running.rows.size() == 3);
-  CHECK(running.rows[1].number_source == NumberSource::inferred);
-  CHECK(cell_at(running, 2, Color::black).number_source == NumberSource::inferred);
+  CHECK(running.rows[1].number_source == scoresheet::NumberSource::inferred);
+  CHECK(cell_at(running, 2, Color::black).number_source == scoresheet::NumberSource::inferred);
   CHECK(running.rows[1].number_text.empty());
 
   // Moves without any number before them.
-  const Scoresheet headless = read("e4 e5 2. Sf3 Sc6\n");
+  const scoresheet::Scoresheet headless = read("e4 e5 2. Sf3 Sc6\n");
   CHECK(moves_of(headless) == "e4 e5 Sf3 Sc6");
   CHECK(headless.cells[0].number == 1);
   CHECK(arg(diagnostic(headless, "sheet.missing_number"), "number") == "1");
 }
 
 TEST_CASE("sheet numbering: glued running text and castling after the number") {
-  const Scoresheet sheet = read("1.e4 e5 2.Sf3 Sc6 3.Lc4 Lc5 4.0-0 Sf6 5.d3 00\n");
+  const scoresheet::Scoresheet sheet = read("1.e4 e5 2.Sf3 Sc6 3.Lc4 Lc5 4.0-0 Sf6 5.d3 00\n");
   CHECK(sheet.diagnostics.empty());
   CHECK(moves_of(sheet) == "e4 e5 Sf3 Sc6 Lc4 Lc5 0-0 Sf6 d3 00");
   CHECK(sheet.running_text);
@@ -706,7 +712,7 @@ TEST_CASE("sheet numbering: glued running text and castling after the number") {
 // ------------------------------------------------------------- clock notes
 
 TEST_CASE("sheet clock notes: h:mm, h:mm:ss, bare minutes, castling zeros") {
-  const Scoresheet sheet = read(
+  const scoresheet::Scoresheet sheet = read(
       "1 e4 e5 5 7\n"
       "2 0-0 00 0 1\n"
       "3 000 Sf6 1:05:30\n"
@@ -742,7 +748,7 @@ TEST_CASE("sheet end: text after the moves, a result on its own line, a result t
       "16 Dg5#\n"
       "Svart ga opp\n"
       "½-½\n";
-  const Scoresheet sheet = read(text);
+  const scoresheet::Scoresheet sheet = read(text);
   check_lossless(text, sheet);
   CHECK(moves_of(sheet) == "Dxg7 Kh5 Dg5");
   REQUIRE(sheet.result_in_moves.has_value());
@@ -760,7 +766,7 @@ TEST_CASE("sheet end: text after the moves, a result on its own line, a result t
 }
 
 TEST_CASE("sheet end: no moves at all") {
-  const Scoresheet sheet = read("Hvit: Hansen\nSvart: Olsen\n");
+  const scoresheet::Scoresheet sheet = read("Hvit: Hansen\nSvart: Olsen\n");
   CHECK(sheet.cells.empty());
   CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.no_moves"});
 }
@@ -777,7 +783,7 @@ TEST_CASE("sheet errors: unclosed crossed-out text and braces, at the opener's c
       "11 Sbd2 ~~~~ Lb7\n"
       "12 Lc2 Te8 {sealed\n"
       "13 Sf1 Lf8\n";
-  const Scoresheet sheet = read(text);
+  const scoresheet::Scoresheet sheet = read(text);
   check_lossless(text, sheet);
   CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.number_out_of_sequence",
                                                    "sheet.unclosed_crossed_out", "sheet.empty_crossed_out",
@@ -799,7 +805,7 @@ TEST_CASE("sheet errors: too many cells in a row, after multi-byte characters") 
   const std::string text =
       "10 Кр1 Лb7 Кd7\n"
       "11 Сf4 Лc8\n";
-  const Scoresheet sheet = read(text);
+  const scoresheet::Scoresheet sheet = read(text);
   CHECK(moves_of(sheet) == "Кр1 Лb7 Сf4 Лc8");
   REQUIRE(sheet.surplus.size() == 1);
   CHECK(sheet.surplus[0].move == "Кd7");
@@ -813,7 +819,7 @@ TEST_CASE("sheet errors: too many cells in a row, after multi-byte characters") 
 }
 
 TEST_CASE("sheet errors: a date line is neither a header nor a move row") {
-  const Scoresheet sheet = read("Hvit: Hansen\n21.11.2026\n1 e4 e5\n");
+  const scoresheet::Scoresheet sheet = read("Hvit: Hansen\n21.11.2026\n1 e4 e5\n");
   CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.not_a_header"});
   CHECK(arg(diagnostic(sheet, "sheet.not_a_header"), "text") == "21.11.2026");
   CHECK(moves_of(sheet) == "e4 e5");
@@ -822,14 +828,15 @@ TEST_CASE("sheet errors: a date line is neither a header nor a move row") {
 // ---------------------------------------------------------------- encoding
 
 TEST_CASE("sheet encoding: BOM, CRLF, and Latin-1 bytes") {
-  const Scoresheet crlf = read("\xEF\xBB\xBFHvit: Hansen\r\nSvart: Olsen\r\n\r\n1 e4 e5\r\n2 Sf3\r\n");
+  const scoresheet::Scoresheet crlf =
+      read("\xEF\xBB\xBFHvit: Hansen\r\nSvart: Olsen\r\n\r\n1 e4 e5\r\n2 Sf3\r\n");
   CHECK(crlf.diagnostics.empty());
   CHECK(where_is(crlf.headers[0].where, 1, 1));
   CHECK(crlf.tag("White") == "Hansen");
   CHECK(moves_of(crlf) == "e4 e5 Sf3");
   CHECK(crlf.cells.back().where.line == 5);
 
-  const Scoresheet latin1 = read("Sort: N\xF8rgaard, S\xF8ren\n1 e4 e5\n");
+  const scoresheet::Scoresheet latin1 = read("Sort: N\xF8rgaard, S\xF8ren\n1 e4 e5\n");
   CHECK(latin1.tag("Black") == "Nørgaard, Søren");
   const Diagnostic& d = diagnostic(latin1, "sheet.encoding");
   CHECK(d.severity == Severity::note);
@@ -850,7 +857,7 @@ TEST_CASE("sheet: every diagnostic has an English message") {
   const locale::Messages messages("en");
   std::vector<std::string> keys;
   for (const std::string& text : sheets) {
-    const Scoresheet sheet = read(text);
+    const scoresheet::Scoresheet sheet = read(text);
     for (const Diagnostic& d : sheet.diagnostics) {
       keys.push_back(d.message.key);
       const std::string english = messages.format(d.message);
@@ -868,7 +875,7 @@ TEST_CASE("sheet: lossless on every sample sheet") {
   for (const auto& entry : std::filesystem::directory_iterator(test::data_path("sheets"))) {
     const std::string text = test::read_file(entry.path());
     INFO(entry.path().filename().string());
-    check_lossless(text, read_scoresheet(text, entry.path().filename().string()));
+    check_lossless(text, scoresheet::read_scoresheet(text, entry.path().filename().string()));
   }
 }
 
@@ -883,15 +890,15 @@ TEST_CASE("sheet: the acceptance cases' scoresheets") {
     if (entry.path().extension() != ".json") continue;
     const auto json = nlohmann::json::parse(test::read_file(entry.path()));
     if (!json.contains("files")) continue;
-    std::vector<Scoresheet> read_sheets;
+    std::vector<scoresheet::Scoresheet> read_sheets;
     for (const auto& [name, content] : json["files"].items()) {
       if (name.size() < 6 || name.substr(name.size() - 6) != ".sheet") continue;
-      read_sheets.push_back(read_scoresheet(content.get<std::string>(), name));
+      read_sheets.push_back(scoresheet::read_scoresheet(content.get<std::string>(), name));
     }
     if (read_sheets.empty()) continue;
     INFO(entry.path().filename().string());
     const auto& expect = json["expect"];
-    for (const Scoresheet& sheet : read_sheets) {
+    for (const scoresheet::Scoresheet& sheet : read_sheets) {
       ++sheets;
       CHECK(sheet.diagnostics.empty());
       if (expect.contains("san")) CHECK(sheet.cells.size() == expect["san"].size());
@@ -901,12 +908,15 @@ TEST_CASE("sheet: the acceptance cases' scoresheets") {
     }
     if (expect.contains("json") && expect["json"].contains("dropped"))
       for (const auto& dropped : expect["json"]["dropped"]) {
-        const Scoresheet& sheet = read_sheets.at(dropped["sheet"].get<std::size_t>() - 1);
-        const bool found = std::any_of(sheet.cells.begin(), sheet.cells.end(), [&](const SheetCell& c) {
-          return std::any_of(c.crossed_out.begin(), c.crossed_out.end(), [&](const SheetText& t) {
-            return t.where.line == dropped["line"].get<int>() && t.text == dropped["text"].get<std::string>();
-          });
-        });
+        const scoresheet::Scoresheet& sheet = read_sheets.at(dropped["sheet"].get<std::size_t>() - 1);
+        const bool found =
+            std::any_of(sheet.cells.begin(), sheet.cells.end(), [&](const scoresheet::SheetCell& c) {
+              return std::any_of(c.crossed_out.begin(), c.crossed_out.end(),
+                                 [&](const scoresheet::SheetText& t) {
+                                   return t.where.line == dropped["line"].get<int>() &&
+                                          t.text == dropped["text"].get<std::string>();
+                                 });
+            });
         CHECK(found);
       }
   }

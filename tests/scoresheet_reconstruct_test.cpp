@@ -18,10 +18,10 @@
 #include "notera/core/san.hpp"
 #include "notera/locale/messages.hpp"
 #include "notera/notation/letters.hpp"
-#include "notera/scoresheet/cell_match.hpp"
-#include "notera/scoresheet/reconstruct.hpp"
+#include "notera/reconstruct/cell_match.hpp"
+#include "notera/reconstruct/evidence.hpp"
+#include "notera/reconstruct/reconstruct.hpp"
 #include "notera/scoresheet/sheet.hpp"
-#include "notera/scoresheet/sheet_evidence.hpp"
 #include "support/cli.hpp"
 
 using namespace notera;
@@ -30,11 +30,13 @@ namespace {
 
 std::string data(const std::string& name) { return test::read_file(test::data_path("reconstruct/" + name)); }
 
-EvidenceSheet sheet_file(const std::string& name) {
-  return evidence_of(read_scoresheet(data(name + ".sheet"), name + ".sheet"));
+reconstruct::EvidenceSheet sheet_file(const std::string& name) {
+  return reconstruct::evidence_of(scoresheet::read_scoresheet(data(name + ".sheet"), name + ".sheet"));
 }
 
-EvidenceSheet sheet_text(const std::string& text) { return evidence_of(read_scoresheet(text, "test.sheet")); }
+reconstruct::EvidenceSheet sheet_text(const std::string& text) {
+  return reconstruct::evidence_of(scoresheet::read_scoresheet(text, "test.sheet"));
+}
 
 std::vector<std::string> expected_moves(const std::string& name) {
   std::istringstream in(data(name + ".san"));
@@ -43,28 +45,28 @@ std::vector<std::string> expected_moves(const std::string& name) {
   return moves;
 }
 
-std::vector<std::string> sans(const Reconstruction& r) {
+std::vector<std::string> sans(const reconstruct::Reconstruction& r) {
   std::vector<std::string> out;
-  for (const ReconstructedPly& p : r.plies) out.push_back(p.san);
+  for (const reconstruct::ReconstructedPly& p : r.plies) out.push_back(p.san);
   return out;
 }
 
 // The slips of the evidence of sheet `sheet` at `ply`.
-const PlyEvidence& evidence(const Reconstruction& r, int ply, int sheet = 0) {
+const reconstruct::PlyEvidence& evidence(const reconstruct::Reconstruction& r, int ply, int sheet = 0) {
   return r.plies.at(static_cast<std::size_t>(ply - 1)).evidence.at(static_cast<std::size_t>(sheet));
 }
 
-bool has_slip(const PlyEvidence& e, SlipKind kind, const std::string& written = {},
+bool has_slip(const reconstruct::PlyEvidence& e, reconstruct::SlipKind kind, const std::string& written = {},
               const std::string& meant = {}) {
-  for (const Slip& s : e.slips)
+  for (const reconstruct::Slip& s : e.slips)
     if (s.kind == kind && (written.empty() || s.written == written) && (meant.empty() || s.meant == meant))
       return true;
   return false;
 }
 
-int count_status(const Reconstruction& r, PlyStatus status) {
+int count_status(const reconstruct::Reconstruction& r, reconstruct::PlyStatus status) {
   int n = 0;
-  for (const ReconstructedPly& p : r.plies) n += p.status == status;
+  for (const reconstruct::ReconstructedPly& p : r.plies) n += p.status == status;
   return n;
 }
 
@@ -74,8 +76,8 @@ std::string english(const Message& m) {
 }
 
 // Reconstructs <name>.sheet, checks it gives <name>.san, and returns it.
-Reconstruction reconstructed(const std::string& name) {
-  const Reconstruction r = reconstruct({sheet_file(name)});
+reconstruct::Reconstruction reconstructed(const std::string& name) {
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_file(name)});
   CHECK(sans(r) == expected_moves(name));
   CHECK(r.complete);
   return r;
@@ -86,144 +88,146 @@ Reconstruction reconstructed(const std::string& name) {
 // --------------------------------------------------------------- slips
 
 TEST_CASE("reconstruct: a file written for another (c for e)") {
-  const Reconstruction r = reconstructed("file-c-for-e");
-  const ReconstructedPly& p = r.plies[26];  // 14.Lc2, written Le2
+  const reconstruct::Reconstruction r = reconstructed("file-c-for-e");
+  const reconstruct::ReconstructedPly& p = r.plies[26];  // 14.Lc2, written Le2
   CHECK(p.san == "Bc2");
-  CHECK(p.status == PlyStatus::corrected);
-  CHECK(has_slip(p.evidence[0], SlipKind::file, "e", "c"));
+  CHECK(p.status == reconstruct::PlyStatus::corrected);
+  CHECK(has_slip(p.evidence[0], reconstruct::SlipKind::file, "e", "c"));
   CHECK(english(explain(r, p, p.evidence[0], 1)) == "line 23: 'Le2' is Bc2: the file c written as e");
-  CHECK(count_status(r, PlyStatus::corrected) == 1);
+  CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 1);
 }
 
 TEST_CASE("reconstruct: a rank written for another (5 for 3), Swedish sheet") {
-  const Reconstruction r = reconstructed("rank-5-for-3");
+  const reconstruct::Reconstruction r = reconstructed("rank-5-for-3");
   CHECK(r.plies[10].san == "Ng3");
-  CHECK(has_slip(r.plies[10].evidence[0], SlipKind::rank, "5", "3"));
+  CHECK(has_slip(r.plies[10].evidence[0], reconstruct::SlipKind::rank, "5", "3"));
   CHECK(r.languages[0].given);
-  CHECK(LetterTable::instance().language(r.languages[0].language).code == "sv");
+  CHECK(notation::LetterTable::instance().language(r.languages[0].language).code == "sv");
 }
 
 TEST_CASE("reconstruct: a rank seen from the other side (6 for 3), Danish sheet") {
-  const Reconstruction r = reconstructed("rank-mirrored");
+  const reconstruct::Reconstruction r = reconstructed("rank-mirrored");
   CHECK(r.plies[18].san == "Qb3");
-  CHECK(has_slip(r.plies[18].evidence[0], SlipKind::rank_mirrored, "6", "3"));
+  CHECK(has_slip(r.plies[18].evidence[0], reconstruct::SlipKind::rank_mirrored, "6", "3"));
 }
 
 TEST_CASE("reconstruct: K written for R on an English sheet") {
-  const Reconstruction r = reconstructed("letter-k-for-r");
+  const reconstruct::Reconstruction r = reconstructed("letter-k-for-r");
   CHECK(r.plies[38].san == "Rf1");
-  CHECK(has_slip(r.plies[38].evidence[0], SlipKind::piece_letter, "K", "R"));
+  CHECK(has_slip(r.plies[38].evidence[0], reconstruct::SlipKind::piece_letter, "K", "R"));
 }
 
 TEST_CASE("reconstruct: an English letter on a Norwegian sheet is a spelling, not a slip") {
-  const Reconstruction r = reconstructed("english-letter");
+  const reconstruct::Reconstruction r = reconstructed("english-letter");
   CHECK(r.plies[24].san == "Nd2");
-  CHECK(r.plies[24].status == PlyStatus::normalised);
-  CHECK(has_slip(r.plies[24].evidence[0], SlipKind::foreign_letter, "N", "S"));
-  CHECK(count_status(r, PlyStatus::corrected) == 0);
+  CHECK(r.plies[24].status == reconstruct::PlyStatus::normalised);
+  CHECK(has_slip(r.plies[24].evidence[0], reconstruct::SlipKind::foreign_letter, "N", "S"));
+  CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 0);
 }
 
 TEST_CASE("reconstruct: a capture without x (German) and a pawn capture without the rank") {
-  Reconstruction r = reconstructed("capture-mark-missing");
+  reconstruct::Reconstruction r = reconstructed("capture-mark-missing");
   CHECK(r.plies[32].san == "Bxf5");
-  CHECK(r.plies[32].status == PlyStatus::normalised);
-  CHECK(has_slip(r.plies[32].evidence[0], SlipKind::capture_mark_missing));
+  CHECK(r.plies[32].status == reconstruct::PlyStatus::normalised);
+  CHECK(has_slip(r.plies[32].evidence[0], reconstruct::SlipKind::capture_mark_missing));
   r = reconstructed("rank-omitted");
   CHECK(r.plies[6].san == "exd5");
-  CHECK(r.plies[6].status == PlyStatus::normalised);
-  CHECK(has_slip(r.plies[6].evidence[0], SlipKind::rank_omitted, "", "5"));
+  CHECK(r.plies[6].status == reconstruct::PlyStatus::normalised);
+  CHECK(has_slip(r.plies[6].evidence[0], reconstruct::SlipKind::rank_omitted, "", "5"));
 }
 
 TEST_CASE("reconstruct: the wrong promotion letter, from a FEN start") {
-  const Reconstruction r = reconstructed("promotion-letter");
+  const reconstruct::Reconstruction r = reconstructed("promotion-letter");
   CHECK(r.plies[0].san == "f8=Q");
-  CHECK(r.plies[0].status == PlyStatus::corrected);
-  CHECK(has_slip(r.plies[0].evidence[0], SlipKind::promotion_piece, "S", "D"));
+  CHECK(r.plies[0].status == reconstruct::PlyStatus::corrected);
+  CHECK(has_slip(r.plies[0].evidence[0], reconstruct::SlipKind::promotion_piece, "S", "D"));
 }
 
 // --------------------------------------------------------------- boxes
 
 TEST_CASE("reconstruct: a crossed-out move is evidence, not a move") {
-  const Reconstruction r = reconstructed("crossed-out");
+  const reconstruct::Reconstruction r = reconstructed("crossed-out");
   REQUIRE(r.dropped.size() == 1);
   CHECK(r.dropped[0].text == "Dc2");
-  CHECK(r.dropped[0].reason == DropReason::crossed_out);
+  CHECK(r.dropped[0].reason == reconstruct::DropReason::crossed_out);
   CHECK(r.dropped[0].where.line == 23);
   CHECK(r.dropped[0].after_ply == 26);
-  CHECK(count_status(r, PlyStatus::corrected) == 0);
+  CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 0);
 }
 
 TEST_CASE("reconstruct: two unrecorded moves marked '-'") {
-  const Reconstruction r = reconstructed("gap-dashes");
+  const reconstruct::Reconstruction r = reconstructed("gap-dashes");
   CHECK(r.plies[18].san == "Bxc6");
   CHECK(r.plies[19].san == "Qxd1");
-  CHECK(r.plies[18].status == PlyStatus::inserted);
-  CHECK(r.plies[19].status == PlyStatus::inserted);
+  CHECK(r.plies[18].status == reconstruct::PlyStatus::inserted);
+  CHECK(r.plies[19].status == reconstruct::PlyStatus::inserted);
   CHECK(r.plies[18].evidence[0].text == "-");
   CHECK(r.plies[18].alternatives.empty());
 }
 
 TEST_CASE("reconstruct: a row left out (no '-' boxes): its moves are deduced") {
-  const Reconstruction r = reconstructed("gap-rows-missing");
-  CHECK(r.plies[24].status == PlyStatus::inserted);
-  CHECK(r.plies[25].status == PlyStatus::inserted);
+  const reconstruct::Reconstruction r = reconstructed("gap-rows-missing");
+  CHECK(r.plies[24].status == reconstruct::PlyStatus::inserted);
+  CHECK(r.plies[25].status == reconstruct::PlyStatus::inserted);
   CHECK(r.plies[24].evidence[0].cell == -1);
   CHECK(r.dropped.empty());
 }
 
 TEST_CASE("reconstruct: moves written one box late (a move in Black's column)") {
-  const Reconstruction r = reconstructed("wrong-column");
+  const reconstruct::Reconstruction r = reconstructed("wrong-column");
   REQUIRE(r.dropped.size() == 1);
   CHECK(r.dropped[0].text == "-");
-  CHECK(r.dropped[0].reason == DropReason::not_played);
-  CHECK(count_status(r, PlyStatus::corrected) == 0);
-  CHECK(count_status(r, PlyStatus::inserted) == 0);
+  CHECK(r.dropped[0].reason == reconstruct::DropReason::not_played);
+  CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 0);
+  CHECK(count_status(r, reconstruct::PlyStatus::inserted) == 0);
 }
 
 TEST_CASE("reconstruct: an unreadable character and two readings") {
-  const Reconstruction r = reconstructed("unreadable-and-readings");
+  const reconstruct::Reconstruction r = reconstructed("unreadable-and-readings");
   CHECK(r.plies[19].san == "Nc5");
-  CHECK(has_slip(r.plies[19].evidence[0], SlipKind::unreadable, "?", "c"));
+  CHECK(has_slip(r.plies[19].evidence[0], reconstruct::SlipKind::unreadable, "?", "c"));
   CHECK(r.plies[19].evidence[0].reading == "Sc5");
   CHECK(r.plies[32].san == "Qe2");
-  CHECK(has_slip(r.plies[32].evidence[0], SlipKind::unreadable, "?", "D"));
+  CHECK(has_slip(r.plies[32].evidence[0], reconstruct::SlipKind::unreadable, "?", "D"));
   CHECK(r.plies[31].san == "Be6");
-  CHECK(has_slip(r.plies[31].evidence[0], SlipKind::reading_chosen, "Le6|Lg4", "Le6"));
+  CHECK(has_slip(r.plies[31].evidence[0], reconstruct::SlipKind::reading_chosen, "Le6|Lg4", "Le6"));
 }
 
 TEST_CASE("reconstruct: running text, the language decided from the moves") {
-  Reconstruction r = reconstructed("running-text");
+  reconstruct::Reconstruction r = reconstructed("running-text");
   CHECK(r.plies[22].san == "Bg5");
-  CHECK(r.plies[22].status == PlyStatus::corrected);
+  CHECK(r.plies[22].status == reconstruct::PlyStatus::corrected);
   CHECK_FALSE(r.languages[0].given);
   // K D T L S: bokmål, nynorsk, Swedish, Danish and German read it alike.
   CHECK(r.languages[0].also_fit.size() >= 3);
   r = reconstructed("language-decided");
   CHECK_FALSE(r.languages[0].given);
-  CHECK(LetterTable::instance().language(r.languages[0].language).code == "de");
+  CHECK(notation::LetterTable::instance().language(r.languages[0].language).code == "de");
 }
 
 TEST_CASE("reconstruct: two sheets that disagree give one game") {
-  const EvidenceSheet white = sheet_file("two-sheets-white");
-  const EvidenceSheet black = sheet_file("two-sheets-black");
-  const Reconstruction r = reconstruct({white, black});
+  const reconstruct::EvidenceSheet white = sheet_file("two-sheets-white");
+  const reconstruct::EvidenceSheet black = sheet_file("two-sheets-black");
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({white, black});
   CHECK(sans(r) == expected_moves("two-sheets-white"));
   CHECK(r.complete);
   // Each sheet's slips are outvoted by the other sheet.
-  CHECK(has_slip(evidence(r, 11, 0), SlipKind::file, "e", "c"));
-  CHECK(evidence(r, 11, 1).status == PlyStatus::exact);
-  CHECK(has_slip(evidence(r, 24, 1), SlipKind::file, "c", "b"));
+  CHECK(has_slip(evidence(r, 11, 0), reconstruct::SlipKind::file, "e", "c"));
+  CHECK(evidence(r, 11, 1).status == reconstruct::PlyStatus::exact);
+  CHECK(has_slip(evidence(r, 24, 1), reconstruct::SlipKind::file, "c", "b"));
   // Black's sheet has no moves 40-44 ('-'): White's decides them.
-  CHECK(evidence(r, 79, 1).status == PlyStatus::inserted);
-  CHECK(r.plies[78].status == PlyStatus::exact);
+  CHECK(evidence(r, 79, 1).status == reconstruct::PlyStatus::inserted);
+  CHECK(r.plies[78].status == reconstruct::PlyStatus::exact);
   REQUIRE(r.disagreements.size() == 1);
   CHECK(r.disagreements[0].tag == "Date");
   CHECK(r.disagreements[0].values == std::vector<std::string>{"2026.11.21", "2026.11.22"});
   // Black's sheet alone cannot fill its gap: it gives another game, and
   // says that the ten plies of the gap were not recorded.
-  const Reconstruction alone = reconstruct({black});
+  const reconstruct::Reconstruction alone = reconstruct::reconstruct_game({black});
   CHECK(sans(alone) != expected_moves("two-sheets-white"));
-  CHECK(count_status(alone, PlyStatus::inserted) + count_status(alone, PlyStatus::uncertain) >= 10);
+  CHECK(count_status(alone, reconstruct::PlyStatus::inserted) +
+            count_status(alone, reconstruct::PlyStatus::uncertain) >=
+        10);
 }
 
 // The boxes of a game as an English sheet read box by box (the HCS labels):
@@ -247,12 +251,12 @@ std::vector<Move> game_moves(const std::vector<std::string>& sans) {
   return moves;
 }
 
-EvidenceSheet english_boxes(const std::vector<std::string>& moves) {
-  EvidenceSheet sheet;
+reconstruct::EvidenceSheet english_boxes(const std::vector<std::string>& moves) {
+  reconstruct::EvidenceSheet sheet;
   sheet.language = "en";
   for (std::size_t k = 0; k < moves.size(); ++k)
-    sheet.cells.push_back(
-        EvidenceCell{EvidenceKind::move, moves[k], {}, static_cast<int>(k) + 1, {}, false, -1});
+    sheet.cells.push_back(reconstruct::EvidenceCell{
+        reconstruct::EvidenceKind::move, moves[k], {}, static_cast<int>(k) + 1, {}, false, -1});
   return sheet;
 }
 
@@ -266,28 +270,29 @@ TEST_CASE("reconstruct: a move written wrong, left, and written again in the nex
   // after it out of place. The search must keep both until the next box
   // tells them apart: the game played costs what its departures cost.
   const std::vector<std::string> game = expected_moves("file-c-for-e");  // 67 plies, ends 33...Re3 34.Ref1
-  EvidenceSheet sheet = english_boxes(game);
+  reconstruct::EvidenceSheet sheet = english_boxes(game);
   sheet.cells.pop_back();           // 34.Ref1
   sheet.cells.pop_back();           // 33...Re3
   sheet.cells.back().text = "Rf8";  // 33.Rf5, row 33
   for (const auto& [text, ply] :
        std::vector<std::pair<std::string, int>>{{"Rf5", 67}, {"Re3", 68}, {"Ref1", 69}})
-    sheet.cells.push_back(EvidenceCell{EvidenceKind::move, text, {}, ply, {}, false, -1});
-  ReconstructOptions options;
-  options.prior = &MovePrior::none();  // only the slips are priced here
-  const Reconstruction free = reconstruct({sheet}, options);
+    sheet.cells.push_back(
+        reconstruct::EvidenceCell{reconstruct::EvidenceKind::move, text, {}, ply, {}, false, -1});
+  reconstruct::ReconstructOptions options;
+  options.prior = &reconstruct::MovePrior::none();  // only the slips are priced here
+  const reconstruct::Reconstruction free = reconstruct_game({sheet}, options);
   CHECK(free.complete);
   options.line = game_moves(game);
-  const Reconstruction r = reconstruct({sheet}, options);
+  const reconstruct::Reconstruction r = reconstruct_game({sheet}, options);
   CHECK(sans(r) == game);
   CHECK(r.complete);
   REQUIRE(r.dropped.size() == 1);
   CHECK(r.dropped[0].text == "Rf8");
-  CHECK(r.dropped[0].reason == DropReason::not_played);
+  CHECK(r.dropped[0].reason == reconstruct::DropReason::not_played);
   CHECK(evidence(r, 65).text == "Rf5");
-  CHECK(evidence(r, 66).status == PlyStatus::exact);
-  CHECK(evidence(r, 67).status == PlyStatus::exact);
-  const SlipCosts& costs = SlipCosts::measured();
+  CHECK(evidence(r, 66).status == reconstruct::PlyStatus::exact);
+  CHECK(evidence(r, 67).status == reconstruct::PlyStatus::exact);
+  const reconstruct::SlipCosts& costs = reconstruct::SlipCosts::measured();
   CHECK(r.cost == doctest::Approx(costs.skip + costs.misplaced));
   CHECK(free.cost <= r.cost);
 }
@@ -300,13 +305,13 @@ TEST_CASE("reconstruct: a row written twice") {
   std::vector<std::string> written(game.begin(), game.begin() + 42);
   written.insert(written.end(), game.begin() + 38, game.begin() + 42);
   written.insert(written.end(), game.begin() + 42, game.end());
-  const Reconstruction r = reconstruct({english_boxes(written)});
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({english_boxes(written)});
   CHECK(sans(r) == game);
   CHECK(r.complete);
   REQUIRE(r.dropped.size() == 4);
-  for (const DroppedCell& d : r.dropped) CHECK(d.reason == DropReason::not_played);
+  for (const reconstruct::DroppedCell& d : r.dropped) CHECK(d.reason == reconstruct::DropReason::not_played);
   CHECK(r.dropped[0].cell == 42);
-  CHECK(count_status(r, PlyStatus::corrected) == 0);
+  CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 0);
 }
 
 TEST_CASE("reconstruct: a move written after the last one and not played is not a move of the game") {
@@ -314,11 +319,11 @@ TEST_CASE("reconstruct: a move written after the last one and not played is not 
   // over, the game is complete, and the box is reported.
   std::vector<std::string> moves = expected_moves("file-c-for-e");
   moves.push_back("Nxc4");  // Black has no knight left
-  const Reconstruction r = reconstruct({english_boxes(moves)});
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({english_boxes(moves)});
   CHECK(r.complete);
   CHECK(r.plies.size() == 67);
   REQUIRE(r.dropped.size() == 1);
-  CHECK(r.dropped[0].reason == DropReason::not_played);
+  CHECK(r.dropped[0].reason == reconstruct::DropReason::not_played);
 }
 
 // --------------------------------------------------------------- results and limits
@@ -326,7 +331,7 @@ TEST_CASE("reconstruct: a move written after the last one and not played is not 
 TEST_CASE("reconstruct: the written result against the final position") {
   const std::string sheet =
       "Hvit: A\nSvart: B\nResultat: ½-½\nNotasjon: nb\n\n1 e4 e5\n2 Lc4 Sc6\n3 Dh5 Sf6\n4 Dxf7#\n";
-  const Reconstruction r = reconstruct({sheet_text(sheet)});
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_text(sheet)});
   CHECK(r.complete);
   CHECK(r.by_position == GameEnd::checkmate);
   CHECK(r.written_result == "1/2-1/2");
@@ -337,15 +342,16 @@ TEST_CASE("reconstruct: the written result against the final position") {
 
 TEST_CASE("reconstruct: boxes after the last move that can be played make the game incomplete") {
   // The last box reads as no move that fits: the game stops before it.
-  Reconstruction r = reconstruct({sheet_text("Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Zz9 Qq1\n")});
+  reconstruct::Reconstruction r =
+      reconstruct::reconstruct_game({sheet_text("Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Zz9 Qq1\n")});
   CHECK_FALSE(r.complete);
   CHECK(r.plies.size() <= 4);
   // '-' boxes at the end: moves were played, but which cannot be known.
-  r = reconstruct({sheet_text("Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 - -\n")});
+  r = reconstruct::reconstruct_game({sheet_text("Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 - -\n")});
   CHECK_FALSE(r.complete);
   CHECK(r.plies.size() == 4);
   REQUIRE(r.dropped.size() == 2);
-  CHECK(r.dropped[0].reason == DropReason::unrecorded_after);
+  CHECK(r.dropped[0].reason == reconstruct::DropReason::unrecorded_after);
 }
 
 TEST_CASE("reconstruct: any input ends, within the time limit") {
@@ -363,36 +369,37 @@ TEST_CASE("reconstruct: any input ends, within the time limit") {
       }
       text += '\n';
     }
-    ReconstructOptions options;
+    reconstruct::ReconstructOptions options;
     options.time_limit = std::chrono::milliseconds(3000);
-    const Reconstruction r = reconstruct({sheet_text(text)}, options);
+    const reconstruct::Reconstruction r = reconstruct_game({sheet_text(text)}, options);
     // Every ply is a legal move of the game (replaying must not fail).
     Position pos = r.start;
-    for (const ReconstructedPly& p : r.plies) {
+    for (const reconstruct::ReconstructedPly& p : r.plies) {
       REQUIRE(pos.is_legal(p.move));
       Undo undo;
       pos.do_move(p.move, undo);
     }
   }
   // Nothing at all, and a sheet of nothing but gaps.
-  CHECK(reconstruct({}).plies.empty());
-  CHECK(reconstruct({sheet_text("Notasjon: nb\n")}).plies.empty());
+  CHECK(reconstruct::reconstruct_game({}).plies.empty());
+  CHECK(reconstruct::reconstruct_game({sheet_text("Notasjon: nb\n")}).plies.empty());
   std::string gaps = "Notasjon: nb\n\n";
   for (int row = 1; row <= 60; ++row) gaps += std::to_string(row) + " - -\n";
   gaps += "61 Dxf7+ Kh8\n";
-  ReconstructOptions quick;
+  reconstruct::ReconstructOptions quick;
   quick.time_limit = std::chrono::milliseconds(300);
   const auto began = std::chrono::steady_clock::now();
-  const Reconstruction r = reconstruct({sheet_text(gaps)}, quick);
+  const reconstruct::Reconstruction r = reconstruct_game({sheet_text(gaps)}, quick);
   const auto spent = std::chrono::steady_clock::now() - began;
   CHECK(spent < std::chrono::seconds(5));
   CHECK_FALSE(r.complete);
   // More boxes than any game: read up to a limit, said in a note.
-  EvidenceSheet huge;
+  reconstruct::EvidenceSheet huge;
   huge.language = "nb";
   for (int i = 0; i < 4000; ++i)
-    huge.cells.push_back(EvidenceCell{EvidenceKind::move, i % 2 ? "Sf6" : "Sf3", {}, i + 1, {}, false, -1});
-  const Reconstruction big = reconstruct({huge}, quick);
+    huge.cells.push_back(reconstruct::EvidenceCell{
+        reconstruct::EvidenceKind::move, i % 2 ? "Sf6" : "Sf3", {}, i + 1, {}, false, -1});
+  const reconstruct::Reconstruction big = reconstruct_game({huge}, quick);
   bool noted = false;
   for (const Message& m : big.notes) noted |= m.key == "reconstruct.note.too_many_boxes";
   CHECK(noted);
@@ -402,28 +409,30 @@ TEST_CASE("reconstruct: any input ends, within the time limit") {
 // --------------------------------------------------------------- the cost model's pieces
 
 TEST_CASE("reconstruct: reading a box and pricing moves structurally") {
-  const int nb = LetterTable::instance().language_index("nb");
-  const SlipCosts& costs = SlipCosts::measured();
+  const int nb = notation::LetterTable::instance().language_index("nb");
+  const reconstruct::SlipCosts& costs = reconstruct::SlipCosts::measured();
   const Position start = Position::start();
   // "S?3": each readable guess is a reading of its own.
-  const PreparedCell unknown = prepare_cell("S?3", {}, nb, costs);
+  const reconstruct::PreparedCell unknown = prepare_cell("S?3", {}, nb, costs);
   CHECK(unknown.any_parsed);
   CHECK(unknown.readings.size() >= 8);
   // "Sf3" for Nf3 costs nothing; for Nh3 a file slip f/h.
-  const PreparedCell sf3 = prepare_cell("Sf3", {}, nb, costs);
+  const reconstruct::PreparedCell sf3 = prepare_cell("Sf3", {}, nb, costs);
   REQUIRE(sf3.readings.size() == 1);
   CHECK(structural_cost(sf3.readings[0], start, Move(g1, f3), nb, costs) == 0.0f);
-  SlipList why;
+  reconstruct::SlipList why;
   CHECK(structural_cost(sf3.readings[0], start, Move(g1, h3), nb, costs, &why) == costs.file_cost(5, 7));
   REQUIRE(why.size() == 1);
-  CHECK(why[0] == Slip{SlipKind::file, "f", "h"});
+  CHECK(why[0] == reconstruct::Slip{reconstruct::SlipKind::file, "f", "h"});
   // Not a move at all: "N4" is still nearest to Nf3's spellings of its kind.
-  const PreparedCell n4 = prepare_cell("N4", {}, LetterTable::english, costs);
+  const reconstruct::PreparedCell n4 = prepare_cell("N4", {}, notation::LetterTable::english, costs);
   REQUIRE(n4.readings.size() == 1);
   CHECK_FALSE(n4.readings[0].parsed);
   const Position after_d4 = *read_fen("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1").position;
-  const float nf6 = spelling_cost(n4.readings[0], after_d4, Move(g8, f6), LetterTable::english, costs);
-  const float pawn = spelling_cost(n4.readings[0], after_d4, Move(e7, e5), LetterTable::english, costs);
+  const float nf6 =
+      spelling_cost(n4.readings[0], after_d4, Move(g8, f6), notation::LetterTable::english, costs);
+  const float pawn =
+      spelling_cost(n4.readings[0], after_d4, Move(e7, e5), notation::LetterTable::english, costs);
   CHECK(nf6 < pawn);
   // The edit distance knows look-alike characters.
   CHECK(edit_distance("Nc3", "Ne3", costs) == costs.file_cost(2, 4));
@@ -432,7 +441,7 @@ TEST_CASE("reconstruct: reading a box and pricing moves structurally") {
 }
 
 TEST_CASE("reconstruct: the measured costs put look-alikes below other slips") {
-  const SlipCosts& c = SlipCosts::measured();
+  const reconstruct::SlipCosts& c = reconstruct::SlipCosts::measured();
   const auto f = [](char x) { return x - 'a'; };
   const auto r = [](char x) { return x - '1'; };
   CHECK(c.file_cost(f('c'), f('e')) < c.file_cost(f('c'), f('h')));
@@ -518,16 +527,17 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
 TEST_CASE("reconstruct: the explanations read in nb, nn, da, sv and de") {
   // Every message of a real reconstruction, rendered in each language:
   // formatted without error, and not left in English.
-  const Reconstruction r = reconstruct({sheet_file("two-sheets-white"), sheet_file("two-sheets-black")});
+  const reconstruct::Reconstruction r =
+      reconstruct::reconstruct_game({sheet_file("two-sheets-white"), sheet_file("two-sheets-black")});
   std::vector<Message> messages;
-  for (const ReconstructedPly& p : r.plies)
-    for (const PlyEvidence& e : p.evidence)
-      if (e.status != PlyStatus::exact) messages.push_back(explain(r, p, e, 2));
-  for (const HeaderDisagreement& d : r.disagreements)
+  for (const reconstruct::ReconstructedPly& p : r.plies)
+    for (const reconstruct::PlyEvidence& e : p.evidence)
+      if (e.status != reconstruct::PlyStatus::exact) messages.push_back(explain(r, p, e, 2));
+  for (const reconstruct::HeaderDisagreement& d : r.disagreements)
     messages.push_back(
         Message("reconstruct.header_disagreement").with("tag", d.tag).with("first", "a").with("second", "b"));
-  for (int k = 0; k < slip_kind_count; ++k)
-    messages.push_back(explain(Slip{static_cast<SlipKind>(k), "e", "c"}));
+  for (int k = 0; k < reconstruct::slip_kind_count; ++k)
+    messages.push_back(explain(reconstruct::Slip{static_cast<reconstruct::SlipKind>(k), "e", "c"}));
   messages.push_back(
       Message("reconstruct.note.language_decided").with("sheet", 1).with("language", "nb").with("others", 3));
   messages.push_back(
@@ -566,10 +576,10 @@ TEST_CASE("move model: what a move does, in the Ruy Lopez") {
   }
   const Move last = moves.back();
   const auto features = [&](const std::string& san) {
-    return UnwrittenPrior::features_of(pos, move_of(pos, san), last);
+    return reconstruct::UnwrittenPrior::features_of(pos, move_of(pos, san), last);
   };
-  const auto bit = [](UnwrittenPrior::Feature f) { return 1u << f; };
-  using F = UnwrittenPrior;
+  const auto bit = [](reconstruct::UnwrittenPrior::Feature f) { return 1u << f; };
+  using F = reconstruct::UnwrittenPrior;
   CHECK(features("Ba4") ==
         (bit(F::bishop) | bit(F::escapes) | bit(F::escapes_last_mover) | bit(F::retreats)));
   // Bxc6: the knight is defended twice; bishop for knight is even.
@@ -581,7 +591,7 @@ TEST_CASE("move model: what a move does, in the Ruy Lopez") {
   CHECK(features("Nxe5") == (bit(F::knight) | bit(F::capture) | bit(F::gives_material) | bit(F::centre)));
   CHECK(features("Nc3") == (bit(F::knight) | bit(F::develops) | bit(F::centre)));
   // The bishop saved is likelier than a pawn move that leaves it en prise.
-  const UnwrittenPrior& model = UnwrittenPrior::measured();
+  const reconstruct::UnwrittenPrior& model = reconstruct::UnwrittenPrior::measured();
   CHECK(model.score(features("Ba4")) > model.score(features("h3")) + 1.0f);
   CHECK(model.score(features("Ba4")) <= model.max_score());
 }
@@ -590,13 +600,14 @@ TEST_CASE("reconstruct: a move not written is the move players make") {
   // 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5, Black's second move left blank. Qa5
   // needs the queen out: 2...Qxd5 fits, and so do 2...c6 and 2...c5 (the
   // queen then goes d8-a5). Taking back the pawn is what players do.
-  EvidenceSheet sheet = english_boxes({"e4", "d5", "exd5", "-", "Nc3", "Qa5", "d4", "Nf6"});
-  sheet.cells[3].kind = EvidenceKind::unrecorded;
-  const Reconstruction r = reconstruct({sheet});
+  reconstruct::EvidenceSheet sheet = english_boxes({"e4", "d5", "exd5", "-", "Nc3", "Qa5", "d4", "Nf6"});
+  sheet.cells[3].kind = reconstruct::EvidenceKind::unrecorded;
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet});
   CHECK(r.complete);
   CHECK(sans(r) == std::vector<std::string>{"e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "Nf6"});
   // c6 and c5 still fit: the move is marked so, with them as alternatives.
-  CHECK((r.plies[3].status == PlyStatus::inserted || r.plies[3].status == PlyStatus::uncertain));
+  CHECK((r.plies[3].status == reconstruct::PlyStatus::inserted ||
+         r.plies[3].status == reconstruct::PlyStatus::uncertain));
 }
 
 TEST_CASE("reconstruct: where two copies disagree, the careful writer's copy is believed") {
@@ -618,10 +629,10 @@ TEST_CASE("reconstruct: where two copies disagree, the careful writer's copy is 
   careless[22] = "Be2";
   careless[24] = "Nf8";
   careless[26] = "Ng5";
-  const EvidenceSheet white = english_boxes(played);
-  const EvidenceSheet black = english_boxes(careless);
+  const reconstruct::EvidenceSheet white = english_boxes(played);
+  const reconstruct::EvidenceSheet black = english_boxes(careless);
 
-  const Reconstruction r = reconstruct({white, black});
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({white, black});
   CHECK(r.complete);
   CHECK(sans(r) == played);
   REQUIRE(r.care.size() == 2);
@@ -631,16 +642,16 @@ TEST_CASE("reconstruct: where two copies disagree, the careful writer's copy is 
   // The careless copy's departures are priced lower, the careful one's higher.
   CHECK(r.care[1].weight < 1.0f);
   CHECK(r.care[0].weight > 1.0f);
-  CHECK(has_slip(evidence(r, 7, 1), SlipKind::file, "c", "a"));
+  CHECK(has_slip(evidence(r, 7, 1), reconstruct::SlipKind::file, "c", "a"));
 
   // With both copies weighed alike, 4.Ba4 against 4.Bc4 is one slip
   // either way, and the move model's liking for the centre decides.
-  ReconstructOptions alike;
+  reconstruct::ReconstructOptions alike;
   alike.slip_weights = {1.0f, 1.0f};
-  const Reconstruction tie = reconstruct({white, black}, alike);
+  const reconstruct::Reconstruction tie = reconstruct_game({white, black}, alike);
   CHECK(tie.plies.at(6).san == "Bc4");
-  CHECK(tie.plies.at(6).status == PlyStatus::uncertain);
+  CHECK(tie.plies.at(6).status == reconstruct::PlyStatus::uncertain);
   // One copy alone is taken at its word.
-  CHECK(sans(reconstruct({black})).at(6) == "Bc4");
-  CHECK(sans(reconstruct({white})) == played);
+  CHECK(sans(reconstruct::reconstruct_game({black})).at(6) == "Bc4");
+  CHECK(sans(reconstruct::reconstruct_game({white})) == played);
 }

@@ -21,11 +21,11 @@ namespace {
 struct Decoded {
   text::Detection detection;
   std::vector<std::string> games;
-  std::vector<Encoding> encodings;
+  std::vector<text::Encoding> encodings;
   std::vector<Message> notes;
 };
 
-Decoded decode_input(const std::string& bytes, std::optional<Encoding> forced = std::nullopt) {
+Decoded decode_input(const std::string& bytes, std::optional<text::Encoding> forced = std::nullopt) {
   text::MemorySource raw(bytes);
   text::OpenedInput input = text::open_input(raw, forced);
   Decoded d;
@@ -80,39 +80,39 @@ const std::string cp1252_text =
 }  // namespace
 
 TEST_CASE("encoding: names for users and for ICU") {
-  CHECK(text::parse_encoding("Latin-1") == Encoding::latin1);
-  CHECK(text::parse_encoding("ISO_8859-1") == Encoding::latin1);
-  CHECK(text::parse_encoding("cp1252") == Encoding::windows1252);
-  CHECK(text::parse_encoding("IBM437") == Encoding::cp437);
-  CHECK(text::parse_encoding("cp866") == Encoding::cp866);
-  CHECK(text::parse_encoding("utf-8") == Encoding::utf8);
+  CHECK(text::parse_encoding("Latin-1") == text::Encoding::latin1);
+  CHECK(text::parse_encoding("ISO_8859-1") == text::Encoding::latin1);
+  CHECK(text::parse_encoding("cp1252") == text::Encoding::windows1252);
+  CHECK(text::parse_encoding("IBM437") == text::Encoding::cp437);
+  CHECK(text::parse_encoding("cp866") == text::Encoding::cp866);
+  CHECK(text::parse_encoding("utf-8") == text::Encoding::utf8);
   CHECK_FALSE(text::parse_encoding("ebcdic").has_value());
-  CHECK(text::display_name(Encoding::cp437) == "CP437");
+  CHECK(text::display_name(text::Encoding::cp437) == "CP437");
   CHECK(text::parse_output_encoding("latin1") == text::OutputEncoding::latin1);
   CHECK_FALSE(text::parse_output_encoding("cp437").has_value());
 }
 
 TEST_CASE("encoding: byte order marks and valid UTF-8 decide without guessing") {
   const auto bom = text::detect_encoding("\xEF\xBB\xBF[Event \"\xC3\xB8\"]", true);
-  CHECK(bom.encoding == Encoding::utf8);
+  CHECK(bom.encoding == text::Encoding::utf8);
   CHECK(bom.bom_length == 3);
   CHECK_FALSE(bom.guessed);
   CHECK(bom.message.key == "encoding.bom");
-  CHECK(text::detect_encoding("\xFF\xFE[\0", true).encoding == Encoding::utf16le);
-  CHECK(text::detect_encoding("\xFE\xFF\0[", true).encoding == Encoding::utf16be);
+  CHECK(text::detect_encoding("\xFF\xFE[\0", true).encoding == text::Encoding::utf16le);
+  CHECK(text::detect_encoding("\xFE\xFF\0[", true).encoding == text::Encoding::utf16be);
   const auto utf8 = text::detect_encoding("[White \"Bj\xC3\xB8rn\"]", true);
-  CHECK(utf8.encoding == Encoding::utf8);
+  CHECK(utf8.encoding == text::Encoding::utf8);
   CHECK_FALSE(utf8.guessed);
   CHECK(text::detect_encoding("[White \"x\"]", true).message.key == "encoding.ascii");
   // A multibyte sequence cut at the end of a prefix is not held against UTF-8...
-  CHECK(text::detect_encoding("[White \"Bj\xC3", false).encoding == Encoding::utf8);
+  CHECK(text::detect_encoding("[White \"Bj\xC3", false).encoding == text::Encoding::utf8);
   // ... but at the end of the whole input it is.
   CHECK(text::detect_encoding("[White \"Bj\xC3", true).guessed);
 }
 
 TEST_CASE("encoding: a UTF-8 file with a BOM reads as UTF-8, the BOM skipped") {
   const auto d = decode_input("\xEF\xBB\xBF[Event \"Troms\xC3\xB8\"]\n\n1. e4 *\n");
-  CHECK(d.detection.encoding == Encoding::utf8);
+  CHECK(d.detection.encoding == text::Encoding::utf8);
   REQUIRE(d.games.size() == 1);
   CHECK(tag_value(d.games[0], "Event") == "Troms\xC3\xB8");
   if (const auto file = notera::test::corpus_path("nasty/python-chess/data_pgn_utf8-bom.pgn")) {
@@ -126,7 +126,7 @@ TEST_CASE("encoding: UTF-16 with and without a BOM is converted before splitting
   const std::string utf8 =
       "[Event \"Troms\xC3\xB8\"]\n\n1. e4 *\n\n[Event \"\xD0\x9C\xD0\xBE\"]\n\n1. d4 *\n";
   std::string le = "\xFF\xFE", be = "\xFE\xFF", le_no_bom;
-  text::Decoder from_utf8(Encoding::utf8);
+  text::Decoder from_utf8(text::Encoding::utf8);
   // Build UTF-16 by hand (all characters here are in the BMP).
   std::size_t i = 0;
   while (i < utf8.size()) {
@@ -155,14 +155,14 @@ TEST_CASE("encoding: UTF-16 with and without a BOM is converted before splitting
 }
 
 TEST_CASE("encoding: single-byte code pages are told apart by what they spell") {
-  CHECK(text::guess_single_byte(cp866_names) == Encoding::cp866);
-  CHECK(text::guess_single_byte(cp1251_names) == Encoding::windows1251);
-  CHECK(text::guess_single_byte(cp437_names) == Encoding::cp437);
-  CHECK(text::guess_single_byte(latin1_names) == Encoding::latin1);
-  CHECK(text::guess_single_byte(cp1252_text) == Encoding::windows1252);
+  CHECK(text::guess_single_byte(cp866_names) == text::Encoding::cp866);
+  CHECK(text::guess_single_byte(cp1251_names) == text::Encoding::windows1251);
+  CHECK(text::guess_single_byte(cp437_names) == text::Encoding::cp437);
+  CHECK(text::guess_single_byte(latin1_names) == text::Encoding::latin1);
+  CHECK(text::guess_single_byte(cp1252_text) == text::Encoding::windows1252);
 
   const auto russian = decode_input(cp866_names + "\n1. e4 *\n");
-  CHECK(russian.detection.encoding == Encoding::cp866);
+  CHECK(russian.detection.encoding == text::Encoding::cp866);
   CHECK(russian.detection.guessed);
   CHECK(russian.detection.message.key == "encoding.guessed");
   REQUIRE(russian.games.size() == 1);
@@ -189,12 +189,12 @@ TEST_CASE("encoding: each game of a mixed collection is read in its own code pag
                             std::string("[Event \"Simul\"]\n[Black \"Andr\x82\"]\n\n1. d4 *\n\n") +
                             "[Event \"Simul\"]\n[Black \"Bidjukov\xA0\"]\n\n1. c4 *\n";
   const auto d = decode_input(input);
-  CHECK(d.detection.encoding == Encoding::windows1252);
+  CHECK(d.detection.encoding == text::Encoding::windows1252);
   REQUIRE(d.games.size() == 3);
   CHECK(tag_value(d.games[0], "Event") == "Gy\xC3\xB6rgy Marx Mem");
   CHECK(d.notes[0].empty());
   CHECK(tag_value(d.games[1], "Black") == "Andr\xC3\xA9");
-  CHECK(d.encodings[1] == Encoding::cp437);
+  CHECK(d.encodings[1] == text::Encoding::cp437);
   CHECK(d.notes[1].key == "encoding.game_guessed");
   // A lone 0xA0 reads either way; the file's encoding stays (no-break space).
   CHECK(tag_value(d.games[2], "Black") == "Bidjukov\xC2\xA0");
@@ -209,17 +209,17 @@ TEST_CASE("encoding: a game that is not UTF-8 in a UTF-8 file is guessed on its 
   input += std::string("[Event \"Simul\"]\n[Black \"Andr\x82\"]\n\n1. d4 *\n\n") +
            "[Event \"Simul\"]\n[Black \"Bidjukov\xA0\"]\n\n1. c4 *\n\n" + cp866_names + "\n1. Nf3 *\n";
   const auto d = decode_input(input);
-  CHECK(d.detection.encoding == Encoding::utf8);
+  CHECK(d.detection.encoding == text::Encoding::utf8);
   REQUIRE(d.games.size() == ascii_games + 3);
   const std::size_t i = ascii_games;
   CHECK(d.notes[0].empty());
   CHECK(tag_value(d.games[i], "Black") == "Andr\xC3\xA9");
-  CHECK(d.encodings[i] == Encoding::cp437);
+  CHECK(d.encodings[i] == text::Encoding::cp437);
   CHECK(d.notes[i].key == "encoding.game_guessed");
   // Not clearly anything else: Latin-1, the usual 8-bit encoding of PGN.
   CHECK(tag_value(d.games[i + 1], "Black") == "Bidjukov\xC2\xA0");
-  CHECK(d.encodings[i + 1] == Encoding::latin1);
-  CHECK(d.encodings[i + 2] == Encoding::cp866);
+  CHECK(d.encodings[i + 1] == text::Encoding::latin1);
+  CHECK(d.encodings[i + 2] == text::Encoding::cp866);
   CHECK(tag_value(d.games[i + 2], "Black") ==
         "\xD0\xA2\xD0\xB0\xD0\xBB\xD1\x8C, \xD0\x9C\xD0\xB8\xD1\x85\xD0\xB0\xD0\xB8\xD0\xBB");  // Таль,
                                                                                                 // Михаил
@@ -241,7 +241,7 @@ TEST_CASE("encoding: the non-UTF-8 games of the big corpus") {
     const std::string black = tag_value(d.games[i], "Black");
     if (black.rfind("Quadros", 0) == 0) {
       CHECK(black == "Quadros,Andr\xC3\xA9");  // CP437 0x82
-      CHECK(d.encodings[i] == Encoding::cp437);
+      CHECK(d.encodings[i] == text::Encoding::cp437);
     }
     if (black.rfind("W", 0) == 0 && black.find("lbers") != std::string::npos)
       CHECK(black == "W\xC3\xA4lbers, W.");                                   // Latin-1 0xE4
@@ -258,7 +258,7 @@ TEST_CASE("encoding: the Latin-1 game of scid's tests gives its expected UTF-8")
     return;
   }
   const auto d = decode_input(notera::test::read_file(*latin1));
-  CHECK(d.detection.encoding == Encoding::latin1);
+  CHECK(d.detection.encoding == text::Encoding::latin1);
   CHECK(d.detection.guessed);
   REQUIRE(d.games.size() == 1);
   CHECK(tag_value(d.games[0], "White") ==
@@ -269,7 +269,8 @@ TEST_CASE("encoding: the Latin-1 game of scid's tests gives its expected UTF-8")
 }
 
 TEST_CASE("encoding: a forced encoding is used for every game that is not ASCII") {
-  const auto d = decode_input(cp437_names + "\n1. e4 *\n\n[Event \"\xC3\xB8\"]\n\n*\n", Encoding::cp437);
+  const auto d =
+      decode_input(cp437_names + "\n1. e4 *\n\n[Event \"\xC3\xB8\"]\n\n*\n", text::Encoding::cp437);
   CHECK(d.detection.forced);
   REQUIRE(d.games.size() == 2);
   CHECK(tag_value(d.games[0], "White") == "M\xC3\xBCller, Hans");
@@ -278,7 +279,7 @@ TEST_CASE("encoding: a forced encoding is used for every game that is not ASCII"
 }
 
 TEST_CASE("encoding: invalid bytes become U+FFFD and are counted, in any chunking") {
-  text::Decoder utf8(Encoding::utf8);
+  text::Decoder utf8(text::Encoding::utf8);
   std::string out;
   utf8.decode(
       "a\xFF"
@@ -293,7 +294,7 @@ TEST_CASE("encoding: invalid bytes become U+FFFD and are counted, in any chunkin
         "b\xC3\xA9"
         "c\xEF\xBF\xBD");
   CHECK(utf8.replaced() == 2);
-  text::Decoder cp1252(Encoding::windows1252);
+  text::Decoder cp1252(text::Encoding::windows1252);
   out.clear();
   cp1252.decode("x\x81y\x80", out, true);  // 0x81 is undefined, 0x80 is the euro sign
   CHECK(out == "x\xEF\xBF\xBDy\xE2\x82\xAC");
@@ -302,7 +303,7 @@ TEST_CASE("encoding: invalid bytes become U+FFFD and are counted, in any chunkin
   const std::string mixed =
       "K\xC3\xB8"
       "benhavn \xE2\x99\x94 \xF0\x9F\x98\x80 \xFF end";
-  text::Decoder whole(Encoding::utf8), pieces(Encoding::utf8);
+  text::Decoder whole(text::Encoding::utf8), pieces(text::Encoding::utf8);
   std::string a, b;
   whole.decode(mixed, a, true);
   for (std::size_t i = 0; i < mixed.size(); ++i) pieces.decode(mixed.substr(i, 1), b, i + 1 == mixed.size());
@@ -334,7 +335,7 @@ TEST_CASE("encoding: Latin-1 output keeps Latin-1 and transliterates the rest") 
         "[Site \"Troms\xF8\"] {H\xFC"
         "bner \xC6 \xFF \xBD-\xBD}");
   // Round trip: reading it back as Latin-1 gives the text again.
-  text::Decoder back(Encoding::latin1);
+  text::Decoder back(text::Encoding::latin1);
   std::string again;
   back.decode(bytes, again, true);
   CHECK(again == latin);

@@ -8,7 +8,7 @@
 
 namespace notera::test {
 
-void play(Line& line, Position& pos, std::string_view san) {
+void play(game::Line& line, Position& pos, std::string_view san) {
   std::size_t i = 0;
   while (i < san.size()) {
     while (i < san.size() && san[i] == ' ') ++i;
@@ -32,7 +32,7 @@ void play(Line& line, Position& pos, std::string_view san) {
       if (text.view() == token) found = m;
     }
     REQUIRE_MESSAGE(found != Move::none(), "not a legal move here: " << std::string(token));
-    GameMove gm;
+    game::GameMove gm;
     gm.move = found;
     line.moves.push_back(gm);
     Undo undo;
@@ -40,8 +40,8 @@ void play(Line& line, Position& pos, std::string_view san) {
   }
 }
 
-Game make_game(std::string_view san, std::string_view fen, bool chess960) {
-  Game game;
+game::Game make_game(std::string_view san, std::string_view fen, bool chess960) {
+  game::Game game;
   if (!fen.empty()) {
     const FenResult r = read_fen(fen, chess960);
     REQUIRE_MESSAGE(r.position.has_value(), std::string(fen));
@@ -53,7 +53,7 @@ Game make_game(std::string_view san, std::string_view fen, bool chess960) {
   return game;
 }
 
-Position position_before(const Game& game, std::size_t ply) {
+Position position_before(const game::Game& game, std::size_t ply) {
   Position pos = game.start;
   Undo undo;
   for (std::size_t i = 0; i < ply; ++i) pos.do_move(game.mainline.moves[i].move, undo);

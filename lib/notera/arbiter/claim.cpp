@@ -6,13 +6,13 @@
 #include "notera/notation/read_move.hpp"
 #include "notera/notation/write_move.hpp"
 
-namespace notera {
+namespace notera::arbiter {
 
 namespace {
 
 // The paragraphs of §5, §9.2, §9.3, §9.5 and §9.6 as each edition numbers
-// them (../shared/seeds: 2005 = 002_*, Danish; 2009 = 000_*, Norwegian;
-// 2018 = 001_*, Swedish; 2023 = 004_*, Danish).
+// them (docs/fide-rules.md lists the editions: 2005 Danish, 2009 Norwegian,
+// 2018 Swedish, 2023 Danish).
 struct Paragraphs {
   std::string_view threefold_intended;  // the position is about to arise (intended move)
   std::string_view threefold_now;       // it has just arisen, claimant to move
@@ -29,7 +29,7 @@ struct Paragraphs {
   bool claimant_time_reduced;  // 2005: the claimant's time is cut too
 };
 
-const Paragraphs& paragraphs_of(Laws laws) {
+const Paragraphs& paragraphs_of(notation::Laws laws) {
   // 2005 (Danish): "9.5 ... skal turneringslederen tillægge 3 minutter til
   // modstanderens tid. Herudover skal turneringslederen reducere
   // kravstillerens tid"; the same-position rule is the paragraph after 9.2 b.
@@ -46,10 +46,10 @@ const Paragraphs& paragraphs_of(Laws laws) {
   static constexpr Paragraphs fide2023{"9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.5.3", "9.6.1",
                                        "9.6.2", "5.1.1", "5.2.1", "5.2.2", 2,       false};
   switch (laws) {
-    case Laws::fide2005: return fide2005;
-    case Laws::fide2009: return fide2009;
-    case Laws::fide2018: return fide2018;
-    case Laws::fide2023: break;
+    case notation::Laws::fide2005: return fide2005;
+    case notation::Laws::fide2009: return fide2009;
+    case notation::Laws::fide2018: return fide2018;
+    case notation::Laws::fide2023: break;
   }
   return fide2023;
 }
@@ -75,16 +75,11 @@ struct Replay {
   int end_ply = -1;
   std::vector<int> end_occurrences;  // for a fivefold repetition
 
-  Replay(const Game& game, bool automatic_draws) : history(game.start) {
+  Replay(const game::Game& game, bool automatic_draws) : history(game.start) {
     positions.push_back(game.start);
     note_end(0, automatic_draws);
-    for (const GameMove& gm : game.mainline.moves) {
-      Position next = positions.back();
-      Undo undo;
-      if (gm.move == Move::null())
-        next.do_null_move(undo);
-      else
-        next.do_move(gm.move, undo);
+    for (const game::GameMove& gm : game.mainline.moves) {
+      Position next = positions.back().after(gm.move);
       positions.push_back(next);
       moves.push_back(gm.move);
       history.push(next);
@@ -151,7 +146,7 @@ class Writer {
   std::string intended_text_;
 };
 
-Message cite(Message m, Laws laws, std::string_view paragraph) {
+Message cite(Message m, notation::Laws laws, std::string_view paragraph) {
   return m.with("laws", to_string(laws)).with("paragraph", paragraph);
 }
 
@@ -195,12 +190,12 @@ std::string_view to_string(ClaimReason reason) {
 std::string numbered_move_text(const Position& before, Move m, std::string_view notation) {
   std::string out = std::to_string(before.fullmove_number());
   out += before.side_to_move() == Color::white ? "." : "...";
-  const auto written = output_notation(notation);
-  out += move_text(before, m, written ? *written : OutputNotation{});
+  const auto written = notation::output_notation(notation);
+  out += notation::move_text(before, m, written ? *written : notation::OutputNotation{});
   return out;
 }
 
-ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
+ClaimRuling judge_draw_claim(const game::Game& game, const DrawClaim& claim) {
   const Paragraphs& para = paragraphs_of(claim.laws);
   const bool automatic_draws = has_automatic_draws(claim.laws);
   Replay replay(game, automatic_draws);
@@ -273,22 +268,22 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
   // board, and it must be one legal move.
   const bool with_move = !claim.intended_move.empty();
   if (with_move) {
-    MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
+    notation::MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
     if (claim.other_languages && !reading.resolution.is_legal() &&
-        claim.reading.language != ResolveOptions::any_language) {
-      ResolveOptions any = claim.reading;
-      any.language = ResolveOptions::any_language;
-      MoveReading retry = read_and_resolve(r.before, claim.intended_move, any);
+        claim.reading.language != notation::ResolveOptions::any_language) {
+      notation::ResolveOptions any = claim.reading;
+      any.language = notation::ResolveOptions::any_language;
+      notation::MoveReading retry = read_and_resolve(r.before, claim.intended_move, any);
       if (retry.resolution.is_legal()) reading = std::move(retry);
     }
-    const Resolution& res = reading.resolution;
+    const notation::Resolution& res = reading.resolution;
     if (!reading.read.ok || !res.is_legal()) {
       Message problem;
       if (!reading.read.ok) {
         r.reason = ClaimReason::intended_unclear;
         problem =
             Message("move.unclear").with("text", claim.intended_move).with("reason", reading.read.problem);
-      } else if (res.verdict == Verdict::ambiguous) {
+      } else if (res.verdict == notation::Verdict::ambiguous) {
         r.reason = ClaimReason::intended_ambiguous;
         r.intended_candidates = res.candidates;
         std::string list;
@@ -316,8 +311,7 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
     }
     r.intended = res.move;
     writer.set_intended(r.before, res.move);
-    Undo undo;
-    r.claimed.do_move(res.move, undo);
+    r.claimed.play(res.move);
     replay.history.push(r.claimed);
     r.halfmove_clock = r.claimed.halfmove_clock();
     r.occurrences.clear();
@@ -438,4 +432,4 @@ ClaimRuling judge_draw_claim(const Game& game, const DrawClaim& claim) {
   return r;
 }
 
-}  // namespace notera
+}  // namespace notera::arbiter

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string_view>
 
-namespace notera {
+namespace notera::arbiter {
 
 namespace {
 
@@ -136,4 +136,4 @@ std::string svg_diagram(const Position& pos, double x, double y, double size) {
   return out;
 }
 
-}  // namespace notera
+}  // namespace notera::arbiter

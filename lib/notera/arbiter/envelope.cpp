@@ -5,7 +5,7 @@
 
 #include "notera/core/fen.hpp"
 
-namespace notera {
+namespace notera::arbiter {
 
 namespace {
 
@@ -18,7 +18,7 @@ std::optional<Color> parse_side(std::string_view text) {
 }
 
 // A tag value that says something ("?" and "" say nothing in PGN).
-std::string known_tag(const Game& game, std::string_view name) {
+std::string known_tag(const game::Game& game, std::string_view name) {
   const auto value = game.tag(name);
   if (!value || value->empty() || *value == "?" || *value == "-") return {};
   return std::string(*value);
@@ -73,25 +73,25 @@ Message missing(std::string_view what) { return Message("envelope.check.missing"
 
 }  // namespace
 
-std::string_view envelope_section(Laws laws) {
+std::string_view envelope_section(notation::Laws laws) {
   switch (laws) {
-    case Laws::fide2005: return "A2";
-    case Laws::fide2009: return "2";
-    case Laws::fide2018: return "E.2";
-    case Laws::fide2023: break;
+    case notation::Laws::fide2005: return "A2";
+    case notation::Laws::fide2009: return "2";
+    case notation::Laws::fide2018: return "E.2";
+    case notation::Laws::fide2023: break;
   }
   return "I.2";
 }
 
-std::string envelope_paragraph(Laws laws, int item) {
+std::string envelope_paragraph(notation::Laws laws, int item) {
   // 2005 (Danish, A2 a-g) and 2009 (Norwegian, point 2 a-g) letter the items;
   // 2018 (Swedish, E.2.1-7) and 2023 (Danish, I.2.1-7) number them.
   const char letter = static_cast<char>('a' + item - 1);
   switch (laws) {
-    case Laws::fide2005: return std::string("A2 ") + letter;
-    case Laws::fide2009: return std::string("2 ") + letter;
-    case Laws::fide2018: return "E.2." + std::to_string(item);
-    case Laws::fide2023: break;
+    case notation::Laws::fide2005: return std::string("A2 ") + letter;
+    case notation::Laws::fide2009: return std::string("2 ") + letter;
+    case notation::Laws::fide2018: return "E.2." + std::to_string(item);
+    case notation::Laws::fide2023: break;
   }
   return "I.2." + std::to_string(item);
 }
@@ -127,7 +127,7 @@ std::string format_time_used(int seconds) {
   return out;
 }
 
-EnvelopeRecord make_envelope(const Game& game, const EnvelopeInput& input) {
+EnvelopeRecord make_envelope(const game::Game& game, const EnvelopeInput& input) {
   EnvelopeRecord r;
   r.laws = input.laws;
   r.white = !input.white.empty() ? input.white : known_tag(game, "White");
@@ -155,7 +155,8 @@ EnvelopeRecord make_envelope(const Game& game, const EnvelopeInput& input) {
   return r;
 }
 
-std::vector<EnvelopeProblem> check_envelope(const FilledEnvelope& record, const Game& game, Laws laws) {
+std::vector<EnvelopeProblem> check_envelope(const FilledEnvelope& record, const game::Game& game,
+                                            notation::Laws laws) {
   std::vector<EnvelopeProblem> problems;
   EnvelopeInput input;
   input.laws = laws;
@@ -287,4 +288,4 @@ std::vector<EnvelopeProblem> check_envelope(const FilledEnvelope& record, const 
   return problems;
 }
 
-}  // namespace notera
+}  // namespace notera::arbiter

@@ -6,7 +6,7 @@
 
 #include "notera/arbiter/diagram.hpp"
 
-namespace notera {
+namespace notera::arbiter {
 
 namespace {
 
@@ -90,10 +90,10 @@ class Labels {
   // "I.3", "E.7", "3" (2009), "A7" (2005): other points of the same section.
   std::string section_paragraph(int point) const {
     switch (r_.laws) {
-      case Laws::fide2005: return "A" + std::to_string(point);
-      case Laws::fide2009: return std::to_string(point);
-      case Laws::fide2018: return "E." + std::to_string(point);
-      case Laws::fide2023: break;
+      case notation::Laws::fide2005: return "A" + std::to_string(point);
+      case notation::Laws::fide2009: return std::to_string(point);
+      case notation::Laws::fide2018: return "E." + std::to_string(point);
+      case notation::Laws::fide2023: break;
     }
     return "I." + std::to_string(point);
   }
@@ -374,4 +374,4 @@ std::string envelope_svg(const EnvelopeRecord& record, const locale::Messages& m
   return page.out;
 }
 
-}  // namespace notera
+}  // namespace notera::arbiter

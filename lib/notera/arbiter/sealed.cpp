@@ -3,32 +3,20 @@
 #include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 
-namespace notera {
+namespace notera::arbiter {
 
 namespace {
 
 // How the game ended by the position alone, per the edition: the automatic
 // draws of §9.6 exist only from 2014.
-GameEnd position_end(const Position& pos, const PositionHistory& history, Laws laws) {
+GameEnd position_end(const Position& pos, const PositionHistory& history, notation::Laws laws) {
   return game_end(pos, history, has_automatic_draws(laws));
 }
 
 // A paragraph of the chosen edition, as a message ("Guidelines I.8.1").
 // `clause`: ambiguous, unclear, illegal, exceptions, ends_game, legal.
-Message paragraph_of(Laws laws, std::string_view clause) {
+Message paragraph_of(notation::Laws laws, std::string_view clause) {
   return Message("sealed.paragraph").with("edition", std::string(to_string(laws))).with("clause", clause);
-}
-
-std::string candidate_list(const Position& pos, const MoveList& moves, int language) {
-  const LetterTable& letters = LetterTable::instance();
-  // Every legal reading, in the player's own notation when it is known.
-  const SanStyle style = language >= 0 ? letters.style(language) : SanStyle{};
-  std::string out;
-  for (Move m : moves) {
-    if (!out.empty()) out += ", ";
-    out += to_san(pos, m, style);
-  }
-  return out;
 }
 
 }  // namespace
@@ -36,25 +24,20 @@ std::string candidate_list(const Position& pos, const MoveList& moves, int langu
 SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& history,
                                  std::string_view text, const SealedOptions& options) {
   SealedRuling s;
-  ResolveOptions resolve_options;
+  notation::ResolveOptions resolve_options;
   resolve_options.language = options.language;
   // The letters mean what they mean in the player's language: no second
   // reading with English meanings for letters that clash.
   resolve_options.foreign_letters = false;
-  s.reading = read_and_resolve(before, text, resolve_options);
-  const Resolution& r = s.reading.resolution;
-  s.verdict = s.reading.read.ok ? r.verdict : Verdict::unclear;
+  static_cast<notation::MoveJudgement&>(s) = judge_written_move(before, text, resolve_options, options.laws);
+  const notation::Resolution& r = s.reading.resolution;
   s.game_over = position_end(before, history, options.laws);
   const std::string edition(to_string(options.laws));
 
-  if (s.verdict == Verdict::legal) {
-    Position after = before;
-    Undo undo;
-    after.do_move(r.move, undo);
-    s.warnings = relevant_warnings(r.warnings | judge_check_marks(after, s.reading.read.move), options.laws);
+  if (s.verdict == notation::Verdict::legal) {
     PositionHistory next = history;
-    next.push(after);
-    s.ends_game = position_end(after, next, options.laws);
+    next.push(s.after);
+    s.ends_game = position_end(s.after, next, options.laws);
   }
 
   if (s.game_over != GameEnd::none) {
@@ -69,10 +52,10 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
 
   const std::string side = before.side_to_move() == Color::white ? "white" : "black";
   switch (s.verdict) {
-    case Verdict::legal: {
+    case notation::Verdict::legal: {
       // The move as the player's own notation writes it (the JSON has SAN).
-      const int language = r.language >= 0 ? r.language : LetterTable::english;
-      const std::string san = to_san(before, r.move, LetterTable::instance().style(language));
+      const int language = r.language >= 0 ? r.language : notation::LetterTable::english;
+      const std::string san = to_san(before, r.move, notation::LetterTable::instance().style(language));
       if (s.ends_game != GameEnd::none) {
         // 2009 point 10 separates a sealed move that wins (10a) from one that
         // draws (10b); the other editions have one paragraph for both.
@@ -92,16 +75,16 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
       }
       break;
     }
-    case Verdict::ambiguous:
+    case notation::Verdict::ambiguous:
       s.sealer_loses = true;
       s.paragraph = paragraph_of(options.laws, "ambiguous");
       s.ruling = Message("sealed.ruling.ambiguous")
                      .with("text", text)
                      .with("side", side)
-                     .with("candidates", candidate_list(before, r.candidates, r.language))
+                     .with("candidates", notation::readings_list(before, r.candidates, r.language))
                      .with("paragraph", s.paragraph);
       break;
-    case Verdict::illegal:
+    case notation::Verdict::illegal:
       s.sealer_loses = true;
       s.paragraph = paragraph_of(options.laws, "illegal");
       s.ruling = Message("sealed.ruling.illegal")
@@ -110,7 +93,7 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
                      .with("reason", illegal_message(before, s.reading.read.move, r))
                      .with("paragraph", s.paragraph);
       break;
-    case Verdict::unclear:
+    case notation::Verdict::unclear:
       s.sealer_loses = true;
       s.paragraph = paragraph_of(options.laws, "unclear");
       s.ruling = Message("sealed.ruling.unclear")
@@ -125,4 +108,4 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
   return s;
 }
 
-}  // namespace notera
+}  // namespace notera::arbiter

@@ -5,6 +5,7 @@
 #include "notera/core/uci.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/pgn/writer.hpp"
+#include "notera/report/json.hpp"
 
 namespace notera::batch {
 
@@ -19,15 +20,15 @@ std::optional<OutputFormat> output_format(std::string_view name) {
     f.format = Format::json;
     return f;
   }
-  const auto notation = output_notation(name);
+  const auto notation = notation::output_notation(name);
   if (!notation) return std::nullopt;
   f.notation = *notation;
   switch (notation->kind) {
-    case OutputNotation::Kind::san: f.format = Format::san; break;
-    case OutputNotation::Kind::lan: f.format = Format::lan; break;
-    case OutputNotation::Kind::uci: f.format = Format::uci; break;
-    case OutputNotation::Kind::figurine: f.format = Format::figurine; break;
-    case OutputNotation::Kind::language: f.format = Format::language; break;
+    case notation::OutputNotation::Kind::san: f.format = Format::san; break;
+    case notation::OutputNotation::Kind::lan: f.format = Format::lan; break;
+    case notation::OutputNotation::Kind::uci: f.format = Format::uci; break;
+    case notation::OutputNotation::Kind::figurine: f.format = Format::figurine; break;
+    case notation::OutputNotation::Kind::language: f.format = Format::language; break;
   }
   return f;
 }
@@ -44,8 +45,8 @@ struct Renderer::Impl {
   }
 
   // "notera: the game stops at 8. Bb5 ..." after the last move that was read.
-  void note_incomplete(Game& game) {
-    if (game.status != GameStatus::incomplete) return;
+  void note_incomplete(game::Game& game) {
+    if (game.status != game::GameStatus::incomplete) return;
     for (const Diagnostic& d : game.diagnostics) {
       if (d.severity != Severity::error || d.ply == 0) continue;
       std::string text =
@@ -61,26 +62,22 @@ struct Renderer::Impl {
     }
   }
 
-  void moves_line(const Game& game, std::string& out) {
+  void moves_line(const game::Game& game, std::string& out) {
     Position pos = game.start;
     Position after;
-    Undo undo;
     bool first = true;
-    for (const GameMove& m : game.mainline.moves) {
+    for (const game::GameMove& m : game.mainline.moves) {
       if (!first) out += ' ';
       first = false;
       after = pos;
-      if (m.move == Move::null())
-        after.do_null_move(undo);
-      else
-        after.do_move(m.move, undo);
+      after.play(m.move);
       append_move(pos, m.move, after, format.notation, out);
       pos = after;
     }
     out += '\n';
   }
 
-  void json(const Game& game, const GameSource& source, std::string& out) {
+  void json(const game::Game& game, const GameSource& source, std::string& out) {
     nlohmann::json j;
     j["file"] = std::string(source.file);
     j["line"] = source.line;
@@ -92,15 +89,11 @@ struct Renderer::Impl {
     j["language"] = game.language;
     nlohmann::json moves = nlohmann::json::array();
     Position pos = game.start;
-    Undo undo;
-    for (const GameMove& m : game.mainline.moves) {
+    for (const game::GameMove& m : game.mainline.moves) {
       const std::string uci = to_uci(pos, m.move);
       SanText san;
       write_san_body(pos, m.move, san);
-      if (m.move == Move::null())
-        pos.do_null_move(undo);
-      else
-        pos.do_move(m.move, undo);
+      pos.play(m.move);
       std::string text(san.view());
       if (m.move != Move::null()) text += check_mark(pos);
       moves.push_back({{"san", text}, {"uci", uci}});
@@ -109,14 +102,7 @@ struct Renderer::Impl {
     j["result"] = game.result;
     nlohmann::json problems = nlohmann::json::array();
     for (const Diagnostic& d : game.diagnostics) {
-      problems.push_back({{"severity", d.severity == Severity::error     ? "error"
-                                       : d.severity == Severity::warning ? "warning"
-                                                                         : "note"},
-                          {"line", d.where.line},
-                          {"column", d.where.column},
-                          {"ply", d.ply},
-                          {"code", d.message.key},
-                          {"message", messages.format(d.message)}});
+      problems.push_back(report::diagnostic_json(d, messages));
     }
     j["problems"] = problems;
     out += j.dump();
@@ -134,7 +120,7 @@ Renderer::~Renderer() = default;
 Renderer::Renderer(Renderer&&) noexcept = default;
 Renderer& Renderer::operator=(Renderer&&) noexcept = default;
 
-void Renderer::render(Game& game, const GameSource& source, std::string& out) {
+void Renderer::render(game::Game& game, const GameSource& source, std::string& out) {
   impl_->note_incomplete(game);
   switch (impl_->format.format) {
     case Format::pgn:

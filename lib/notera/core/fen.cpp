@@ -4,8 +4,8 @@
 #include <initializer_list>
 #include <tao/pegtl.hpp>
 
+#include "notera/base/utf8.hpp"
 #include "notera/core/movegen.hpp"
-#include "notera/core/utf8.hpp"
 #include "notera/grammar/fen.hpp"
 
 namespace notera {

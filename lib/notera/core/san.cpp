@@ -177,12 +177,7 @@ std::string_view check_mark(const Position& after) {
 std::string to_san(const Position& pos, Move m, const SanStyle& style) {
   SanText text;
   write_san_body(pos, m, text, style);
-  Position after = pos;
-  Undo undo;
-  if (m == Move::null())
-    after.do_null_move(undo);
-  else
-    after.do_move(m, undo);
+  Position after = pos.after(m);
   std::string s(text.view());
   s += check_mark(after);
   return s;

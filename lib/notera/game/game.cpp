@@ -1,6 +1,6 @@
 #include "notera/game/game.hpp"
 
-namespace notera {
+namespace notera::game {
 
 std::string_view to_string(GameStatus status) {
   switch (status) {
@@ -68,14 +68,8 @@ void Game::clear() {
 
 Position Game::final_position() const {
   Position pos = start;
-  Undo undo;
-  for (const GameMove& m : mainline.moves) {
-    if (m.move == Move::null())
-      pos.do_null_move(undo);
-    else
-      pos.do_move(m.move, undo);
-  }
+  for (const GameMove& m : mainline.moves) pos.play(m.move);
   return pos;
 }
 
-}  // namespace notera
+}  // namespace notera::game

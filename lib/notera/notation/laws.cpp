@@ -2,7 +2,7 @@
 
 #include "notera/notation/resolve.hpp"
 
-namespace notera {
+namespace notera::notation {
 
 std::optional<Laws> parse_laws(std::string_view year) {
   if (year == "2005") return Laws::fide2005;
@@ -33,4 +33,4 @@ std::uint32_t relevant_warnings(std::uint32_t warnings, Laws laws) {
   return warnings;
 }
 
-}  // namespace notera
+}  // namespace notera::notation

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 
+#include "notera/base/utf8.hpp"
 #include "notera/locale/bundle.hpp"
 
-namespace notera {
+namespace notera::notation {
 
 namespace {
 
@@ -65,9 +66,7 @@ LetterTable::LetterTable() {
     for (int i = 0; i < 6; ++i) {
       const char32_t cp = static_cast<char32_t>(0x2654 + colour * 6 + i);
       std::string text;
-      text += static_cast<char>(0xE0 | (cp >> 12));
-      text += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      text += static_cast<char>(0x80 | (cp & 0x3F));
+      utf8::append(text, cp);
       Entry e;
       e.text = text;
       e.languages = all_languages;
@@ -175,4 +174,4 @@ SanStyle LetterTable::figurine_style() {
   return s;
 }
 
-}  // namespace notera
+}  // namespace notera::notation

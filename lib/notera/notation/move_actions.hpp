@@ -10,7 +10,7 @@
 #include "notera/notation/letters.hpp"
 #include "notera/notation/written_move.hpp"
 
-namespace notera::detail {
+namespace notera::notation::detail {
 
 namespace pegtl = tao::pegtl;
 namespace gm = grammar::move;
@@ -158,4 +158,4 @@ template <> struct move_action<gm::glyph> {
   }
 };
 
-}  // namespace notera::detail
+}  // namespace notera::notation::detail

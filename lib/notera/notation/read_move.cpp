@@ -2,11 +2,11 @@
 
 #include <tao/pegtl.hpp>
 
-#include "notera/core/utf8.hpp"
+#include "notera/base/utf8.hpp"
 #include "notera/notation/move_actions.hpp"
 #include "notera/text/normalize.hpp"
 
-namespace notera {
+namespace notera::notation {
 
 namespace pegtl = tao::pegtl;
 
@@ -18,9 +18,9 @@ LanguageMask reading_languages(int language) {
 
 ReadMoveResult read_written_move(std::string_view text, LanguageMask languages) {
   ReadMoveResult result;
-  NormalizedText normal;
+  text::NormalizedText normal;
   std::string_view input = text;
-  const bool normalise = needs_normalization(text);
+  const bool normalise = text::needs_normalization(text);
   if (normalise) {
     normalize_notation(text, normal);
     input = normal.text;
@@ -78,4 +78,4 @@ MoveReading read_and_resolve(const Position& pos, std::string_view text, const R
   return reading;
 }
 
-}  // namespace notera
+}  // namespace notera::notation

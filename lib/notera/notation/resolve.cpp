@@ -4,7 +4,7 @@
 
 #include "notera/core/game_state.hpp"
 
-namespace notera {
+namespace notera::notation {
 
 std::string_view to_string(Verdict v) {
   switch (v) {
@@ -564,4 +564,4 @@ Message illegal_message(const Position& pos, const WrittenMove& w, const Resolut
   return m;
 }
 
-}  // namespace notera
+}  // namespace notera::notation

@@ -3,7 +3,7 @@
 #include "notera/core/uci.hpp"
 #include "notera/notation/letters.hpp"
 
-namespace notera {
+namespace notera::notation {
 
 std::optional<OutputNotation> output_notation(std::string_view name) {
   OutputNotation n;
@@ -42,15 +42,10 @@ void append_move(const Position& pos, Move m, const Position& after, const Outpu
 }
 
 std::string move_text(const Position& pos, Move m, const OutputNotation& notation) {
-  Position after = pos;
-  Undo undo;
-  if (m == Move::null())
-    after.do_null_move(undo);
-  else
-    after.do_move(m, undo);
+  Position after = pos.after(m);
   std::string out;
   append_move(pos, m, after, notation, out);
   return out;
 }
 
-}  // namespace notera
+}  // namespace notera::notation

@@ -5,8 +5,9 @@
 
 #include "notera/core/fen.hpp"
 #include "notera/notation/letters.hpp"
-#include "notera/notation/movetext.hpp"
 #include "notera/notation/read_move.hpp"
+#include "notera/pgn/movetext.hpp"
+#include "notera/pgn/play_movetext.hpp"
 #include "notera/pgn/tags.hpp"
 #include "notera/text/encoding.hpp"
 #include "notera/text/locate.hpp"
@@ -35,19 +36,19 @@ struct GameReader::Impl {
   std::optional<text::TextDecoder> decoder;
   std::string scratch;
   TagSection tags;
-  MovetextParse parse;
-  LanguageChoice language;
+  pgn::MovetextParse parse;
+  pgn::LanguageChoice language;
 
-  void reject(Game& game, Message why, SourceLocation where) {
+  void reject(game::Game& game, Message why, SourceLocation where) {
     Diagnostic d;
     d.severity = Severity::error;
     d.message = std::move(why);
     d.where = where;
     game.diagnostics.push_back(std::move(d));
-    game.status = GameStatus::rejected;
+    game.status = game::GameStatus::rejected;
   }
 
-  void note(Game& game, Severity severity, Message what, SourceLocation where) {
+  void note(game::Game& game, Severity severity, Message what, SourceLocation where) {
     Diagnostic d;
     d.severity = severity;
     d.message = std::move(what);
@@ -55,7 +56,7 @@ struct GameReader::Impl {
     game.diagnostics.push_back(std::move(d));
   }
 
-  void read(std::string_view raw, std::int64_t first_line, Game& game) {
+  void read(std::string_view raw, std::int64_t first_line, game::Game& game) {
     game.clear();
     game.where = {static_cast<int>(first_line), 1};
     const SourceLocation start{static_cast<int>(first_line), 1};
@@ -70,7 +71,7 @@ struct GameReader::Impl {
       // so, where its first byte that is not UTF-8 is.
       if (!decoded.note.empty())
         note(game, Severity::warning, decoded.note,
-             TextLocator(raw, static_cast<int>(first_line)).at(text::first_invalid_utf8(raw)));
+             text::TextLocator(raw, static_cast<int>(first_line)).at(text::first_invalid_utf8(raw)));
       if (decoded.replaced > 0)
         note(game, Severity::warning,
              Message("encoding.replaced").with("count", static_cast<std::int64_t>(decoded.replaced)), start);
@@ -82,7 +83,7 @@ struct GameReader::Impl {
     game.tags.swap(tags.tags);
     for (const Diagnostic& d : tags.diagnostics) game.diagnostics.push_back(d);
     if (tags.over_limit) {  // reported by the tag reader, with where
-      game.status = GameStatus::rejected;
+      game.status = game::GameStatus::rejected;
       return;
     }
 
@@ -109,13 +110,13 @@ struct GameReader::Impl {
     }
 
     const std::string_view movetext = text.substr(tags.movetext_offset);
-    parse_movetext(movetext, reading_languages(options.play.language), parse);
-    TextLocator locator(text, static_cast<int>(first_line));
+    parse_movetext(movetext, notation::reading_languages(options.play.language), parse);
+    text::TextLocator locator(text, static_cast<int>(first_line));
     language = play_movetext(parse, movetext, tags.movetext_offset, locator, game, options.play);
     // Say which letters were assumed when they were not English (FIDE's
     // international form) and not given, and which other languages fit.
     if (language.guessed && language.language > 0) {
-      const LetterTable& letters = LetterTable::instance();
+      const notation::LetterTable& letters = notation::LetterTable::instance();
       std::string others;
       for (int l : language.also_fit) others += (others.empty() ? "" : ", ") + letters.language(l).code;
       note(game, Severity::note,
@@ -130,7 +131,7 @@ struct GameReader::Impl {
     bool terminated = false;
     std::string_view marker;
     for (auto it = parse.events.rbegin(); it != parse.events.rend(); ++it) {
-      if (it->kind == MovetextEvent::Kind::result) {
+      if (it->kind == pgn::MovetextEvent::Kind::result) {
         terminated = true;
         marker = game.result;
         break;
@@ -156,10 +157,10 @@ GameReader::~GameReader() = default;
 GameReader::GameReader(GameReader&&) noexcept = default;
 GameReader& GameReader::operator=(GameReader&&) noexcept = default;
 
-void GameReader::read(std::string_view text, std::int64_t first_line, Game& game) {
+void GameReader::read(std::string_view text, std::int64_t first_line, game::Game& game) {
   impl_->read(text, first_line, game);
 }
 
-const LanguageChoice& GameReader::language() const { return impl_->language; }
+const pgn::LanguageChoice& GameReader::language() const { return impl_->language; }
 
 }  // namespace notera::pgn

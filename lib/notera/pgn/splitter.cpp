@@ -5,35 +5,24 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "notera/core/utf8.hpp"
+#include "notera/base/utf8.hpp"
+#include "notera/pgn/lexicon.hpp"
 
 namespace notera::pgn {
 namespace {
 
-constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
-constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
-constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-// Tag names are letters, digits and '_' (PGN §8.1); we also take '-' and
-// '.' inside a name, which real files have ("Event-Date"). One table
-// lookup each: every tag line asks for every byte of its name, twice.
-enum NameChar : std::uint8_t { name_start = 1, name_char = 2 };
-constexpr std::array<std::uint8_t, 256> name_chars = [] {
-  std::array<std::uint8_t, 256> t{};
-  for (int c = 0; c < 256; ++c) {
-    const char ch = static_cast<char>(c);
-    if (is_alpha(ch) || is_digit(ch) || ch == '_') t[static_cast<std::size_t>(c)] = name_start | name_char;
-    if (ch == '-' || ch == '.') t[static_cast<std::size_t>(c)] = name_char;
-  }
-  return t;
-}();
-constexpr bool is_name_start(char c) { return name_chars[static_cast<unsigned char>(c)] & name_start; }
-constexpr bool is_name_char(char c) { return name_chars[static_cast<unsigned char>(c)] & name_char; }
+constexpr bool is_blank(char c) { return lexicon::is(c, lexicon::blank); }
+constexpr bool is_digit(char c) { return lexicon::is(c, lexicon::digit); }
+constexpr bool is_name_start(char c) { return lexicon::is(c, lexicon::name_start); }
+constexpr bool is_name_char(char c) { return lexicon::is(c, lexicon::name_char); }
 
 // Bytes the movetext scan must look at; everything else is skipped fast.
+// Comments and variations, and the bytes a result is found by.
 constexpr std::array<bool, 256> movetext_specials = [] {
   std::array<bool, 256> t{};
-  for (unsigned char c : {'{', ';', '(', ')', '*', '-', ':'}) t[c] = true;
-  t[0xC2] = true;  // first byte of ½
+  for (unsigned char c : {'{', ';', '(', ')'}) t[c] = true;
+  for (int c = 0; c < 256; ++c)
+    if (lexicon::is(static_cast<char>(c), lexicon::result_special)) t[static_cast<std::size_t>(c)] = true;
   return t;
 }();
 
@@ -47,14 +36,6 @@ std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
   while (i + 4 <= end && !(special(i) | special(i + 1) | special(i + 2) | special(i + 3))) i += 4;
   while (i < end && !special(i)) ++i;
   return i;
-}
-
-// Separators around a game termination marker.
-constexpr bool ends_token_before(char c) {
-  return is_blank(c) || c == ')' || c == '}' || c == ']' || c == '.';
-}
-constexpr bool ends_token_after(char c) {
-  return is_blank(c) || c == '{' || c == '(' || c == ';' || c == '\r';
 }
 
 std::uint64_t hash_name(std::string_view name) {
@@ -475,31 +456,23 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
   }
 }
 
-// Whether a game termination marker ends at or around data[i] (a '*',
-// the '-' of 1-0, 0-1, 1/2-1/2 or ½-½, the ':' of 1:0 and 0:1).
+// Whether a game termination marker (lexicon::match_result) stands at
+// data[i], a byte it is found by (lexicon::result_special: the '*', a
+// separator inside it, the lead byte of a '½'), as a token of its own.
 void Splitter::check_result(std::size_t i, std::size_t line_begin, std::size_t end) {
   const char* data = buffer_.get();
-  const auto matches = [&](std::size_t from, std::string_view s) {
-    return from >= line_begin && from + s.size() <= end && std::memcmp(data + from, s.data(), s.size()) == 0;
-  };
-  const auto token = [&](std::size_t from, std::size_t to) {
-    return (from == line_begin || ends_token_before(data[from - 1])) &&
-           (to >= end || ends_token_after(data[to]));
-  };
-  bool result = false;
-  const char c = data[i];
-  if (c == '*') {
-    result = token(i, i + 1);
-  } else if (c == '-' || c == ':') {
-    if (i > line_begin &&
-        (matches(i - 1, c == '-' ? "1-0" : "1:0") || matches(i - 1, c == '-' ? "0-1" : "0:1")))
-      result = token(i - 1, i + 2);
-    else if (c == '-' && i >= line_begin + 3 && matches(i - 3, "1/2-1/2"))
-      result = token(i - 3, i + 4);
-    else if (c == '-' && i >= line_begin + 2 && matches(i - 2, "\xC2\xBD-\xC2\xBD"))
-      result = token(i - 2, i + 3);
+  // A result starts at most max_result_length bytes before any byte of it,
+  // after a byte that ends tokens ('.' too: "0.5-0.5" has one inside).
+  const std::size_t first = i - std::min(i - line_begin, lexicon::max_result_length);
+  for (std::size_t start = first; start <= i; ++start) {
+    if (start > line_begin && !lexicon::ends_token_before(data[start - 1])) continue;
+    const lexicon::ResultMatch m = lexicon::match_result(std::string_view(data + start, end - start));
+    if (m.result == lexicon::Result::none || start + m.length <= i) continue;
+    const std::size_t after = start + m.length;
+    if (after < end && !lexicon::ends_token_after(data[after])) continue;
+    phase_ = Phase::after_result;
+    return;
   }
-  if (result) phase_ = Phase::after_result;
 }
 
 int Splitter::column(std::size_t line_begin, std::size_t offset) const {

@@ -10,13 +10,13 @@
 
 #include "notera/core/fen.hpp"
 #include "notera/core/san.hpp"
+#include "notera/pgn/lexicon.hpp"
 #include "notera/text/encoding.hpp"
 
 namespace notera::pgn {
 namespace {
 
-constexpr std::array<std::string_view, 7> seven_tag_roster = {"Event", "Site",  "Date",  "Round",
-                                                              "White", "Black", "Result"};
+using lexicon::seven_tag_roster;
 
 // §8.1.1: the value of an unknown roster tag.
 std::string_view unknown_value(std::string_view name) { return name == "Date" ? "????.??.??" : "?"; }
@@ -214,7 +214,7 @@ struct Writer::Impl {
     out.resize(static_cast<std::size_t>(p - out.data()));
   }
 
-  void write_tags(const Game& game, std::string_view result, std::string& out) {
+  void write_tags(const game::Game& game, std::string_view result, std::string& out) {
     // One pass over the tags: the roster's (the first of each name, as
     // Game::tag finds it) and the others.
     const bool chess960 = game.start.is_chess960();
@@ -312,30 +312,24 @@ struct Writer::Impl {
     Color side = Color::white;
 
     void advance(Move m) {
-      if (pos) {
-        Undo undo;
-        if (m == Move::null())
-          pos->do_null_move(undo);
-        else
-          pos->do_move(m, undo);
-      }
+      if (pos) pos->play(m);
       if (side == Color::black) ++fullmove;
       side = ~side;
     }
   };
 
-  static bool all_hinted(const Line& line) {
-    for (const GameMove& m : line.moves)
+  static bool all_hinted(const game::Line& line) {
+    for (const game::GameMove& m : line.moves)
       if (!m.san.valid()) return false;
-    for (const MoveNotes& n : line.notes)
-      for (const Line& v : n.variations)
+    for (const game::MoveNotes& n : line.notes)
+      for (const game::Line& v : n.variations)
         if (!all_hinted(v)) return false;
     return true;
   }
 
   // The move itself: number (if due), SAN, NAGs, draw offer and comments
   // (`notes`: null when nothing was written around the move).
-  void write_move(const GameMove& m, const MoveNotes* notes, Cursor& cursor, TokenWriter& tokens,
+  void write_move(const game::GameMove& m, const game::MoveNotes* notes, Cursor& cursor, TokenWriter& tokens,
                   bool& need_number) {
     if (cursor.side == Color::white || need_number) {
       char* const begin = tokens.begin_short_token(16);
@@ -375,11 +369,11 @@ struct Writer::Impl {
     }
   }
 
-  void write_line(const Line& line, Cursor& cursor, TokenWriter& tokens) {
+  void write_line(const game::Line& line, Cursor& cursor, TokenWriter& tokens) {
     bool need_number = true;  // §8.2.2.2: first move of the movetext or a variation
     if (!line.comment_before.empty()) write_comment(line.comment_before, tokens);
-    for (const GameMove& m : line.moves) {
-      const MoveNotes* notes = m.notes != 0 ? &line.notes[m.notes - 1] : nullptr;
+    for (const game::GameMove& m : line.moves) {
+      const game::MoveNotes* notes = m.notes != 0 ? &line.notes[m.notes - 1] : nullptr;
       if (!notes || notes->variations.empty()) {
         write_move(m, notes, cursor, tokens, need_number);
         continue;
@@ -389,7 +383,7 @@ struct Writer::Impl {
       std::optional<Position> before_pos;
       if (cursor.pos) before_pos = *cursor.pos;
       write_move(m, notes, cursor, tokens, need_number);
-      for (const Line& variation : notes->variations) {
+      for (const game::Line& variation : notes->variations) {
         if (variation.moves.empty() && variation.comment_before.empty()) continue;
         std::optional<Position> branch_pos = before_pos;
         Cursor branch = before;
@@ -411,7 +405,7 @@ Writer::~Writer() = default;
 Writer::Writer(Writer&&) noexcept = default;
 Writer& Writer::operator=(Writer&&) noexcept = default;
 
-void Writer::write(const Game& game, std::string& out) {
+void Writer::write(const game::Game& game, std::string& out) {
   Impl& w = *impl_;
   const std::string_view result = termination_marker(game.result);
   w.write_tags(game, result, out);

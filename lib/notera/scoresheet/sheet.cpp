@@ -3,20 +3,20 @@
 // included first so that the pragma covers it.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include "notera/core/message.hpp"
+#include "notera/base/message.hpp"
 #pragma GCC diagnostic pop
 
 #include <algorithm>
 #include <charconv>
 #include <map>
 
+#include "notera/base/utf8.hpp"
 #include "notera/core/fen.hpp"
-#include "notera/core/utf8.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "notera/scoresheet/sheet_line.hpp"
 #include "notera/scoresheet/sheet_locale.hpp"
 
-namespace notera {
+namespace notera::scoresheet {
 
 bool SheetCell::has(MarkKind mark) const {
   return std::any_of(marks.begin(), marks.end(), [mark](const SheetMark& m) { return m.kind == mark; });
@@ -697,4 +697,4 @@ Scoresheet read_scoresheet(std::string_view text, std::string source_name) {
   return Reader(text, std::move(source_name)).read();
 }
 
-}  // namespace notera
+}  // namespace notera::scoresheet

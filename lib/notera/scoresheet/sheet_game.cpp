@@ -5,8 +5,9 @@
 #include "notera/core/fen.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
+#include "notera/pgn/play_movetext.hpp"
 
-namespace notera {
+namespace notera::scoresheet {
 
 std::string time_used_comment(int seconds) {
   char buffer[32];
@@ -32,14 +33,14 @@ void diagnose(SheetGame& out, Message message, SourceLocation where, int ply) {
   d.ply = ply;
   out.game.diagnostics.push_back(std::move(d));
   out.needs_reconstruction = true;
-  out.game.status = GameStatus::incomplete;
+  out.game.status = game::GameStatus::incomplete;
 }
 
 }  // namespace
 
-SheetGame sheet_game(const Scoresheet& sheet, PlayOptions options) {
+SheetGame sheet_game(const Scoresheet& sheet, pgn::PlayOptions options) {
   SheetGame out;
-  Game& game = out.game;
+  game::Game& game = out.game;
   game.tags = sheet.tags;
   if (const auto result = sheet.tag("Result")) game.result = std::string(*result);
   if (!sheet.start_fen.empty()) {
@@ -50,7 +51,7 @@ SheetGame sheet_game(const Scoresheet& sheet, PlayOptions options) {
     }
   }
   if (!sheet.language.empty()) {
-    const int language = LetterTable::instance().language_index(sheet.language);
+    const int language = notation::LetterTable::instance().language_index(sheet.language);
     if (language >= 0) options.language = language;
   }
   if (!sheet.cells.empty()) game.where = sheet.cells.front().where;
@@ -77,9 +78,9 @@ SheetGame sheet_game(const Scoresheet& sheet, PlayOptions options) {
     text += ' ';
   }
 
-  MovetextParse parse;
-  parse_movetext(text, reading_languages(options.language), parse);
-  TextLocator locator(text);
+  pgn::MovetextParse parse;
+  parse_movetext(text, notation::reading_languages(options.language), parse);
+  text::TextLocator locator(text);
   const std::size_t before = game.diagnostics.size();
   play_movetext(parse, text, 0, locator, game, options);
   // Diagnostics point into the built movetext: move them to the sheet
@@ -108,4 +109,4 @@ SheetGame sheet_game(const Scoresheet& sheet, PlayOptions options) {
   return out;
 }
 
-}  // namespace notera
+}  // namespace notera::scoresheet

@@ -4,7 +4,7 @@
 
 #include "notera/grammar/scoresheet.hpp"
 
-namespace notera::sheet_line {
+namespace notera::scoresheet::sheet_line {
 namespace {
 
 namespace pegtl = tao::pegtl;
@@ -186,4 +186,4 @@ ParsedLine parse_line(std::string_view line, bool as_text) {
   return as_text ? parse_as<g::text_line>(line) : parse_as<g::line>(line);
 }
 
-}  // namespace notera::sheet_line
+}  // namespace notera::scoresheet::sheet_line

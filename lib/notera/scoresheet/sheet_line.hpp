@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace notera::sheet_line {
+namespace notera::scoresheet::sheet_line {
 
 // Byte offsets [begin, end) into the line.
 struct Span {
@@ -71,4 +71,4 @@ struct ParsedLine {
 // the moves, such as "e:d4 Sf6").
 ParsedLine parse_line(std::string_view line, bool as_text = false);
 
-}  // namespace notera::sheet_line
+}  // namespace notera::scoresheet::sheet_line

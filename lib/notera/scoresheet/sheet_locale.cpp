@@ -11,10 +11,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "notera/core/utf8.hpp"
+#include "notera/base/utf8.hpp"
 #include "notera/locale/bundle.hpp"
 
-namespace notera::sheet_locale {
+namespace notera::scoresheet::sheet_locale {
 namespace {
 
 // The canonical header keys, as in the bundles' "header.<key>" entries.
@@ -242,4 +242,4 @@ std::optional<std::string> SheetWords::date(std::string_view value,
   return std::nullopt;
 }
 
-}  // namespace notera::sheet_locale
+}  // namespace notera::scoresheet::sheet_locale

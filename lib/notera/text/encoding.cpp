@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "notera/core/utf8.hpp"
+#include "notera/base/utf8.hpp"
 
 namespace notera::text {
 namespace {
@@ -340,24 +340,6 @@ std::optional<Encoding> sniff_utf16(std::string_view prefix) {
   return std::nullopt;
 }
 
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
 Message detection_message(const char* key, Encoding e) {
   return Message(key).with("encoding", display_name(e));
 }
@@ -548,27 +530,27 @@ struct Decoder::Impl {
       const char16_t u = *p;
       if (pending_lead != 0) {
         if (u >= 0xDC00 && u <= 0xDFFF) {
-          append_utf8(out, 0x10000 + ((static_cast<char32_t>(pending_lead) - 0xD800) << 10) +
-                               (static_cast<char32_t>(u) - 0xDC00));
+          utf8::append(out, 0x10000 + ((static_cast<char32_t>(pending_lead) - 0xD800) << 10) +
+                                (static_cast<char32_t>(u) - 0xDC00));
           pending_lead = 0;
           continue;
         }
-        append_utf8(out, 0xFFFD);  // cannot happen with ICU output; be safe
+        utf8::append(out, 0xFFFD);  // cannot happen with ICU output; be safe
         ++replaced;
         pending_lead = 0;
       }
       if (u >= 0xD800 && u <= 0xDBFF) {
         pending_lead = u;
       } else if (u >= 0xDC00 && u <= 0xDFFF) {
-        append_utf8(out, 0xFFFD);
+        utf8::append(out, 0xFFFD);
         ++replaced;
       } else if (encoding == Encoding::windows1252 && u >= 0x80 && u <= 0x9F) {
         // ICU maps the five bytes CP1252 leaves undefined (0x81, 0x8D,
         // 0x8F, 0x90, 0x9D) to C1 controls; they are not text.
-        append_utf8(out, 0xFFFD);
+        utf8::append(out, 0xFFFD);
         ++replaced;
       } else {
-        append_utf8(out, u);
+        utf8::append(out, u);
       }
     }
   }
@@ -595,7 +577,7 @@ void Decoder::decode(std::string_view input, std::string& out, bool flush) {
     break;
   }
   if (flush && d.pending_lead != 0) {
-    append_utf8(out, 0xFFFD);
+    utf8::append(out, 0xFFFD);
     ++d.replaced;
     d.pending_lead = 0;
   }

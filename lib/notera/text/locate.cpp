@@ -1,8 +1,8 @@
 #include "notera/text/locate.hpp"
 
-#include "notera/core/utf8.hpp"
+#include "notera/base/utf8.hpp"
 
-namespace notera {
+namespace notera::text {
 
 // LF, CRLF (counted at the LF) and a lone CR (old Mac files) end lines.
 bool TextLocator::is_line_end(std::size_t i) const {
@@ -43,4 +43,4 @@ SourceLocation TextLocator::at(std::size_t offset) {
   return {line_, column_};
 }
 
-}  // namespace notera
+}  // namespace notera::text

@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <string_view>
 
-#include "notera/game/game.hpp"
+#include "notera/base/diagnostic.hpp"
 
-namespace notera {
+namespace notera::text {
 
 class TextLocator {
  public:
@@ -26,4 +26,4 @@ class TextLocator {
   int column_ = 1;             // column of the character at column_at_
 };
 
-}  // namespace notera
+}  // namespace notera::text

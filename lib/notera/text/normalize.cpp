@@ -5,9 +5,9 @@
 
 #include <cstring>
 
-#include "notera/core/utf8.hpp"
+#include "notera/base/utf8.hpp"
 
-namespace notera {
+namespace notera::text {
 
 namespace {
 
@@ -73,24 +73,6 @@ Action map_code_point(char32_t c, char replacement[4], std::size_t& length) {
     return Action::replace;
   }
   return Action::keep;
-}
-
-void append_code_point(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
 }
 
 }  // namespace
@@ -170,7 +152,7 @@ void normalize_notation(std::string_view text, NormalizedText& out) {
     const std::size_t before = out.text.size();
     for (int32_t k = 0; k < result.length();) {
       const UChar32 cp = result.char32At(k);
-      append_code_point(out.text, static_cast<char32_t>(cp));
+      utf8::append(out.text, static_cast<char32_t>(cp));
       k += U16_LENGTH(cp);
     }
     out.source_offset.insert(out.source_offset.end(), out.text.size() - before, start);
@@ -186,4 +168,4 @@ std::string normalized(std::string_view text) {
   return out.text;
 }
 
-}  // namespace notera
+}  // namespace notera::text

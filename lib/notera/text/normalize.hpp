@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace notera {
+namespace notera::text {
 
 struct NormalizedText {
   std::string text;
@@ -40,4 +40,4 @@ void normalize_notation(std::string_view text, NormalizedText& out);
 // Convenience: the normalised string only.
 std::string normalized(std::string_view text);
 
-}  // namespace notera
+}  // namespace notera::text

@@ -1,0 +1,44 @@
+// The whole verdict on a written move in a position, in one call: what the
+// text reads as, which legal moves it fits, and, for a legal move, how it
+// is written (check and mate marks judged on the position after the move,
+// inaccuracies kept only where the chosen edition of the Laws asks for
+// them). `notera move`, sealed moves and the transcription page all judge
+// moves through this; the PGN reader, which plays thousands of moves in
+// place, shares its last step (judge_marks).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "notera/core/movegen.hpp"
+#include "notera/core/position.hpp"
+#include "notera/notation/laws.hpp"
+#include "notera/notation/read_move.hpp"
+#include "notera/notation/resolve.hpp"
+
+namespace notera::notation {
+
+struct MoveJudgement {
+  MoveReading reading;                 // the text read and resolved
+  Verdict verdict = Verdict::unclear;  // the resolution's; unclear when the text is not a move
+  std::uint32_t warnings = 0;          // legal: WrittenWarning flags that count under the Laws
+  Position after;                      // legal: the position after the move
+
+  bool is_legal() const { return verdict == Verdict::legal; }
+};
+
+MoveJudgement judge_written_move(const Position& pos, std::string_view text, const ResolveOptions& options,
+                                 Laws laws = default_laws);
+
+// The warnings of a legal move once it is played: the resolution's, with
+// the check and mate marks judged on `after`, kept where `laws` asks for
+// them.
+std::uint32_t judge_marks(const Position& after, const WrittenMove& written,
+                          std::uint32_t resolution_warnings, Laws laws);
+
+// Moves as the writer would write them, for messages: "Nef3, Ngf3" in
+// the letters of `language` (a LetterTable index; English when negative).
+std::string readings_list(const Position& pos, const MoveList& moves, int language);
+
+}  // namespace notera::notation

@@ -1,0 +1,30 @@
+// Writing moves in the notation a user asks for: PGN SAN, long algebraic,
+// UCI, figurines, or any language's letters (FIDE form: 0-0, d8D).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "notera/core/san.hpp"
+
+namespace notera::notation {
+
+struct OutputNotation {
+  enum class Kind { san, lan, uci, figurine, language };
+  Kind kind = Kind::san;
+  int language = 0;  // for Kind::language (LetterTable index)
+  SanStyle style;    // letters, castling and promotion spelling
+  std::string name;  // as given: "san", "nb", ...
+};
+
+// "san", "lan", "uci", "figurine", or a language code ("nb", "de", "fr").
+std::optional<OutputNotation> output_notation(std::string_view name);
+
+// Appends `m` (legal in `pos`) in that notation, with + or # from `after`
+// (the position after the move) except for UCI.
+void append_move(const Position& pos, Move m, const Position& after, const OutputNotation& notation,
+                 std::string& out);
+std::string move_text(const Position& pos, Move m, const OutputNotation& notation);
+
+}  // namespace notera::notation

@@ -1,0 +1,17 @@
+// From a read .sheet (sheet.hpp) to the evidence reconstruct_game() weighs.
+//
+// Each box becomes one EvidenceCell that claims the ply of its row and
+// column; crossed-out text becomes a crossed-out cell of its own just
+// before the move written beside it; check and mate marks are given back to
+// the move text (they help to tell moves apart); boxes that fit no column
+// are kept, claiming no ply, in their place on the sheet.
+#pragma once
+
+#include "notera/reconstruct/reconstruct.hpp"
+#include "notera/scoresheet/sheet.hpp"
+
+namespace notera::reconstruct {
+
+EvidenceSheet evidence_of(const scoresheet::Scoresheet& sheet);
+
+}  // namespace notera::reconstruct

@@ -1,0 +1,119 @@
+// A prior on the moves themselves.
+//
+// Reconstruction looks for the game most likely given what is written:
+// P(game | sheets) ~ P(sheets | game) P(game). The slip costs (slips.hpp)
+// price the first factor; this prices the second, coarsely: players seldom
+// give material away, so where a slip turns a move into another legal move
+// that the rest of the sheet does not contradict (Bc4 written for Bf4, the
+// bishop then hanging to a pawn), the move that keeps the material is the
+// likelier reading.
+//
+// Moves are put in a few classes by their static exchange (core/exchange.hpp)
+// and by whether they take back on the square of the previous capture; a
+// class costs -ln(how often a played move is in it / how often a random
+// legal move is), less the cheapest class's, so no class costs below 0.
+// bench/move_prior.cpp measures that on real games.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "notera/core/position.hpp"
+
+namespace notera::reconstruct {
+
+struct UnwrittenPrior;
+
+struct MovePrior {
+  enum Class : int {
+    gives_material,  // the exchange loses a piece or more (a pawn takes the knight)
+    gives_pawn,      // the exchange loses a pawn
+    quiet,           // no capture, nothing lost
+    even_capture,    // a capture that trades evenly
+    winning,         // the exchange wins material (or a promotion)
+    recapture,       // takes back on the square of the previous capture, nothing lost
+  };
+  static constexpr int classes = 6;
+
+  std::array<float, classes> cost{};
+  // The finer prior for moves no sheet spells out and for ties (below);
+  // nullptr: `cost` prices those too and ties stay ties.
+  const UnwrittenPrior* unwritten = nullptr;
+
+  // `last_capture`: where the previous move captured, or no_square.
+  static Class class_of(const Position& pos, Move m, Square last_capture = no_square);
+  static const char* class_name(int c);
+  // Taking back costs what any other capture does, so the search need not
+  // know the previous move.
+  float operator()(const Position& pos, Move m) const {
+    return cost[static_cast<std::size_t>(class_of(pos, m))];
+  }
+
+  // The measured prior (see move_prior.cpp); none() prices every move 0.
+  static const MovePrior& measured();
+  static const MovePrior& none();
+};
+
+// A finer prior for the moves no sheet records (a box missing, a move
+// forgotten in time trouble). There no written x or + speaks for or
+// against a capture or a check, so what players do most often decides
+// between the moves that fit the rest of the sheet: take back, answer a
+// threat to a piece, give check, develop. A conditional logit model over
+// the legal moves of the position,
+//   P(m | pos) = exp(w . f(m)) / sum over legal m' of exp(w . f(m')),
+// with binary features f and weights w fitted on real games
+// (bench/move_prior.cpp --fit). The search charges a move no sheet spells
+// out -ln of its probability against a random legal move's, where that is
+// positive, and orders readings of equal cost by a hair of the score
+// (search.cpp: unwritten_costs, tie_break).
+struct UnwrittenPrior {
+  enum Feature : int {
+    capture,
+    takes_last_mover,  // takes the piece the opponent just moved
+    gives_pawn,        // the exchange loses a pawn
+    gives_material,    // the exchange loses a piece or more
+    wins_material,     // the exchange wins material
+    check,
+    castles,
+    knight,
+    bishop,
+    rook,
+    queen,
+    king,  // the piece moved (a pawn: none)
+    promotes,
+    escapes,             // the piece moved was attacked and not safe where it stood
+    escapes_last_mover,  // ... attacked by the piece the opponent just moved
+    develops,            // a knight or bishop leaves its first rank
+    retreats,            // a piece moves towards its own side
+    double_push,         // a pawn's first move of two squares
+    centre,              // a piece or pawn (not the king) goes to c3-f6
+    threatens,           // the piece moved attacks a dearer or undefended piece
+  };
+  static constexpr int features = threatens + 1;
+
+  std::array<float, features> weight{};
+
+  // The features of legal move `m` of `pos`, a bit per Feature;
+  // `last`: the opponent's move that led to `pos` (Move::none() at the start).
+  static std::uint32_t features_of(const Position& pos, Move m, Move last);
+  static const char* feature_name(int f);
+
+  float score(std::uint32_t f) const {
+    float s = 0.0f;
+    for (; f; f &= f - 1) s += weight[static_cast<std::size_t>(__builtin_ctz(f))];
+    return s;
+  }
+
+  // The score of a move with every feature of positive weight.
+  float max_score() const {
+    float s = 0.0f;
+    for (float w : weight) s += std::max(w, 0.0f);
+    return s;
+  }
+
+  // The fitted weights (see move_prior.cpp).
+  static const UnwrittenPrior& measured();
+};
+
+}  // namespace notera::reconstruct

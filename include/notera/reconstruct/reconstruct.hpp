@@ -1,0 +1,275 @@
+// Rebuilding the game actually played from one or both players' scoresheets.
+//
+// What is written on a scoresheet is evidence, not the game: players write
+// "exd5" for cxd5, leave boxes empty in time trouble (FIDE §8.4), cross out
+// an illegal move and write the replacement (§7.5), use an English letter on
+// a Norwegian sheet. reconstruct_game() finds the legal game that needs the
+// fewest (cheapest) departures from what is written, and explains each one.
+//
+// The search is a beam search by plies over states (position, next unused
+// box on each sheet). From a state, any legal move m may be played, and
+// each sheet either
+//   - uses its next box as evidence for m, at the price of reading that
+//     box as m (cell_match.hpp: structurally, field by field), or
+//   - does not record m (a move missing on that sheet), at an insertion price,
+// and a box may be passed over without a move (an extra, illegal or
+// crossed-out move) at a skip price, less for a box that repeats its side's
+// box a row or two up (a row written twice). A "-" or empty box stands for any
+// move at a small price. Box numbers and columns count too: a box that
+// claims a later ply than the one played makes a missing move cheap (rows
+// left out), a box whose ply was already played makes passing it over cheap,
+// and using a box for another ply than it claims costs a little. The prices
+// are -ln of how often each departure happens on real sheets (slips.hpp).
+//
+// States that reach the same position with the same boxes used and the
+// same alignment of each sheet's numbering with the plies are merged (the
+// cheaper one is kept, a near-equal one remembered as an alternative).
+// A ply keeps the states within a cost margin of its best, at most a beam
+// width of them (more when they tie at the top: the positions behind a gap
+// of '-' boxes); when more fit the margin, they are ranked by cost plus a
+// look at whether the next box reads as a legal move, and the best state of
+// each alignment (boxes used, numbering) keeps its place, so that many
+// copies of one state that differ in a move no sheet records cannot crowd
+// out the state that passed over a box and reads on in place. States far behind
+// generate only the moves their remaining budget can still pay for. When
+// the beam was too narrow on a sheet with rough spots (moves without a box,
+// boxes passed over, double slips), the search runs again four times wider
+// while that finds a cheaper game or was still too narrow. With two sheets
+// whose game has rough spots, each sheet's own game is also priced on both
+// sheets, and wins when it is cheaper than the game the joint search found
+// (the joint beam holds pairs of alignments, and the right pair can fall
+// out of it). Work and time are bounded (options).
+//
+// The input is a plain list of boxes per sheet (EvidenceSheet), so that the
+// engine does not depend on how a sheet was read; scoresheet/sheet_evidence
+// turns a read .sheet file into one.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "notera/base/message.hpp"
+#include "notera/core/game_state.hpp"
+#include "notera/core/position.hpp"
+#include "notera/game/game.hpp"
+#include "notera/reconstruct/move_prior.hpp"
+#include "notera/reconstruct/slips.hpp"
+
+namespace notera::reconstruct {
+
+// ---------------------------------------------------------------- input
+
+enum class EvidenceKind : std::uint8_t {
+  move,         // something was written: a move, maybe with slips, '?' or "a|b"
+  unrecorded,   // "-" or an empty box: a move was played but not written down
+  crossed_out,  // ~~text~~: written, then struck through
+};
+
+// One box of a scoresheet.
+struct EvidenceCell {
+  EvidenceKind kind = EvidenceKind::move;
+  // As written, for reports and for reading: "S?5", "Sg3|Se3", "Lb7".
+  std::string text;
+  // The readings when the caller split "a|b" already; empty = split `text`.
+  std::vector<std::string> readings;
+  // The ply the box claims by its row number and column (1 = the first move
+  // from the start position), 0 when unknown.
+  int ply = 0;
+  SourceLocation where;
+  bool draw_offer = false;  // "(=)" after the move
+  int time_used = -1;       // seconds of time used written after the move, -1 = none
+};
+
+// One scoresheet: boxes in the order of the sheet, and what its headers say.
+struct EvidenceSheet {
+  std::string name;  // for reports: usually the file name
+  std::vector<EvidenceCell> cells;
+  std::string language;          // from the Notation header ("nb"); empty = decide
+  std::string header_language;   // the language of the header words, a hint
+  std::vector<Tag> tags;         // PGN tags from the headers (Result included)
+  std::optional<Color> copy_of;  // whose scoresheet it is
+  std::string start_fen;         // empty = the standard start position
+  bool chess960 = false;
+};
+
+struct ReconstructOptions {
+  // Notation language for every sheet (LetterTable index), overriding the
+  // sheets' headers; -1 = each sheet's header, else decided from the moves.
+  int language = -1;
+  const SlipCosts* costs = nullptr;  // nullptr = SlipCosts::measured()
+  const MovePrior* prior = nullptr;  // nullptr = MovePrior::measured(); MovePrior::none() for none
+  // Search bounds. Work per ply is at most about beam_width * 40 moves.
+  int beam_width = 256;  // states kept per ply ...
+  int beam_ties = 5000;  // ... and up to this many when they tie with the last one
+  // When the beam was too narrow for the states within the margin, the
+  // search is run again four times as wide, up to this width, as long as
+  // that finds a cheaper game or was still too narrow, and time is left.
+  int max_beam_width = 16384;     // one HCS page (096_0) needs 16384
+  float prune_margin = 15.0f;     // states this much dearer than the best of their ply are dropped
+                                  // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)
+  float uncertain_margin = 1.0f;  // runners-up within this are reported as alternatives
+  // States per ply that may insert a move the numbering has no room for,
+  // and how far behind the best of the ply they may be.
+  int insertion_spawners = 64;
+  float insertion_span = 6.0f;
+  int max_plies = 1000;
+  int max_insertions = 60;                     // moves in the game that no sheet records
+  int max_consecutive_insertions = 10;         // ... one after the other
+  int max_alternatives = 4;                    // per ply
+  int max_variation_plies = 8;                 // length of a variation in the PGN
+  std::chrono::milliseconds time_limit{8000};  // per reconstruction (all sheets, all languages tried)
+  // Per sheet, a factor on the price of its departures (SheetCare::weight).
+  // Empty: 1 for one sheet; for two, estimated from how often each departs
+  // from the game both give, and the game searched again with them.
+  std::vector<float> slip_weights;
+  // When not empty, only this game may be played: its price against the
+  // sheets, to compare a known game with the one found (tests, reports).
+  std::vector<Move> line;
+  // When not empty, the search follows this game and says on stderr, ply by
+  // ply, where it stands among the states kept, and where and why it is
+  // lost (not generated, beyond the margin, crowded out). For diagnosis
+  // (bench/hcs_diagnose --watch).
+  std::vector<Move> watch;
+};
+
+// ---------------------------------------------------------------- output
+
+enum class PlyStatus : std::uint8_t {
+  exact,       // written as FIDE/PGN writes the move in the sheet's language
+  normalised,  // the same move spelt otherwise (ed4, an English letter, exd)
+  corrected,   // a slip of the pen fixed
+  inserted,    // no written evidence: a '-' box, or no box at all
+  uncertain,   // another reading fits almost as well (see alternatives)
+};
+std::string_view to_string(PlyStatus s);
+
+// What one sheet says about one ply.
+struct PlyEvidence {
+  int sheet = 0;     // 0-based index into the sheets given
+  int cell = -1;     // index into that sheet's cells; -1: no box used (not recorded)
+  std::string text;  // the box as written
+  SourceLocation where;
+  PlyStatus status = PlyStatus::exact;  // exact, normalised, corrected or inserted
+  std::string reading;                  // the reading that fits ("Sc5" for "S?5")
+  SlipList slips;                       // what differs from the move (empty when exact)
+  float cost = 0.0f;
+};
+
+struct PlyAlternative {
+  Move move;
+  std::string san;
+  std::string uci;
+  float cost_delta = 0.0f;  // how much less likely than the chosen move (nats)
+  std::vector<Move> line;   // the alternative line from this ply (starts with `move`)
+};
+
+struct ReconstructedPly {
+  int ply = 0;  // 1 = the first move from the start position
+  Move move;
+  std::string san;  // PGN SAN with + and #
+  std::string uci;
+  PlyStatus status = PlyStatus::exact;
+  std::vector<PlyEvidence> evidence;  // one per sheet
+  std::vector<PlyAlternative> alternatives;
+  bool draw_offer = false;
+  int time_used = -1;  // seconds, from the first sheet that has a clock note here
+};
+
+enum class DropReason : std::uint8_t {
+  crossed_out,       // struck through on the sheet
+  not_played,        // a written move that is not a move of the game (extra, illegal, repeated,
+                     // written ahead after the last move)
+  unrecorded_after,  // a '-' box after the last move that could be reconstructed
+  not_reached,       // after the last move: text that reads as no move, or the search gave up
+};
+std::string_view to_string(DropReason r);
+
+struct DroppedCell {
+  int sheet = 0;
+  int cell = 0;
+  std::string text;
+  SourceLocation where;
+  DropReason reason = DropReason::not_played;
+  int after_ply = 0;  // the ply after which the box stood in the reconstructed game
+};
+
+struct SheetLanguage {
+  int language = -1;          // LetterTable index used
+  bool given = false;         // by the Notation header or --lang
+  std::string requested;      // the code the sheet asked for, when it is unknown
+  std::vector<int> also_fit;  // other languages that read the sheet as well (doubt)
+};
+
+// How carefully a sheet was written, as the game found shows it. Writers
+// differ widely (on the HCS pages half leave no box empty, a few leave six
+// or more): where two copies disagree, the one that departs from the game
+// less often elsewhere is the likelier to be right.
+struct SheetCare {
+  int boxes = 0;        // written boxes
+  int departures = 0;   // boxes read with a slip, moves not recorded, written boxes passed over
+  float weight = 1.0f;  // the factor its departures were priced with
+};
+
+struct HeaderDisagreement {
+  std::string tag;                  // PGN tag name ("White", "Date", ...)
+  std::vector<std::string> values;  // per sheet ("" when the sheet has none)
+};
+
+struct SearchStats {
+  int plies = 0;                // layers searched
+  std::int64_t states = 0;      // states kept over all plies
+  std::int64_t candidates = 0;  // moves priced
+  int widest = 0;               // the largest ply layer
+  bool beam_full = false;       // some ply had more near-equal states than the beam holds
+  int beam_full_ply = 0;
+  bool width_limited = false;  // some ply had more states within the margin than the beam holds
+  int beam_width = 0;          // of the search that gave the game
+  bool time_limit = false;
+  bool ply_limit = false;
+  double milliseconds = 0.0;
+  int runs = 0;  // searches (one per language tried, plus the final one)
+};
+
+struct Reconstruction {
+  Position start;
+  std::vector<ReconstructedPly> plies;
+  std::vector<DroppedCell> dropped;
+  // Every box was used or explained (a move written after the last one
+  // played is explained as not a move of the game), the search was not cut
+  // short, and no '-' box or unreadable text was left over at the end.
+  bool complete = false;
+  float cost = 0.0f;                 // of the whole game (nats)
+  std::optional<float> margin;       // to the best different game found; none = no other game fits
+  float confidence = 1.0f;           // share of the likelihood of the games found (0..1)
+  std::string written_result = "*";  // PGN spelling of the sheets' result
+  GameEnd by_position = GameEnd::none;
+  std::vector<Tag> tags;                 // the PGN tags of the game (sheet 1 first, then sheet 2)
+  std::vector<SheetLanguage> languages;  // per sheet
+  std::vector<SheetCare> care;           // per sheet
+  std::vector<HeaderDisagreement> disagreements;
+  std::vector<Message> notes;  // limits hit, unknown languages, result vs. position, ...
+  SearchStats stats;
+};
+
+Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets,
+                                const ReconstructOptions& options = {});
+
+// What one piece of evidence says, as a message for a PGN comment or a
+// report: "sheet 1, line 17: 'exd5' is cxd5: the file c written as e".
+// `sheet_names` label the sheets when there are two.
+Message explain(const Reconstruction& r, const ReconstructedPly& ply, const PlyEvidence& evidence,
+                std::size_t sheet_count);
+Message explain(const DroppedCell& dropped, std::size_t sheet_count);
+Message explain(const Slip& slip);
+
+// The game as notera's Game model: tags, the moves, a comment at every
+// correction, insertion, dropped box and doubt (rendered by `render`, e.g.
+// locale::Messages::format) and the close alternatives as variations.
+game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
+                   const std::function<std::string(const Message&)>& render);
+
+}  // namespace notera::reconstruct

@@ -1,0 +1,29 @@
+// A scoresheet read as it stands, without corrections: every written move
+// played in order. This is the lenient reading `convert` and `--game` use;
+// a sheet with slips, gaps, unreadable characters or undecided readings is
+// reported as needing `notera reconstruct`, never silently "fixed".
+#pragma once
+
+#include "notera/game/game.hpp"
+#include "notera/pgn/play.hpp"
+#include "notera/scoresheet/sheet.hpp"
+
+namespace notera::scoresheet {
+
+struct SheetGame {
+  game::Game game;
+  // The sheet cannot be read as a game without corrections (a move that is
+  // not legal as written, a gap, '?' or 'a|b'): `game` holds the moves up
+  // to there and diagnostics say what and where.
+  bool needs_reconstruction = false;
+};
+
+// Plays the sheet's moves. The language is the sheet's Notation header when
+// given, else options.language (auto: decided from the moves).
+SheetGame sheet_game(const Scoresheet& sheet, pgn::PlayOptions options);
+
+// "0:05" -> "[%emt 0:05:00]": the time used that the player wrote after a
+// move, as a PGN comment command (h:mm:ss).
+std::string time_used_comment(int seconds);
+
+}  // namespace notera::scoresheet

@@ -1,0 +1,54 @@
+#include "notera/input/load.hpp"
+
+#include "notera/input/games.hpp"
+
+namespace notera::input {
+
+namespace {
+
+// Keeps the game only when it is whole; its problems go to `problems`.
+std::optional<game::Game> whole_game(game::Game game, std::vector<Diagnostic>& problems) {
+  for (const Diagnostic& d : game.diagnostics)
+    if (d.severity != Severity::note) problems.push_back(d);
+  if (game.status != game::GameStatus::complete) return std::nullopt;
+  return game;
+}
+
+Diagnostic problem(Message message, int line = 0) {
+  Diagnostic d;
+  d.message = std::move(message);
+  if (line > 0) d.where = {line, 1};
+  return d;
+}
+
+}  // namespace
+
+std::optional<game::Game> load_game_file(const std::string& path, const pgn::PlayOptions& options,
+                                         std::vector<Diagnostic>& problems) {
+  const std::unique_ptr<GameStream> stream = open_games(path);
+  GameTextReader reader(options, &stream->detection());
+  std::optional<game::Game> found;
+  Entry entry;
+  while (stream->next(entry)) {
+    if (entry.kind != Entry::Kind::game) continue;
+    if (found) {
+      problems.push_back(
+          problem(Message("load.several_games").with("path", path), static_cast<int>(entry.game.line)));
+      return std::nullopt;
+    }
+    game::Game game;
+    reader.read(entry.game, path, game);
+    found = std::move(game);
+  }
+  if (!stream->error().empty()) {
+    problems.push_back(problem(stream->error()));
+    return std::nullopt;
+  }
+  if (!found) {
+    problems.push_back(problem(Message("load.no_game").with("path", path)));
+    return std::nullopt;
+  }
+  return whole_game(std::move(*found), problems);
+}
+
+}  // namespace notera::input

@@ -1,0 +1,486 @@
+#include "notera/pgn/play.hpp"
+#include "notera/notation/judge.hpp"
+#include "notera/pgn/play_movetext.hpp"
+
+#include <algorithm>
+
+#include "notera/core/game_state.hpp"
+#include "notera/core/movegen.hpp"
+#include "notera/core/san.hpp"
+#include "notera/notation/read_move.hpp"
+
+namespace notera::pgn {
+
+namespace {
+
+using Kind = pgn::MovetextEvent::Kind;
+
+std::string_view result_text(int kind) {
+  switch (kind) {
+    case pgn::MovetextEvent::white_wins: return "1-0";
+    case pgn::MovetextEvent::black_wins: return "0-1";
+    case pgn::MovetextEvent::draw: return "1/2-1/2";
+    default: return "*";
+  }
+}
+
+// "12." or "12..." for the move about to be played in `pos`.
+std::string move_number_text(const Position& pos) {
+  std::string s = std::to_string(pos.fullmove_number());
+  s += pos.side_to_move() == Color::white ? "." : "...";
+  return s;
+}
+
+class Builder {
+ public:
+  Builder(const pgn::MovetextParse& parse, std::string_view source, std::size_t base,
+          text::TextLocator* locator, game::Game& game, const PlayOptions& options, int language,
+          bool mainline_only)
+      : parse_(parse),
+        source_(source),
+        base_(base),
+        locator_(locator),
+        game_(game),
+        options_(options),
+        mainline_only_(mainline_only) {
+    resolve_options_.language = language;
+    resolve_options_.foreign_letters = options.foreign_letters;
+    resolve_options_.warnings = options.warnings && !mainline_only;
+  }
+
+  // Plays everything; returns the number of main-line plies played.
+  int run() {
+    game_.mainline.clear();
+    frames_.clear();
+    frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false});
+    for (const pgn::MovetextEvent& e : parse_.events) {
+      handle(e);
+      if ((mainline_only_ && stopped_) || halted_) break;
+    }
+    if (frames_.size() > 1 && !mainline_only_ && !halted_)
+      diagnose(Severity::warning, Message("game.variation_not_closed"), source_.size(), 0);
+    if (suppressed_ > 0)
+      report(Severity::warning, Message("game.more_problems").with("count", suppressed_), 0, 0);
+    mainline_end_ = frames_.front().pos;
+    return static_cast<int>(game_.mainline.moves.size());
+  }
+
+  // A bad move ended the main line.
+  bool stopped() const { return stopped_; }
+  // The position at the end of the main line (after run()).
+  const Position& final_position() const { return mainline_end_; }
+
+ private:
+  struct Frame {
+    game::Line* line;
+    Position pos;     // the position now
+    Undo last_undo;   // takes back the line's last move (a variation starts there)
+    bool has_before;  // the line has a last move
+    bool skipping;    // a bad move ended this variation: ignore the rest of it
+
+    Position before() const {
+      Position p = pos;
+      const Move last = line->moves.back().move;
+      if (last == Move::null())
+        p.undo_null_move(last_undo);
+      else
+        p.undo_move(last, last_undo);
+      return p;
+    }
+  };
+
+  void handle(const pgn::MovetextEvent& e) {
+    if (halted_) return;
+    Frame& f = frames_.back();
+    const bool in_mainline = in_mainline_();
+    // Worked out only where it matters: move numbers, a third of all
+    // events, need no answer.
+    const auto ignoring = [&] { return (in_mainline && stopped_) || f.skipping || skip_depth_ > 0; };
+    switch (e.kind) {
+      case Kind::variation_start:
+        if (skip_depth_ > 0 || (in_mainline && stopped_) || f.skipping || mainline_only_ ||
+            !options_.keep_variations) {
+          ++skip_depth_;
+          return;
+        }
+        open_variation(e);
+        return;
+      case Kind::variation_end:
+        if (skip_depth_ > 0) {
+          --skip_depth_;
+          return;
+        }
+        if (in_mainline) {
+          diagnose(Severity::warning, Message("game.stray_variation_end"), e.begin, 0);
+          return;
+        }
+        frames_.pop_back();
+        return;
+      case Kind::result:
+        if (in_mainline || skip_depth_ == 0) game_.result = result_text(e.number);
+        result_seen_ = true;
+        return;
+      case Kind::comment:
+        if (ignoring() || mainline_only_) return;
+        if (e.end - e.begin > options_.max_comment_length) {
+          halt(f, e,
+               Message("game.comment_too_long")
+                   .with("length", static_cast<std::int64_t>(e.end - e.begin))
+                   .with("limit", static_cast<std::int64_t>(options_.max_comment_length)));
+          return;
+        }
+        add_comment(f, source_.substr(e.begin, e.end - e.begin));
+        return;
+      case Kind::nag:
+        if (ignoring() || mainline_only_) return;
+        if (!f.line->moves.empty() && e.number > 0 && e.number < 256)
+          last_move_notes(f).nags.push_back(static_cast<std::uint8_t>(e.number));
+        return;
+      case Kind::draw_offer:
+        if (!ignoring() && !f.line->moves.empty()) f.line->moves.back().draw_offer = true;
+        return;
+      case Kind::move_number:
+      case Kind::en_passant:
+      case Kind::check: return;
+      case Kind::move:
+        if (ignoring()) return;
+        play(f, e);
+        return;
+      case Kind::descriptive:
+        if (ignoring()) return;
+        bad_move(f, e, Message("notation.descriptive").with("text", text_of(e)));
+        return;
+      case Kind::unknown:
+        if (ignoring()) return;
+        bad_move(f, e, Message("notation.not_a_move").with("text", text_of(e)));
+        return;
+    }
+  }
+
+  std::string_view text_of(const pgn::MovetextEvent& e) const {
+    return source_.substr(e.begin, e.end - e.begin);
+  }
+
+  void open_variation(const pgn::MovetextEvent& e) {
+    Frame& f = frames_.back();
+    if (!f.has_before) {
+      diagnose(Severity::warning, Message("game.variation_without_move"), e.begin, 0);
+      ++skip_depth_;
+      return;
+    }
+    if (static_cast<int>(frames_.size()) > options_.max_variation_depth) {
+      diagnose(Severity::error,
+               Message("game.variation_too_deep").with("limit", options_.max_variation_depth), e.begin, 0);
+      // Moves were left out: the game is not converted in full.
+      if (!mainline_only_) game_.status = game::GameStatus::incomplete;
+      ++skip_depth_;
+      return;
+    }
+    const Position start = f.before();
+    std::vector<game::Line>& variations = last_move_notes(f).variations;
+    variations.emplace_back();
+    game::Line* line = &variations.back();
+    frames_.push_back({line, start, Undo{}, false, false});
+  }
+
+  // What was written around the line's last move, to add to.
+  static game::MoveNotes& last_move_notes(Frame& f) { return f.line->edit_notes(f.line->moves.size() - 1); }
+
+  void add_comment(Frame& f, std::string_view text) {
+    // Trim blanks and control characters (NUL, form feed, ...: the writer
+    // turns them and DEL into spaces, so a comment of nothing else must read as
+    // empty here too); empty comments carry nothing.
+    const auto blank = [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; };
+    while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+    if (text.empty()) return;
+    if (f.line->moves.empty()) {
+      if (!f.line->comment_before.empty()) f.line->comment_before += ' ';
+      f.line->comment_before += text;
+    } else {
+      last_move_notes(f).comments.emplace_back(text);
+    }
+  }
+
+  void play(Frame& f, const pgn::MovetextEvent& e) {
+    if (frames_.size() == 1 && static_cast<int>(game_.mainline.moves.size()) >= options_.max_plies) {
+      halt(f, e, Message("game.too_many_plies").with("limit", options_.max_plies));
+      return;
+    }
+    if (moves_ >= options_.max_moves) {
+      halt(f, e, Message("game.too_many_moves").with("limit", options_.max_moves));
+      return;
+    }
+    const notation::Resolution r = resolve(f.pos, e.move, resolve_options_);
+    if (!r.is_legal()) {
+      Message why;
+      if (r.verdict == notation::Verdict::ambiguous) {
+        std::string list;
+        const SanStyle style =
+            r.language >= 0 ? notation::LetterTable::instance().style(r.language) : SanStyle{};
+        for (Move m : r.candidates) {
+          if (!list.empty()) list += ", ";
+          list += to_san(f.pos, m, style);
+        }
+        why = Message("game.ambiguous_move").with("text", text_of(e)).with("candidates", list);
+      } else if (r.verdict == notation::Verdict::illegal) {
+        why = Message("game.illegal_move")
+                  .with("text", text_of(e))
+                  .with("reason", illegal_message(f.pos, e.move, r));
+      } else {
+        why = Message("notation.not_a_move").with("text", text_of(e));
+      }
+      bad_move(f, e, std::move(why));
+      return;
+    }
+    if (r.language >= 0 && r.language != notation::LetterTable::english) used_local_letters_ = true;
+    // What SAN needs (piece, capture, origin), while the position is there;
+    // the check follows from the position after the move. (One hint held
+    // over the move, not its parts: GCC kept the piece in a byte on the
+    // stack and read it back as a word, a store-forwarding stall at every
+    // move.)
+    const PieceType piece = r.move.is_castling() || r.move == Move::null()
+                                ? PieceType::king
+                                : type_of(f.pos.piece_on(r.move.from()));
+    const bool capture = r.move != Move::null() && f.pos.is_capture(r.move);
+    const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king
+                                       ? SanHint::Origin::none
+                                       : san_origin(r.move, r.rivals);
+    const SanHint san = SanHint::make(piece, capture, origin, SanHint::Check::none);
+    game::GameMove& gm = f.line->moves.emplace_back();
+    ++moves_;
+    gm.move = r.move;
+    gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
+    gm.draw_offer = e.move.draw_offer;
+    if (e.move.glyph) last_move_notes(f).nags.push_back(e.move.glyph);
+    f.has_before = true;
+    const int ply = ply_of(f.pos);
+    if (r.move == Move::null())
+      f.pos.do_null_move(f.last_undo);
+    else
+      f.pos.do_move(r.move, f.last_undo);
+    SanHint::Check check = SanHint::Check::none;
+    if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
+    gm.san = san.with_check(check);
+    if (options_.warnings && !mainline_only_) {
+      const std::uint32_t w = notation::judge_marks(f.pos, e.move, r.warnings, options_.laws);
+      for (int bit = 0; bit < notation::warning_count; ++bit) {
+        const auto flag = static_cast<notation::WrittenWarning>(1u << bit);
+        if (w & flag)
+          diagnose(Severity::warning, Message(std::string(warning_key(flag))).with("text", text_of(e)),
+                   e.begin, ply);
+      }
+    }
+  }
+
+  int ply_of(const Position& before) const { return before.game_ply() - game_.start.game_ply() + 1; }
+
+  void bad_move(Frame& f, const pgn::MovetextEvent& e, Message why) {
+    const int ply = ply_of(f.pos);
+    if (in_mainline_()) {
+      stopped_ = true;
+      if (mainline_only_) return;
+      report(Severity::error,
+             Message("game.mainline_stops")
+                 .with("number", move_number_text(f.pos))
+                 .with("reason", std::move(why)),
+             e.begin, ply);
+      game_.status = game::GameStatus::incomplete;
+    } else {
+      f.skipping = true;
+      if (mainline_only_) return;
+      diagnose(Severity::warning,
+               Message("game.variation_stops")
+                   .with("number", move_number_text(f.pos))
+                   .with("reason", std::move(why)),
+               e.begin, 0);
+    }
+  }
+
+  // A limit was reached: nothing after this point is read.
+  void halt(const Frame& f, const pgn::MovetextEvent& e, Message why) {
+    halted_ = true;
+    if (mainline_only_) return;
+    game_.status = game::GameStatus::incomplete;
+    report(Severity::error,
+           Message("game.limit_stops").with("number", move_number_text(f.pos)).with("reason", std::move(why)),
+           e.begin, ply_of(f.pos));
+  }
+
+  // At most max_diagnostics per game; the rest are counted (a hostile game
+  // can have a problem every few bytes).
+  void diagnose(Severity severity, Message message, std::size_t offset, int ply) {
+    if (diagnosed_ >= options_.max_diagnostics) {
+      ++suppressed_;
+      return;
+    }
+    ++diagnosed_;
+    report(severity, std::move(message), offset, ply);
+  }
+
+  void report(Severity severity, Message message, std::size_t offset, int ply) {
+    Diagnostic d;
+    d.severity = severity;
+    d.message = std::move(message);
+    d.ply = ply;
+    if (locator_) d.where = locator_->at(base_ + offset);
+    game_.diagnostics.push_back(std::move(d));
+  }
+
+  // The main line is the only frame (no size(): frames are large, and
+  // dividing by their size at every event costs).
+  bool in_mainline_() const { return &frames_.back() == frames_.data(); }
+
+  const pgn::MovetextParse& parse_;
+  std::string_view source_;
+  std::size_t base_;
+  text::TextLocator* locator_;
+  game::Game& game_;
+  const PlayOptions& options_;
+  notation::ResolveOptions resolve_options_;
+  bool mainline_only_;
+  std::vector<Frame> frames_;
+  Position mainline_end_;
+  int skip_depth_ = 0;
+  int moves_ = 0;  // played, variations included
+  int diagnosed_ = 0;
+  std::int64_t suppressed_ = 0;
+  bool halted_ = false;
+  bool stopped_ = false;
+  bool result_seen_ = false;
+  bool used_local_letters_ = false;
+};
+
+}  // namespace
+
+std::vector<int> candidate_languages(const pgn::MovetextParse& parse, const PlayOptions& options) {
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  // Languages in which every letter of the game means something (English
+  // letters are understood in every language).
+  notation::LanguageMask fit = notation::all_languages;
+  for (const pgn::MovetextEvent& e : parse.events) {
+    if (e.kind != Kind::move) continue;
+    for (const notation::WrittenPiece p : {e.move.piece, e.move.promotion, e.move.captured}) {
+      if (!p.present() || letters.is_figurine(p.letter)) continue;
+      notation::LanguageMask m = letters.languages_of(p.letter);
+      if (letters.meaning(p.letter, notation::LetterTable::english) != PieceType::none)
+        m = notation::all_languages;
+      fit &= m;
+    }
+  }
+  std::vector<int> order;
+  auto add = [&](int lang) {
+    if (lang >= 0 && lang < letters.language_count() && (fit & letters.mask_of(lang)) &&
+        std::find(order.begin(), order.end(), lang) == order.end())
+      order.push_back(lang);
+  };
+  add(notation::LetterTable::english);
+  for (int lang : options.preference) add(lang);
+  for (int lang = 0; lang < letters.language_count(); ++lang) add(lang);
+  return order;
+}
+
+LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view source, std::size_t base,
+                             text::TextLocator& locator, game::Game& game, const PlayOptions& options) {
+  LanguageChoice choice;
+  if (options.language != notation::ResolveOptions::any_language) {
+    choice.language = options.language;
+    Builder builder(parse, source, base, &locator, game, options, options.language, false);
+    builder.run();
+    game.language = notation::LetterTable::instance().language(options.language).code;
+    check_result(game, builder.final_position());
+    return choice;
+  }
+
+  // Auto: English first, straight into the game, since most PGN is English
+  // and then one pass is all it takes.
+  choice.guessed = true;
+  const std::size_t diagnostics_before = game.diagnostics.size();
+  // The caller may have found problems already (a gap on a scoresheet):
+  // the final replay starts from that status, not from "complete".
+  const game::GameStatus status_before = game.status;
+  {
+    Builder english(parse, source, base, &locator, game, options, notation::LetterTable::english, false);
+    english.run();
+    if (!english.stopped()) {
+      choice.language = notation::LetterTable::english;
+      game.language = "en";
+      check_result(game, english.final_position());
+      return choice;
+    }
+  }
+  // Otherwise try every language whose letters fit the game, main line
+  // only; the first that replays it all wins, else the one that gets
+  // furthest. Languages that also replay it all are reported as doubt.
+  const std::vector<int> candidates = candidate_languages(parse, options);
+  int best = notation::LetterTable::english;
+  int best_plies = static_cast<int>(game.mainline.moves.size());
+  std::vector<int> full;
+  game::Game scratch;
+  for (int lang : candidates) {
+    if (lang == notation::LetterTable::english) continue;
+    scratch.start = game.start;
+    Builder trial(parse, source, base, nullptr, scratch, options, lang, true);
+    const int plies = trial.run();
+    if (!trial.stopped()) full.push_back(lang);
+    if (plies > best_plies) {
+      best_plies = plies;
+      best = lang;
+    }
+  }
+  if (!full.empty()) best = full.front();
+  choice.language = best;
+  for (int lang : full)
+    if (lang != best) choice.also_fit.push_back(lang);
+  game.diagnostics.resize(diagnostics_before);
+  game.status = status_before;
+  Builder builder(parse, source, base, &locator, game, options, best, false);
+  builder.run();
+  game.language = notation::LetterTable::instance().language(best).code;
+  check_result(game, builder.final_position());
+  return choice;
+}
+
+void check_result(game::Game& game) { check_result(game, game.final_position()); }
+
+void check_result(game::Game& game, const Position& final) {
+  if (game.status != game::GameStatus::complete) return;
+  std::string_view expected;
+  Message why;
+  if (is_checkmate(final)) {
+    expected = final.side_to_move() == Color::white ? "0-1" : "1-0";
+    why = Message("result.checkmate");
+  } else if (is_stalemate(final)) {
+    expected = "1/2-1/2";
+    why = Message("result.stalemate");
+  } else if (insufficient_material(final)) {
+    expected = "1/2-1/2";
+    why = Message("result.dead_position");
+  } else {
+    return;
+  }
+  if (game.result == "*" || game.result == expected) return;
+  Diagnostic d;
+  d.severity = Severity::warning;
+  d.message = Message("result.contradicts")
+                  .with("written", game.result)
+                  .with("expected", std::string(expected))
+                  .with("reason", std::move(why));
+  d.where = game.where;
+  game.diagnostics.push_back(std::move(d));
+}
+
+game::Game read_movetext_game(std::string_view text, const PlayOptions& options, const Position& start,
+                              int first_line) {
+  game::Game game;
+  game.start = start;
+  game.custom_start = !(start == Position::start());
+  game.where = {first_line, 1};
+  pgn::MovetextParse parse;
+  parse_movetext(text, notation::reading_languages(options.language), parse);
+  text::TextLocator locator(text, first_line);
+  play_movetext(parse, text, 0, locator, game, options);
+  return game;
+}
+
+}  // namespace notera::pgn

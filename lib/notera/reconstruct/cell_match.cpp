@@ -1,0 +1,594 @@
+#include "notera/reconstruct/cell_match.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <limits>
+
+#include "notera/core/movegen.hpp"
+#include "notera/notation/letters.hpp"
+#include "notera/notation/read_move.hpp"
+#include "notera/text/normalize.hpp"
+
+namespace notera::reconstruct {
+
+namespace {
+
+// More '?' than this in one reading are not expanded (the alphabet to the
+// power of their number would be tried); the edit distance takes over.
+constexpr int max_expanded_unknowns = 2;
+
+std::string trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+// The piece letter notera writes for `type` in `language` ("" for pawns).
+std::string_view letter_of(PieceType type, int language) {
+  if (type == PieceType::pawn || type == PieceType::none) return {};
+  return notation::LetterTable::instance().language(language).written[static_cast<std::size_t>(index(type))];
+}
+
+char first_ascii(std::string_view s) {
+  return s.size() == 1 && static_cast<unsigned char>(s[0]) < 0x80 ? s[0] : '\0';
+}
+
+// The text without marks after the move, for the edit distance.
+std::string plain_text(std::string_view text, notation::WrittenCheck& check) {
+  std::string s(text);
+  check = notation::WrittenCheck::none;
+  if (s.find('#') != std::string::npos || s.find("++") != std::string::npos)
+    check = notation::WrittenCheck::mate;
+  else if (s.find('+') != std::string::npos)
+    check = notation::WrittenCheck::check;
+  for (const char* suffix : {"(=)", "e.p.", "ep"}) {
+    const std::size_t at = s.rfind(suffix);
+    if (at != std::string::npos && at > 0 && at + std::char_traits<char>::length(suffix) == s.size())
+      s.erase(at);
+  }
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == ' '))
+    s.pop_back();
+  return s;
+}
+
+// The price of reading a letter as English: cheap where the letter means
+// nothing in the sheet's language, dear where it means another piece there.
+float foreign_cost(const SlipCosts& costs, PieceType meaning_here) {
+  return meaning_here == PieceType::none ? costs.foreign_letter : costs.foreign_letter_clash;
+}
+
+void fill_meanings(CellReading& r, int language) {
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  const notation::WrittenMove& w = r.move;
+  if (w.piece.present()) {
+    r.piece = letters.meaning(w.piece.letter, language);
+    r.piece_english = letters.meaning(w.piece.letter, notation::LetterTable::english);
+    r.letter = std::string(letters.text(w.piece.letter));
+  }
+  if (w.captured.present()) {
+    r.captured = letters.meaning(w.captured.letter, language);
+    r.captured_english = letters.meaning(w.captured.letter, notation::LetterTable::english);
+  }
+  if (w.promotion.present()) {
+    r.promotion = letters.meaning(w.promotion.letter, language);
+    r.promotion_english = letters.meaning(w.promotion.letter, notation::LetterTable::english);
+  }
+}
+
+bool try_parse(const std::string& text, int language, CellReading& r) {
+  const notation::ReadMoveResult read =
+      notation::read_written_move(text, notation::reading_languages(language));
+  if (!read.ok) return false;
+  // A null move "--" is no evidence for any move.
+  if (read.move.kind == notation::WrittenKind::null_move || read.move.kind == notation::WrittenKind::none)
+    return false;
+  r.parsed = true;
+  r.move = read.move;
+  r.check = read.move.check;
+  fill_meanings(r, language);
+  return true;
+}
+
+// Characters a '?' may stand for: squares, capture marks, castling, and the
+// piece letters of the language and of English.
+std::string unknown_alphabet(int language) {
+  std::string alphabet = "abcdefgh12345678x-O";
+  for (int t = index(PieceType::knight); t <= index(PieceType::king); ++t) {
+    for (int lang : {language, static_cast<int>(notation::LetterTable::english)}) {
+      const char c = first_ascii(letter_of(static_cast<PieceType>(t), lang));
+      if (c && alphabet.find(c) == std::string::npos) alphabet += c;
+    }
+  }
+  return alphabet;
+}
+
+void add_reading(PreparedCell& cell, CellReading r) {
+  // Keep one reading per distinct syntax (two guesses that read the same).
+  for (CellReading& other : cell.readings) {
+    if (other.parsed && r.parsed && other.move == r.move && other.piece == r.piece) {
+      if (r.cost < other.cost) other = std::move(r);
+      return;
+    }
+  }
+  cell.any_parsed |= r.parsed;
+  cell.readings.push_back(std::move(r));
+}
+
+void read_one(PreparedCell& cell, const std::string& raw, bool one_of_several, int language,
+              const SlipCosts& costs) {
+  const std::string text = text::normalized(raw);
+  CellReading r;
+  r.text = text;
+  r.one_of_several = one_of_several;
+  if (try_parse(text, language, r)) {
+    add_reading(cell, std::move(r));
+    return;
+  }
+  std::vector<int> unknowns;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '?') unknowns.push_back(static_cast<int>(i));
+  bool found = false;
+  if (!unknowns.empty() && unknowns.size() <= static_cast<std::size_t>(max_expanded_unknowns)) {
+    const std::string alphabet = unknown_alphabet(language);
+    std::array<std::size_t, max_expanded_unknowns> pick{};
+    for (;;) {
+      CellReading guess;
+      guess.text = text;
+      guess.one_of_several = one_of_several;
+      for (std::size_t k = 0; k < unknowns.size(); ++k) {
+        const char c = alphabet[pick[k]];
+        guess.text[static_cast<std::size_t>(unknowns[k])] = c;
+        guess.guesses.emplace_back(unknowns[k], c);
+      }
+      guess.cost = costs.unreadable_char * static_cast<float>(unknowns.size());
+      if (try_parse(guess.text, language, guess)) {
+        guess.plain = plain_text(guess.text, guess.check);
+        guess.check = guess.move.check;
+        add_reading(cell, std::move(guess));
+        found = true;
+      }
+      std::size_t k = 0;
+      while (k < unknowns.size() && ++pick[k] == alphabet.size()) pick[k++] = 0;
+      if (k == unknowns.size()) break;
+    }
+  }
+  if (!found) {
+    // Not a move: keep the text for the edit distance.
+    r.parsed = false;
+    r.plain = plain_text(text, r.check);
+    if (!unknowns.empty()) r.cost = 0.0f;  // the '?' are priced inside the distance
+    if (!r.plain.empty()) add_reading(cell, std::move(r));
+  }
+}
+
+}  // namespace
+
+PreparedCell prepare_cell(std::string_view text, std::span<const std::string> alternatives, int language,
+                          const SlipCosts& costs) {
+  PreparedCell cell;
+  std::vector<std::string> readings;
+  if (!alternatives.empty()) {
+    for (const std::string& a : alternatives) readings.push_back(trim(a));
+  } else {
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t bar = text.find('|', start);
+      readings.push_back(
+          trim(text.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start)));
+      if (bar == std::string_view::npos) break;
+      start = bar + 1;
+    }
+  }
+  std::erase_if(readings, [](const std::string& s) { return s.empty(); });
+  const bool several = readings.size() > 1;
+  for (const std::string& reading : readings) read_one(cell, reading, several, language, costs);
+  for (CellReading& r : cell.readings)
+    if (r.parsed && r.plain.empty()) {
+      notation::WrittenCheck ignored;
+      r.plain = plain_text(r.text, ignored);
+    }
+  return cell;
+}
+
+float structural_cost(const CellReading& r, const Position& pos, Move m, int language, const SlipCosts& costs,
+                      SlipList* why) {
+  const notation::WrittenMove& w = r.move;
+  const PieceType moved = type_of(pos.piece_on(m.from()));
+  const bool capture = pos.is_capture(m);
+  float cost = 0.0f;
+  const auto slip = [&](SlipKind kind, float value, std::string_view written, std::string_view meant) {
+    cost += value;
+    if (why) why->push_back(Slip{kind, std::string(written), std::string(meant)});
+  };
+  const auto file_text = [](int f) { return std::string(1, file_char(f)); };
+  const auto rank_text = [](int rk) { return std::string(1, rank_char(rk)); };
+
+  // Castling, written or played.
+  if (w.is_castling() || m.is_castling()) {
+    const auto castle_text = [&](CastlingSide side) {
+      const notation::LanguageInfo& info = notation::LetterTable::instance().language(language);
+      return side == CastlingSide::king_side ? info.castle_short : info.castle_long;
+    };
+    if (w.is_castling() && m.is_castling()) {
+      const CastlingSide written =
+          w.kind == notation::WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
+      const CastlingSide played = Position::castling_side_of(m);
+      if (written != played)
+        slip(SlipKind::castling_side, costs.castling_side, castle_text(written), castle_text(played));
+      return cost;
+    }
+    if (w.is_castling()) {
+      // 0-0 written for another move: a king move is the likely confusion.
+      std::string meant;
+      if (why) {
+        SanText san;
+        write_san_body(pos, m, san, notation::LetterTable::instance().style(language));
+        meant = std::string(san.view());
+      }
+      slip(SlipKind::castling_written,
+           moved == PieceType::king ? costs.castling_for_king_move : costs.castling_other, r.text, meant);
+      return cost;
+    }
+    // Castling played, another move written: "Kg1" for 0-0 is a king move to the king's square.
+    const Square king_to = pos.king_destination(m);
+    const bool king_written = w.kind == notation::WrittenKind::piece &&
+                              (r.piece == PieceType::king || r.piece_english == PieceType::king);
+    const bool same_square =
+        w.to_file == file_of(king_to) && (w.to_rank < 0 || w.to_rank == rank_of(king_to));
+    slip(SlipKind::castling_written,
+         king_written && same_square ? costs.castling_for_king_move : costs.castling_other, r.text,
+         castle_text(Position::castling_side_of(m)));
+    return cost;
+  }
+
+  // The piece.
+  bool letter_as_file = false;
+  if (w.kind == notation::WrittenKind::piece) {
+    if (r.piece == moved) {
+      // PxP names the pawns on purpose (descriptive capture, priced below).
+      if (moved == PieceType::pawn && !w.captured.present())
+        slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
+    } else if (r.piece_english == moved && language != notation::LetterTable::english) {
+      if (moved != PieceType::pawn)
+        slip(SlipKind::foreign_letter, foreign_cost(costs, r.piece), r.letter, letter_of(moved, language));
+      else if (!w.captured.present())
+        slip(SlipKind::pawn_letter, costs.pawn_letter, r.letter, "");
+    } else {
+      const std::string_view meant = letter_of(moved, language);
+      const char wc = first_ascii(r.letter);
+      float value = costs.piece_letter_other;
+      if (moved == PieceType::pawn) {
+        // A letter on a pawn move: "Bxc5" for bxc5 is the letter-case slip.
+        const bool small_letter =
+            wc && std::tolower(static_cast<unsigned char>(wc)) == file_char(file_of(m.from())) &&
+            w.from_file < 0;
+        slip(small_letter ? SlipKind::letter_case : SlipKind::letter_for_pawn,
+             small_letter ? costs.letter_case : costs.piece_letter_missing, r.letter,
+             small_letter ? file_text(file_of(m.from())) : "");
+      } else {
+        const char mc = first_ascii(meant);
+        const char ec = first_ascii(letter_of(moved, notation::LetterTable::english));
+        if (wc && mc) value = std::min(value, costs.letter_slip(wc, mc));
+        if (wc && ec && language != notation::LetterTable::english)
+          value = std::min(value, costs.letter_slip(wc, ec) + foreign_cost(costs, r.piece));
+        slip(SlipKind::piece_letter, value, r.letter, meant);
+      }
+    }
+  } else if (moved != PieceType::pawn) {
+    // No letter for a piece move. "bxc5" for Bxc5: the letter written small
+    // and read as the departure file.
+    const char local = first_ascii(letter_of(moved, language));
+    const char english = first_ascii(letter_of(moved, notation::LetterTable::english));
+    const char from = w.from_file >= 0 ? file_char(w.from_file) : '\0';
+    const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+    if (from && w.from_rank < 0 && ((local && lower(local) == from) || (english && lower(english) == from))) {
+      letter_as_file = true;
+      slip(SlipKind::letter_case, costs.letter_case, std::string(1, from), letter_of(moved, language));
+    } else {
+      slip(SlipKind::piece_letter_missing, costs.piece_letter_missing, "", letter_of(moved, language));
+    }
+  }
+
+  // The destination.
+  const Square to = m.to();
+  if (w.to_file >= 0) {
+    if (w.to_file != file_of(to))
+      slip(SlipKind::file, costs.file_cost(w.to_file, file_of(to)), file_text(w.to_file),
+           file_text(file_of(to)));
+    if (w.to_rank >= 0) {
+      if (w.to_rank != rank_of(to))
+        slip(w.to_rank == 7 - rank_of(to) ? SlipKind::rank_mirrored : SlipKind::rank,
+             costs.rank_cost(w.to_rank, rank_of(to)), rank_text(w.to_rank), rank_text(rank_of(to)));
+    } else {
+      slip(SlipKind::rank_omitted,
+           moved == PieceType::pawn && capture ? costs.rank_omitted_pawn : costs.rank_omitted_piece, "",
+           rank_text(rank_of(to)));
+    }
+  } else if (w.captured.present()) {
+    // BxN: the piece taken instead of the square.
+    const PieceType taken = m.is_en_passant() ? PieceType::pawn : type_of(pos.piece_on(to));
+    if (!capture) {
+      slip(SlipKind::captured_piece, costs.captured_piece + costs.capture_mark_extra,
+           notation::LetterTable::instance().text(w.captured.letter), "nothing");
+    } else if (r.captured == taken || r.captured_english == taken) {
+      slip(SlipKind::descriptive_capture, costs.descriptive_capture, r.text, "");
+    } else {
+      slip(SlipKind::captured_piece, costs.captured_piece,
+           notation::LetterTable::instance().text(w.captured.letter), letter_of(taken, language));
+    }
+  }
+
+  // The origin, as far as written.
+  if (w.from_file >= 0 && !letter_as_file && w.from_file != file_of(m.from()))
+    slip(SlipKind::origin_file, costs.file_cost(w.from_file, file_of(m.from())) + costs.origin_extra,
+         file_text(w.from_file), file_text(file_of(m.from())));
+  if (w.from_rank >= 0 && w.from_rank != rank_of(m.from()))
+    slip(SlipKind::origin_rank, costs.rank_cost(w.from_rank, rank_of(m.from())) + costs.origin_extra,
+         rank_text(w.from_rank), rank_text(rank_of(m.from())));
+
+  // The capture mark (a descriptive capture has its own).
+  if (!w.captured.present()) {
+    if (w.capture && !capture)
+      slip(SlipKind::capture_mark_extra, costs.capture_mark_extra, "x", "");
+    else if (!w.capture && capture)
+      slip(SlipKind::capture_mark_missing, costs.capture_mark_missing, "", "x");
+  }
+
+  // Promotion.
+  const PieceType promoted = m.promotion();
+  if (promoted != PieceType::none) {
+    if (w.promotion.present()) {
+      if (r.promotion == promoted) {
+      } else if (r.promotion_english == promoted && language != notation::LetterTable::english) {
+        slip(SlipKind::foreign_letter, foreign_cost(costs, r.promotion),
+             notation::LetterTable::instance().text(w.promotion.letter), letter_of(promoted, language));
+      } else {
+        slip(SlipKind::promotion_piece, costs.promotion_wrong,
+             notation::LetterTable::instance().text(w.promotion.letter), letter_of(promoted, language));
+      }
+    } else {
+      slip(SlipKind::promotion_missing,
+           promoted == PieceType::queen ? costs.promotion_missing_queen : costs.promotion_missing_other, "",
+           letter_of(promoted, language));
+    }
+  } else if (w.promotion.present()) {
+    slip(SlipKind::promotion_extra, costs.promotion_extra,
+         notation::LetterTable::instance().text(w.promotion.letter), "");
+  }
+
+  if (w.en_passant && !m.is_en_passant())
+    slip(SlipKind::en_passant_mark, costs.en_passant_mark_wrong, "e.p.", "");
+  return cost;
+}
+
+float check_mark_cost(const CellReading& r, const Position& after, const SlipCosts& costs, SlipList* why) {
+  const bool check = after.in_check();
+  switch (r.check) {
+    case notation::WrittenCheck::none: return check ? costs.check_mark_missing : 0.0f;
+    case notation::WrittenCheck::check:
+      if (check) return 0.0f;
+      if (why) why->push_back(Slip{SlipKind::check_mark_wrong, "+", "none"});
+      return costs.check_mark_wrong;
+    case notation::WrittenCheck::mate:
+      if (check && !has_legal_move(after)) return 0.0f;
+      if (why) why->push_back(Slip{SlipKind::check_mark_wrong, "#", check ? "check" : "none"});
+      return check ? costs.check_mark_wrong * 0.5f : costs.check_mark_wrong;
+  }
+  return 0.0f;
+}
+
+namespace {
+
+bool is_mark(char c) {
+  return c == 'x' || c == ':' || c == '-' || c == '=' || c == '+' || c == '#' || c == '.' || c == ' ' ||
+         c == '(' || c == ')' || c == '/';
+}
+
+// A few spellings of `m`: with and without the capture mark and the origin,
+// with `letter` for the piece ("" for pawns).
+void spellings(const Position& pos, Move m, std::string_view letter, std::string_view promotion_letter,
+               std::vector<std::string>& out) {
+  const Square from = m.from();
+  const Square to = m.is_castling() ? pos.king_destination(m) : m.to();
+  const std::string dest{file_char(file_of(to)), rank_char(rank_of(to))};
+  const std::string origin{file_char(file_of(from)), rank_char(rank_of(from))};
+  const bool capture = pos.is_capture(m);
+  if (m.is_castling()) {
+    const bool king_side = Position::castling_side_of(m) == CastlingSide::king_side;
+    out.emplace_back(king_side ? "0-0" : "0-0-0");
+    out.emplace_back(king_side ? "O-O" : "O-O-O");
+    out.push_back(std::string(letter) + dest);
+    return;
+  }
+  if (!letter.empty()) {
+    const std::string l(letter);
+    out.push_back(l + dest);
+    if (capture) out.push_back(l + "x" + dest);
+    out.push_back(l + origin[0] + (capture ? "x" : "") + dest);
+    out.push_back(l + origin[1] + (capture ? "x" : "") + dest);
+    out.push_back(l + origin + (capture ? "x" : "-") + dest);
+    return;
+  }
+  std::string promo;
+  if (m.promotion() != PieceType::none) promo = std::string(promotion_letter);
+  if (!capture) {
+    out.push_back(dest + promo);
+    out.push_back(origin + dest + promo);
+    out.push_back(origin + "-" + dest + promo);
+  } else {
+    out.push_back(origin.substr(0, 1) + "x" + dest + promo);
+    out.push_back(origin.substr(0, 1) + dest + promo);
+    out.push_back(origin.substr(0, 1) + "x" + dest.substr(0, 1));
+    out.push_back("x" + dest + promo);
+  }
+}
+
+}  // namespace
+
+bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language,
+                   MoveFilter& out) {
+  out = MoveFilter{};
+  out.piece_types = 0;
+  out.from = 0;
+  out.to = 0;
+  out.castling = false;
+  for (const CellReading& r : cell.readings) {
+    if (!r.parsed) return false;
+    const float t = budget - r.cost;
+    if (t < 0.0f) continue;
+    const notation::WrittenMove& w = r.move;
+    if (w.is_castling()) {
+      if (t >= costs.castling_other) return false;
+      out.castling = true;
+      out.piece_types |= piece_type_bit(PieceType::king);
+      out.from = ~Bitboard{0};
+      const bool king_moves = t >= costs.castling_for_king_move;
+      for (int side = 0; side < 2; ++side)
+        for (int f : {2, 6}) out.to |= bb(make_square(f, side == 0 ? 0 : 7));
+      if (king_moves) out.to = ~Bitboard{0};
+      continue;
+    }
+    // Which pieces can be read from the letter (or its absence).
+    unsigned types = 0;
+    const float letter_missing = std::min(costs.piece_letter_missing, costs.letter_case);
+    if (w.kind == notation::WrittenKind::piece) {
+      const char wc = first_ascii(r.letter);
+      for (int ti = index(PieceType::knight); ti <= index(PieceType::king); ++ti) {
+        const auto type = static_cast<PieceType>(ti);
+        float c = costs.piece_letter_other;
+        if (r.piece == type)
+          c = 0.0f;
+        else if (r.piece_english == type)
+          c = foreign_cost(costs, r.piece);
+        else if (wc) {
+          const char mc = first_ascii(letter_of(type, language));
+          const char ec = first_ascii(letter_of(type, notation::LetterTable::english));
+          if (mc) c = std::min(c, costs.letter_slip(wc, mc));
+          if (ec) c = std::min(c, costs.letter_slip(wc, ec) + foreign_cost(costs, r.piece));
+        }
+        if (c <= t) types |= piece_type_bit(type);
+      }
+      const float pawn =
+          r.piece == PieceType::pawn || r.piece_english == PieceType::pawn ? 0.0f : letter_missing;
+      if (pawn <= t) types |= piece_type_bit(PieceType::pawn);
+    } else {
+      types |= piece_type_bit(PieceType::pawn);
+      if (letter_missing <= t) types |= all_piece_types;
+    }
+    out.piece_types |= types;
+    if ((types & piece_type_bit(PieceType::king)) &&
+        std::min(costs.castling_for_king_move, costs.castling_other) <= t)
+      out.castling = true;
+    // Destinations within reach of what is written.
+    Bitboard to = 0;
+    if (w.to_file >= 0) {
+      const float omitted = std::min(costs.rank_omitted_pawn, costs.rank_omitted_piece);
+      for (int sq = 0; sq < 64; ++sq) {
+        const Square square = static_cast<Square>(sq);
+        const float c = costs.file_cost(w.to_file, file_of(square)) +
+                        (w.to_rank >= 0 ? costs.rank_cost(w.to_rank, rank_of(square)) : omitted);
+        if (c <= t) to |= bb(square);
+      }
+    } else {
+      to = ~Bitboard{0};
+    }
+    out.to |= to;
+    // Origins, for piece moves with a written departure square (a pawn's
+    // departure file may be a small piece letter, so pawns are not bounded).
+    Bitboard from = ~Bitboard{0};
+    if (w.kind == notation::WrittenKind::piece && (w.from_file >= 0 || w.from_rank >= 0)) {
+      from = 0;
+      for (int sq = 0; sq < 64; ++sq) {
+        const Square square = static_cast<Square>(sq);
+        const float c = (w.from_file >= 0 ? costs.file_cost(w.from_file, file_of(square)) : 0.0f) +
+                        (w.from_rank >= 0 ? costs.rank_cost(w.from_rank, rank_of(square)) : 0.0f);
+        if (c <= t) from |= bb(square);
+      }
+    }
+    out.from |= from;
+  }
+  return true;
+}
+
+float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs) {
+  constexpr std::size_t cap = 24;
+  const std::size_t n = std::min(written.size(), cap), k = std::min(meant.size(), cap);
+  const auto indel = [&costs](char c) {
+    return c == '?' ? costs.unreadable_char : is_mark(c) ? costs.edit_mark : costs.edit_char;
+  };
+  std::array<std::array<float, cap + 1>, cap + 1> d{};
+  for (std::size_t i = 1; i <= n; ++i) d[i][0] = d[i - 1][0] + indel(written[i - 1]);
+  for (std::size_t j = 1; j <= k; ++j) d[0][j] = d[0][j - 1] + indel(meant[j - 1]);
+  for (std::size_t i = 1; i <= n; ++i) {
+    for (std::size_t j = 1; j <= k; ++j) {
+      const char a = written[i - 1], b = meant[j - 1];
+      const float sub = a == '?' ? costs.unreadable_char : costs.substitute(a, b);
+      float best = std::min({d[i - 1][j] + indel(a), d[i][j - 1] + indel(b), d[i - 1][j - 1] + sub});
+      if (i > 1 && j > 1 && a == meant[j - 2] && written[i - 2] == b && a != b)
+        best = std::min(best, d[i - 2][j - 2] + costs.edit_char);
+      d[i][j] = best;
+    }
+  }
+  return d[n][k];
+}
+
+float spelling_cost(const CellReading& r, const Position& pos, Move m, int language, const SlipCosts& costs,
+                    SlipList* why) {
+  thread_local std::vector<std::string> forms;
+  forms.clear();
+  const PieceType moved = type_of(pos.piece_on(m.from()));
+  const std::string_view local = letter_of(moved, language);
+  const std::string_view english = letter_of(moved, notation::LetterTable::english);
+  const PieceType promoted = m.promotion();
+  spellings(pos, m, local, letter_of(promoted, language), forms);
+  if (english != local ||
+      letter_of(promoted, language) != letter_of(promoted, notation::LetterTable::english))
+    spellings(pos, m, english, letter_of(promoted, notation::LetterTable::english), forms);
+  float best = std::numeric_limits<float>::max();
+  std::size_t best_form = 0;
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    const float d = edit_distance(r.plain, forms[i], costs);
+    if (d < best) {
+      best = d;
+      best_form = i;
+    }
+  }
+  if (why && !forms.empty()) why->push_back(Slip{SlipKind::misspelt, r.plain, forms[best_form]});
+  return costs.unparsed_base + best;
+}
+
+CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                     const SlipCosts& costs, bool use_spelling) {
+  CellPrice best;
+  best.cost = std::numeric_limits<float>::max();
+  bool any_unparsed = false;
+  for (std::size_t i = 0; i < cell.readings.size(); ++i) {
+    const CellReading& r = cell.readings[i];
+    if (r.parsed) {
+      const float c = r.cost + structural_cost(r, pos, m, language, costs);
+      if (c < best.cost) best = CellPrice{c, static_cast<std::int16_t>(i), false};
+    }
+    any_unparsed |= !r.parsed;
+  }
+  if (!use_spelling && !any_unparsed) return best;
+  // The spellings depend on the move, the piece and whether it captures.
+  const std::uint32_t key = static_cast<std::uint32_t>(m.raw()) |
+                            static_cast<std::uint32_t>(index(type_of(pos.piece_on(m.from())))) << 16 |
+                            (pos.is_capture(m) ? 1u << 20 : 0u) | (use_spelling ? 1u << 21 : 0u);
+  auto [it, fresh] =
+      cell.spelling_cache.try_emplace(key, std::numeric_limits<float>::max(), std::int16_t{-1});
+  if (fresh) {
+    for (std::size_t i = 0; i < cell.readings.size(); ++i) {
+      const CellReading& r = cell.readings[i];
+      if (r.parsed && !use_spelling) continue;
+      const float c = r.cost + spelling_cost(r, pos, m, language, costs);
+      if (c < it->second.first) it->second = {c, static_cast<std::int16_t>(i)};
+    }
+  }
+  if (it->second.first < best.cost) best = CellPrice{it->second.first, it->second.second, true};
+  return best;
+}
+
+}  // namespace notera::reconstruct

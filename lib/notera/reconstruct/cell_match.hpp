@@ -1,0 +1,106 @@
+// One box of a scoresheet against the legal moves of a position.
+//
+// A box is read once per notation language into its readings: the text as
+// written, each side of the transcriber's "a|b", and for every '?' (an
+// unreadable character) each character that makes the text a move. A
+// candidate move is then priced against a reading *structurally*, field by
+// field (piece letter, destination file and rank, origin, capture mark,
+// promotion, castling side), with the costs of slips.hpp: no move is ever
+// written out as text on this path, which runs for every legal move of
+// every state the reconstruction keeps.
+//
+// Text that does not read as a move at all ("N4", "e5x", "gxRQ", "Rxf+"
+// with a '+' inside) keeps a weaker use: a weighted edit distance against a
+// few spellings of the candidate in the sheet's letters and in English.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "notera/core/movegen.hpp"
+#include "notera/core/position.hpp"
+#include "notera/notation/written_move.hpp"
+#include "notera/reconstruct/slips.hpp"
+
+namespace notera::reconstruct {
+
+// One way to read a box.
+struct CellReading {
+  std::string text;   // the reading ("Sc5" for "S?5", "Sg3" for "Sg3|Se3")
+  float cost = 0.0f;  // of choosing this reading (guessed characters)
+  // '?' characters that were guessed: (byte index in `text`, character).
+  std::vector<std::pair<int, char>> guesses;
+  bool one_of_several = false;  // the transcriber gave "a|b"
+  bool parsed = false;          // `move` holds the syntax; else only the edit distance applies
+  notation::WrittenMove move;
+  // What the letters mean in the sheet's language and in English
+  // (PieceType::none when the letter has no meaning there).
+  PieceType piece = PieceType::none;
+  PieceType piece_english = PieceType::none;
+  PieceType captured = PieceType::none;
+  PieceType captured_english = PieceType::none;
+  PieceType promotion = PieceType::none;
+  PieceType promotion_english = PieceType::none;
+  std::string letter;  // the piece letter as written ("S", "Кр"), empty for pawns
+  std::string plain;   // the text without check marks and glyphs, for the edit distance
+  notation::WrittenCheck check = notation::WrittenCheck::none;  // for unparsed text too
+};
+
+struct PreparedCell {
+  std::vector<CellReading> readings;
+  bool any_parsed = false;
+  // Edit-distance prices already computed, by what they depend on (the
+  // move, the piece moved and whether it captures): the same few moves
+  // come back in state after state.
+  mutable std::unordered_map<std::uint32_t, std::pair<float, std::int16_t>> spelling_cache;
+};
+
+// Reads a box in `language` (a LetterTable index; English letters are
+// understood as well). `alternatives` are the transcriber's readings when
+// the caller has split them already; else `text` is split at '|'.
+PreparedCell prepare_cell(std::string_view text, std::span<const std::string> alternatives, int language,
+                          const SlipCosts& costs);
+
+// The price of reading `r` as move `m` of `pos` (before the move), without
+// check marks. Appends the slips to `why` when given.
+float structural_cost(const CellReading& r, const Position& pos, Move m, int language, const SlipCosts& costs,
+                      SlipList* why = nullptr);
+
+// The edit-distance price (text that is not a move, or a parse that may
+// be a misreading). Appends one `misspelt` slip to `why` when given.
+float spelling_cost(const CellReading& r, const Position& pos, Move m, int language, const SlipCosts& costs,
+                    SlipList* why = nullptr);
+
+// The price of the check and mate marks, given the position after the move.
+float check_mark_cost(const CellReading& r, const Position& after, const SlipCosts& costs,
+                      SlipList* why = nullptr);
+
+// The cheapest way to read a box as `m`: which reading, and whether by
+// edit distance. `use_spelling` says whether the edit distance is tried
+// for parsed readings too (the caller decides per position, see
+// SlipCosts::fallback_threshold).
+struct CellPrice {
+  float cost = 0.0f;
+  std::int16_t reading = -1;
+  bool by_spelling = false;
+};
+CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                     const SlipCosts& costs, bool use_spelling);
+
+// The moves that can be read from the box for at most `budget`, as a filter
+// for the move generator: a superset (piece types, origins and destinations
+// are bounded separately), so that states far behind the best generate only
+// the few moves that still fit. False when no filter applies (a box that
+// is not a move, where the edit distance may fit anything).
+bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language,
+                   MoveFilter& out);
+
+// A weighted Damerau-Levenshtein distance with the costs of `costs`
+// ('?' in `written` matches any character at the unreadable cost).
+float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs);
+
+}  // namespace notera::reconstruct

@@ -1,0 +1,93 @@
+#include "notera/reconstruct/evidence.hpp"
+
+#include <algorithm>
+
+namespace notera::reconstruct {
+
+namespace {
+
+// The move with the check and mate marks written after it ("Dxf7+").
+std::string with_marks(std::string_view move, const scoresheet::SheetCell& cell) {
+  std::string text(move);
+  for (const scoresheet::SheetMark& mark : cell.marks)
+    if (mark.kind == scoresheet::MarkKind::check || mark.kind == scoresheet::MarkKind::mate)
+      text += mark.text;
+  return text;
+}
+
+int time_used(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& cell) {
+  if (cell.row < 0 || static_cast<std::size_t>(cell.row) >= sheet.rows.size()) return -1;
+  const scoresheet::SheetRow& row = sheet.rows[static_cast<std::size_t>(cell.row)];
+  const auto& note = cell.side == Color::white ? row.white_clock : row.black_clock;
+  return note ? note->seconds : -1;
+}
+
+void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& c, int ply,
+              std::vector<EvidenceCell>& out) {
+  for (const scoresheet::SheetText& crossed : c.crossed_out) {
+    EvidenceCell e;
+    e.kind = EvidenceKind::crossed_out;
+    e.text = crossed.text;
+    e.ply = ply;
+    e.where = crossed.where;
+    out.push_back(std::move(e));
+  }
+  EvidenceCell e;
+  e.ply = ply;
+  e.draw_offer = c.draw_offer();
+  e.time_used = time_used(sheet, c);
+  switch (c.kind) {
+    case scoresheet::CellKind::move:
+      e.kind = EvidenceKind::move;
+      e.text = with_marks(c.move, c);
+      e.where = c.move_where;
+      for (const scoresheet::SheetText& a : c.alternatives) e.readings.push_back(with_marks(a.text, c));
+      break;
+    case scoresheet::CellKind::unrecorded:
+      e.kind = EvidenceKind::unrecorded;
+      e.text.assign(1, '-');  // not = "-": GCC 12 warns falsely (PR 105651)
+      e.where = c.where;
+      break;
+    case scoresheet::CellKind::empty:
+      e.kind = EvidenceKind::unrecorded;
+      e.where = c.where;
+      // Only crossed-out text and nothing beside it: the crossed-out move
+      // stands in the box of a move that was not written again.
+      break;
+  }
+  out.push_back(std::move(e));
+}
+
+}  // namespace
+
+EvidenceSheet evidence_of(const scoresheet::Scoresheet& sheet) {
+  EvidenceSheet out;
+  out.name = sheet.source;
+  out.language = sheet.language;
+  out.header_language = sheet.header_language;
+  out.tags = sheet.tags;
+  out.copy_of = sheet.copy_of;
+  out.start_fen = sheet.start_fen;
+  out.chess960 = sheet.tag("Variant").has_value();  // the reader adds the Result tag from the moves too
+
+  // Surplus boxes go after the last box of their row, claiming no ply.
+  std::vector<const scoresheet::SheetCell*> surplus;
+  for (const scoresheet::SheetCell& s : sheet.surplus) surplus.push_back(&s);
+  std::size_t next_surplus = 0;
+  const auto before = [](const SourceLocation& a, const SourceLocation& b) {
+    return a.line < b.line || (a.line == b.line && a.column < b.column);
+  };
+  std::stable_sort(surplus.begin(), surplus.end(),
+                   [&](const scoresheet::SheetCell* a, const scoresheet::SheetCell* b) {
+                     return before(a->where, b->where);
+                   });
+  for (const scoresheet::SheetCell& c : sheet.cells) {
+    while (next_surplus < surplus.size() && before(surplus[next_surplus]->where, c.where))
+      add_cell(sheet, *surplus[next_surplus++], 0, out.cells);
+    add_cell(sheet, c, c.ply > 0 ? c.ply : 0, out.cells);
+  }
+  while (next_surplus < surplus.size()) add_cell(sheet, *surplus[next_surplus++], 0, out.cells);
+  return out;
+}
+
+}  // namespace notera::reconstruct

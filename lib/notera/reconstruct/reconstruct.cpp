@@ -1,0 +1,747 @@
+// reconstruct_game(): choose each sheet's notation language, run the search
+// (search.cpp), and turn the best path into plies with their evidence,
+// statuses, alternatives and dropped boxes.
+#include "notera/reconstruct/reconstruct.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "notera/core/fen.hpp"
+#include "notera/core/movegen.hpp"
+#include "notera/core/san.hpp"
+#include "notera/core/uci.hpp"
+#include "notera/notation/letters.hpp"
+#include "notera/notation/read_move.hpp"
+#include "notera/reconstruct/search.hpp"
+
+namespace notera::reconstruct {
+
+std::string_view to_string(PlyStatus s) {
+  switch (s) {
+    case PlyStatus::exact: return "exact";
+    case PlyStatus::normalised: return "normalised";
+    case PlyStatus::corrected: return "corrected";
+    case PlyStatus::inserted: return "inserted";
+    case PlyStatus::uncertain: return "uncertain";
+  }
+  return "exact";
+}
+
+std::string_view to_string(DropReason r) {
+  switch (r) {
+    case DropReason::crossed_out: return "crossed_out";
+    case DropReason::not_played: return "not_played";
+    case DropReason::unrecorded_after: return "unrecorded_after";
+    case DropReason::not_reached: return "not_reached";
+  }
+  return "not_played";
+}
+
+namespace {
+
+using search::PreparedSheet;
+
+// Languages to prefer, in order, when several read a sheet the same way
+// (nb, sv, da, de and nn share K D T L S).
+// Boxes read from one sheet at most (a game of 1500 moves).
+constexpr int max_boxes = 3000;
+
+const std::vector<std::string> preferred_languages = {"en", "nb", "sv", "da", "de",
+                                                      "nn", "fr", "es", "it", "nl"};
+
+std::string collapse_spaces(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\t') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+std::string tag_value(const EvidenceSheet& sheet, std::string_view name) {
+  for (const Tag& t : sheet.tags)
+    if (t.name == name) return t.value;
+  return {};
+}
+
+// ----------------------------------------------------------------- languages
+
+// How a sheet reads in a language, as a fingerprint: languages with the same
+// fingerprint read every box the same way, so one search decides for all.
+struct LanguageReading {
+  int language = 0;
+  std::uint64_t fingerprint = 0;
+  int parsed = 0;   // readings that are moves in this language (or English)
+  int foreign = 0;  // letters read only through English
+};
+
+LanguageReading read_in(const EvidenceSheet& sheet, int language) {
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  LanguageReading lr;
+  lr.language = language;
+  std::uint64_t h = 1469598103934665603ull;
+  const auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  for (const EvidenceCell& c : sheet.cells) {
+    if (c.kind == EvidenceKind::unrecorded) continue;
+    std::vector<std::string> readings = c.readings;
+    if (readings.empty()) {
+      std::size_t start = 0;
+      for (;;) {
+        const std::size_t bar = c.text.find('|', start);
+        readings.push_back(c.text.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+        if (bar == std::string::npos) break;
+        start = bar + 1;
+      }
+    }
+    for (const std::string& text : readings) {
+      const notation::ReadMoveResult read =
+          notation::read_written_move(text, notation::reading_languages(language));
+      if (!read.ok) {
+        mix(0xFF);
+        continue;
+      }
+      const notation::WrittenMove& w = read.move;
+      PieceType piece = PieceType::none;
+      if (w.piece.present()) {
+        piece = letters.meaning(w.piece.letter, language);
+        if (piece == PieceType::none) {
+          piece = letters.meaning(w.piece.letter, notation::LetterTable::english);
+          ++lr.foreign;
+        }
+        if (piece == PieceType::none) continue;
+      }
+      ++lr.parsed;
+      mix(static_cast<std::uint64_t>(w.kind) | static_cast<std::uint64_t>(index(piece)) << 8 |
+          static_cast<std::uint64_t>(w.to_file + 1) << 16 | static_cast<std::uint64_t>(w.to_rank + 1) << 24 |
+          static_cast<std::uint64_t>(w.from_file + 1) << 32 |
+          static_cast<std::uint64_t>(w.from_rank + 1) << 40);
+      if (w.promotion.present())
+        mix(static_cast<std::uint64_t>(index(letters.meaning(w.promotion.letter, language))));
+      if (w.captured.present())
+        mix(static_cast<std::uint64_t>(index(letters.meaning(w.captured.letter, language))) + 16);
+    }
+  }
+  lr.fingerprint = h;
+  return lr;
+}
+
+int preference_rank(int language) {
+  const std::string& code = notation::LetterTable::instance().language(language).code;
+  const auto it = std::find(preferred_languages.begin(), preferred_languages.end(), code);
+  return static_cast<int>(it - preferred_languages.begin());
+}
+
+float finished_cost(const search::Output& out) {
+  if (out.finished.empty()) return std::numeric_limits<float>::max();
+  return out.finished.front().cost + (out.finished.front().forced ? 1000.0f : 0.0f);
+}
+
+// Whether the game found has departures that a lost better game would
+// explain otherwise: a move without a box, a written box passed over, or a
+// box read at the price of two slips or more.
+bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) {
+  if (out.finished.empty() || out.finished.front().forced) return true;
+  const std::vector<int> path = search::path_of(out, out.finished.front().node);
+  for (std::size_t j = 0; j < sheets.size(); ++j) {
+    int last = -1;
+    std::vector<bool> used(static_cast<std::size_t>(sheets[j].size()), false);
+    for (int n : path) {
+      const int cell = out.nodes[static_cast<std::size_t>(n)].cell[j];
+      if (cell >= 0) {
+        used[static_cast<std::size_t>(cell)] = true;
+        last = cell;
+      }
+    }
+    for (int i = 0; i < last; ++i)
+      if (!used[static_cast<std::size_t>(i)] && sheets[j].cell(i).kind == EvidenceKind::move) return true;
+    bool seen_box = false;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      const int cell = out.nodes[static_cast<std::size_t>(*it)].cell[j];
+      if (cell >= 0)
+        seen_box = true;
+      else if (seen_box)
+        return true;
+    }
+  }
+  float previous = 0.0f;
+  for (int n : path) {
+    const float cost = out.nodes[static_cast<std::size_t>(n)].cost;
+    if (cost - previous > 7.0f) return true;
+    previous = cost;
+  }
+  return false;
+}
+
+// The search, run wider while a wider beam finds a cheaper game: sheets
+// with many slips need a wide beam, clean ones do not.
+search::Output search_widening(const std::vector<PreparedSheet>& sheets, const Position& start,
+                               const ReconstructOptions& options, const SlipCosts& costs,
+                               const search::Limits& limits, search::Output first, int& runs) {
+  search::Output best = std::move(first);
+  ReconstructOptions wider = options;
+  while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
+         std::chrono::steady_clock::now() < limits.deadline) {
+    wider.beam_width = std::min(wider.beam_width * 4, options.max_beam_width);
+    search::Output out = search::run(sheets, start, wider, costs, limits);
+    ++runs;
+    if (out.stats.time_limit) break;
+    // A wider search that finds no cheaper game may still have been too
+    // narrow (the cheaper game lies behind a wider crowd of near-equal
+    // states): go on widening while it was.
+    const bool cheaper = finished_cost(out) < finished_cost(best) - 0.01f;
+    const bool same = !cheaper && finished_cost(out) <= finished_cost(best) + 0.01f;
+    const bool limited = out.stats.width_limited;
+    if (cheaper || (same && !limited)) best = std::move(out);
+    if (!cheaper && !limited) break;
+  }
+  return best;
+}
+
+// Two sheets: the search over both at once keeps a beam of pairs of
+// alignments, and on sheets with rough spots (rows repeated on one sheet,
+// missing on the other) the pair that gives the cheapest game can fall out
+// of it. Each sheet's own game is then priced on both sheets; when one is
+// cheaper than the game found, it is the game.
+search::Output try_single_games(const std::vector<PreparedSheet>& sheets, const Position& start,
+                                const ReconstructOptions& options, const SlipCosts& costs,
+                                const search::Limits& limits, search::Output joint, int& runs) {
+  if (!rough(joint, sheets)) return joint;
+  for (const PreparedSheet& sheet : sheets) {
+    if (std::chrono::steady_clock::now() > limits.deadline) break;
+    const std::vector<PreparedSheet> one{sheet};
+    search::Output alone = search::run(one, start, options, costs, limits);
+    ++runs;
+    alone = search_widening(one, start, options, costs, limits, std::move(alone), runs);
+    if (alone.finished.empty() || alone.finished.front().forced || alone.stats.time_limit) continue;
+    ReconstructOptions priced = options;
+    for (int n : search::path_of(alone, alone.finished.front().node))
+      priced.line.push_back(alone.nodes[static_cast<std::size_t>(n)].move);
+    search::Output out = search::run(sheets, start, priced, costs, limits);
+    ++runs;
+    if (out.stats.time_limit || finished_cost(out) >= finished_cost(joint) - 0.01f) continue;
+    // What the wider joint search knew about its beam still holds.
+    out.stats.width_limited = joint.stats.width_limited;
+    joint = std::move(out);
+  }
+  return joint;
+}
+
+// ----------------------------------------------------------------- report
+
+std::vector<Tag> merged_tags(const std::vector<EvidenceSheet>& sheets, Reconstruction& r) {
+  std::vector<Tag> tags;
+  for (const EvidenceSheet& sheet : sheets) {
+    for (const Tag& t : sheet.tags) {
+      auto it = std::find_if(tags.begin(), tags.end(), [&](const Tag& x) { return x.name == t.name; });
+      if (it == tags.end())
+        tags.push_back(t);
+      else if (it->value.empty() || it->value == "?")
+        it->value = t.value;
+    }
+  }
+  if (sheets.size() > 1) {
+    std::vector<std::string> names;
+    for (const EvidenceSheet& sheet : sheets)
+      for (const Tag& t : sheet.tags)
+        if (std::find(names.begin(), names.end(), t.name) == names.end()) names.push_back(t.name);
+    for (const std::string& name : names) {
+      HeaderDisagreement d;
+      d.tag = name;
+      std::set<std::string> distinct;
+      for (const EvidenceSheet& sheet : sheets) {
+        d.values.push_back(tag_value(sheet, name));
+        distinct.insert(collapse_spaces(d.values.back()));
+      }
+      if (distinct.size() > 1) r.disagreements.push_back(std::move(d));
+    }
+    if (sheets[0].copy_of && sheets[1].copy_of && *sheets[0].copy_of == *sheets[1].copy_of)
+      r.notes.push_back(Message("reconstruct.note.same_copy")
+                            .with("side", *sheets[0].copy_of == Color::white ? "white" : "black"));
+  }
+  return tags;
+}
+
+// Whether reading `r` spells `m` as the language writes it; notes an origin
+// given without need or a needed one left out.
+void compare_with_canonical(const search::PreparedSheet& sheet, const CellReading& r, const Position& pos,
+                            Move m, SlipList& slips) {
+  SanText canonical;
+  write_san_body(pos, m, canonical, notation::LetterTable::instance().style(sheet.language));
+  const notation::ReadMoveResult canon =
+      notation::read_written_move(canonical.view(), notation::reading_languages(sheet.language));
+  if (!canon.ok || r.move.is_castling()) return;
+  const notation::WrittenMove& w = r.move;
+  const notation::WrittenMove& c = canon.move;
+  const bool written_more = (w.from_file >= 0 && c.from_file < 0) || (w.from_rank >= 0 && c.from_rank < 0);
+  const bool written_less = (w.from_file < 0 && c.from_file >= 0) || (w.from_rank < 0 && c.from_rank >= 0);
+  // A pawn capture's departure file is part of the move, not a disambiguation.
+  if (written_more && !(type_of(pos.piece_on(m.from())) == PieceType::pawn && w.from_rank < 0))
+    slips.push_back(Slip{SlipKind::origin_given, r.text, std::string(canonical.view())});
+  else if (written_less && w.kind == notation::WrittenKind::piece)
+    slips.push_back(Slip{SlipKind::disambiguation_missing, r.text, std::string(canonical.view())});
+}
+
+PlyStatus status_of(const SlipList& slips) {
+  PlyStatus s = PlyStatus::exact;
+  for (const Slip& slip : slips) {
+    if (is_correction(slip.kind)) return PlyStatus::corrected;
+    s = PlyStatus::normalised;
+  }
+  return s;
+}
+
+int severity(PlyStatus s) {
+  switch (s) {
+    case PlyStatus::exact: return 0;
+    case PlyStatus::normalised: return 1;
+    case PlyStatus::corrected: return 2;
+    case PlyStatus::inserted: return -1;
+    case PlyStatus::uncertain: return 3;
+  }
+  return 0;
+}
+
+struct Alternative {
+  int divergence = 0;  // index into the path (ply - 1)
+  std::vector<Move> line;
+  float delta = 0.0f;
+};
+
+class ReportBuilder {
+ public:
+  ReportBuilder(const std::vector<PreparedSheet>& sheets, const search::Output& out, const Position& start,
+                const ReconstructOptions& options, const SlipCosts& costs)
+      : sheets_(sheets), out_(out), start_(start), options_(options), costs_(costs) {}
+
+  void build(Reconstruction& r) {
+    const search::Finished& best = out_.finished.front();
+    r.cost = best.cost;
+    path_ = search::path_of(out_, best.node);
+    used_.assign(sheets_.size(), {});
+    for (std::size_t j = 0; j < sheets_.size(); ++j)
+      used_[j].assign(static_cast<std::size_t>(sheets_[j].size()), -1);
+
+    Position pos = start_;
+    PositionHistory history(start_);
+    for (std::size_t k = 0; k < path_.size(); ++k) {
+      const search::Node& node = out_.nodes[static_cast<std::size_t>(path_[k])];
+      ReconstructedPly rp;
+      rp.ply = static_cast<int>(k) + 1;
+      rp.move = node.move;
+      rp.san = to_san(pos, node.move);
+      rp.uci = to_uci(pos, node.move);
+      const Position after = pos.after(node.move);
+      bool any_written = false;
+      int worst = -1;
+      for (std::size_t j = 0; j < sheets_.size(); ++j) {
+        PlyEvidence e = evidence(j, node, pos, after, rp.ply);
+        if (e.cell >= 0) {
+          used_[j][static_cast<std::size_t>(e.cell)] = static_cast<int>(k);
+          rp.draw_offer |= sheets_[j].cell(e.cell).draw_offer;
+          if (rp.time_used < 0) rp.time_used = sheets_[j].cell(e.cell).time_used;
+        }
+        if (e.status != PlyStatus::inserted) {
+          any_written = true;
+          worst = std::max(worst, severity(e.status));
+        }
+        rp.evidence.push_back(std::move(e));
+      }
+      rp.status = !any_written ? PlyStatus::inserted
+                  : worst >= 2 ? PlyStatus::corrected
+                  : worst == 1 ? PlyStatus::normalised
+                               : PlyStatus::exact;
+      r.plies.push_back(std::move(rp));
+      pos = after;
+      history.push(pos);
+    }
+    alternatives(r);
+    dropped(r);
+    r.by_position = game_end(pos, history, true);
+    r.complete = !best.forced && !out_.stats.time_limit && !out_.stats.ply_limit;
+    for (const DroppedCell& d : r.dropped)
+      if (d.reason == DropReason::not_reached || d.reason == DropReason::unrecorded_after) r.complete = false;
+  }
+
+ private:
+  PlyEvidence evidence(std::size_t j, const search::Node& node, const Position& pos, const Position& after,
+                       int ply) const {
+    const PreparedSheet& sheet = sheets_[j];
+    PlyEvidence e;
+    e.sheet = static_cast<int>(j);
+    e.cell = node.cell[j];
+    if (e.cell < 0) {
+      e.status = PlyStatus::inserted;
+      return e;
+    }
+    const EvidenceCell& c = sheet.cell(e.cell);
+    e.text = c.text;
+    e.where = c.where;
+    const int misplaced = node.misplaced[j];
+    if (node.reading[j] < 0) {
+      e.status = PlyStatus::inserted;
+      return e;
+    }
+    const CellReading& reading =
+        sheet.cells[static_cast<std::size_t>(e.cell)].readings[static_cast<std::size_t>(node.reading[j])];
+    e.reading = reading.text;
+    SlipList& slips = e.slips;
+    if (c.kind == EvidenceKind::crossed_out) slips.push_back(Slip{SlipKind::crossed_out_played, c.text, ""});
+    for (const auto& [at, ch] : reading.guesses)
+      slips.push_back(Slip{SlipKind::unreadable, "?", std::string(1, ch)});
+    if (reading.one_of_several) slips.push_back(Slip{SlipKind::reading_chosen, c.text, reading.text});
+    if (node.by_spelling[j]) {
+      e.cost = reading.cost + spelling_cost(reading, pos, node.move, sheet.language, costs_, &slips);
+    } else {
+      e.cost = reading.cost + structural_cost(reading, pos, node.move, sheet.language, costs_, &slips);
+      if (slips.empty()) compare_with_canonical(sheet, reading, pos, node.move, slips);
+    }
+    e.cost += check_mark_cost(reading, after, costs_, &slips);
+    if (misplaced != 0) {
+      slips.push_back(Slip{SlipKind::misplaced, std::to_string((c.ply + 1) / 2) + (c.ply % 2 ? "" : "..."),
+                           std::to_string((ply + 1) / 2) + (ply % 2 ? "" : "...")});
+    }
+    e.status = status_of(slips);
+    return e;
+  }
+
+  void alternatives(Reconstruction& r) {
+    std::vector<std::pair<int, float>> candidates;  // (node, delta)
+    const float best_cost = out_.finished.front().cost;
+    for (std::size_t i = 1; i < out_.finished.size(); ++i)
+      if (!out_.finished[i].forced)
+        candidates.emplace_back(out_.finished[i].node, out_.finished[i].cost - best_cost);
+    std::set<int> on_path(path_.begin(), path_.end());
+    for (const search::Merge& m : out_.merges)
+      if (on_path.count(m.winner)) candidates.emplace_back(m.loser, m.delta);
+
+    std::map<std::pair<int, std::uint16_t>, float> seen;  // (ply index, move) -> delta
+    float likelihood = 1.0f;
+    for (const auto& [node, delta] : candidates) {
+      const std::vector<int> chain = search::path_of(out_, node);
+      std::size_t d = 0;
+      while (d < chain.size() && d < path_.size() &&
+             out_.nodes[static_cast<std::size_t>(chain[d])].move ==
+                 out_.nodes[static_cast<std::size_t>(path_[d])].move)
+        ++d;
+      if (d >= chain.size() || d >= path_.size()) continue;  // the same game, or only longer or shorter
+      const Move move = out_.nodes[static_cast<std::size_t>(chain[d])].move;
+      const auto key = std::make_pair(static_cast<int>(d), move.raw());
+      const auto it = seen.find(key);
+      if (it != seen.end() && it->second <= delta) continue;
+      if (it == seen.end()) likelihood += std::exp(-std::max(delta, 0.0f));
+      seen[key] = delta;
+      if (!r.margin || delta < *r.margin) r.margin = std::max(delta, 0.0f);
+      if (delta > options_.uncertain_margin) continue;
+      ReconstructedPly& rp = r.plies[d];
+      auto existing = std::find_if(rp.alternatives.begin(), rp.alternatives.end(),
+                                   [&](const PlyAlternative& a) { return a.move == move; });
+      if (existing != rp.alternatives.end() && existing->cost_delta <= delta) continue;
+      PlyAlternative alt;
+      alt.move = move;
+      alt.cost_delta = std::max(delta, 0.0f);
+      const Position before = position_before(d);
+      alt.san = to_san(before, move);
+      alt.uci = to_uci(before, move);
+      for (std::size_t n = d; n < chain.size() && static_cast<int>(n - d) < options_.max_variation_plies; ++n)
+        alt.line.push_back(out_.nodes[static_cast<std::size_t>(chain[n])].move);
+      if (existing != rp.alternatives.end())
+        *existing = std::move(alt);
+      else
+        rp.alternatives.push_back(std::move(alt));
+    }
+    for (ReconstructedPly& rp : r.plies) {
+      std::stable_sort(
+          rp.alternatives.begin(), rp.alternatives.end(),
+          [](const PlyAlternative& a, const PlyAlternative& b) { return a.cost_delta < b.cost_delta; });
+      if (rp.alternatives.size() > static_cast<std::size_t>(options_.max_alternatives))
+        rp.alternatives.resize(static_cast<std::size_t>(options_.max_alternatives));
+      if (!rp.alternatives.empty()) rp.status = PlyStatus::uncertain;
+    }
+    r.confidence = 1.0f / likelihood;
+  }
+
+  Position position_before(std::size_t d) const {
+    Position pos = start_;
+    for (std::size_t n = 0; n < d; ++n) pos.play(out_.nodes[static_cast<std::size_t>(path_[n])].move);
+    return pos;
+  }
+
+  void dropped(Reconstruction& r) const {
+    const bool gave_up = out_.finished.front().forced || out_.stats.time_limit || out_.stats.ply_limit;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      int last_used = -1;
+      for (int i = 0; i < sheet.size(); ++i)
+        if (used_[j][static_cast<std::size_t>(i)] >= 0) last_used = i;
+      int after_ply = 0;
+      for (int i = 0; i < sheet.size(); ++i) {
+        const int at = used_[j][static_cast<std::size_t>(i)];
+        if (at >= 0) {
+          after_ply = at + 1;
+          continue;
+        }
+        const EvidenceCell& c = sheet.cell(i);
+        DroppedCell d;
+        d.sheet = static_cast<int>(j);
+        d.cell = i;
+        d.text = c.text;
+        d.where = c.where;
+        d.after_ply = after_ply;
+        const bool blank =
+            c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+        // Boxes after the last one used: a move written there that the
+        // search passed over is not a move of the game (written ahead and
+        // not played, or written twice), priced as such. A '-' box or text
+        // that reads as no move may stand for a move that cannot be known,
+        // and boxes the search gave up before were never explained.
+        if (c.kind == EvidenceKind::crossed_out)
+          d.reason = DropReason::crossed_out;
+        else if (i > last_used && blank)
+          d.reason = DropReason::unrecorded_after;
+        else if (i > last_used && (gave_up || !sheet.cells[static_cast<std::size_t>(i)].any_parsed))
+          d.reason = DropReason::not_reached;
+        else
+          d.reason = DropReason::not_played;
+        r.dropped.push_back(std::move(d));
+      }
+    }
+  }
+
+  const std::vector<PreparedSheet>& sheets_;
+  const search::Output& out_;
+  const Position& start_;
+  const ReconstructOptions& options_;
+  const SlipCosts& costs_;
+  std::vector<int> path_;
+  std::vector<std::vector<int>> used_;  // per sheet, per box: the path index that used it, or -1
+};
+
+const char* result_of_end(GameEnd end, Color loser_to_move) {
+  if (end == GameEnd::checkmate) return loser_to_move == Color::white ? "0-1" : "1-0";
+  if (end == GameEnd::none) return nullptr;
+  return "1/2-1/2";
+}
+
+}  // namespace
+
+Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
+  Reconstruction r;
+  const SlipCosts& costs = options.costs ? *options.costs : SlipCosts::measured();
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  const auto began = std::chrono::steady_clock::now();
+  search::Limits limits{began + options.time_limit};
+
+  std::vector<EvidenceSheet> input(
+      sheets.begin(), sheets.begin() + std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(sheets.size()),
+                                                                search::max_sheets));
+  if (sheets.size() > static_cast<std::size_t>(search::max_sheets))
+    r.notes.push_back(
+        Message("reconstruct.note.too_many_sheets").with("count", static_cast<int>(sheets.size())));
+  if (input.empty()) {
+    r.notes.push_back(Message("reconstruct.note.no_sheets"));
+    return r;
+  }
+  // Boxes are counted in 16 bits in the search; no real sheet comes near.
+  for (std::size_t j = 0; j < input.size(); ++j) {
+    if (input[j].cells.size() > static_cast<std::size_t>(max_boxes)) {
+      r.notes.push_back(Message("reconstruct.note.too_many_boxes")
+                            .with("sheet", static_cast<int>(j) + 1)
+                            .with("count", static_cast<std::int64_t>(input[j].cells.size()))
+                            .with("used", max_boxes));
+      input[j].cells.resize(static_cast<std::size_t>(max_boxes));
+    }
+  }
+
+  // The start position: the first sheet's FEN header.
+  r.start = Position::start();
+  if (!input[0].start_fen.empty()) {
+    if (auto fen = read_fen(input[0].start_fen, input[0].chess960))
+      r.start = *fen.position;
+    else
+      r.notes.push_back(Message("reconstruct.note.bad_fen").with("fen", input[0].start_fen));
+  }
+
+  // The notation language of each sheet.
+  std::vector<PreparedSheet> prepared;
+  std::vector<search::Output> single_runs(input.size());
+  for (std::size_t j = 0; j < input.size(); ++j) {
+    const EvidenceSheet& sheet = input[j];
+    SheetLanguage choice;
+    if (options.language >= 0) {
+      choice.language = options.language;
+      choice.given = true;
+    } else if (!sheet.language.empty()) {
+      choice.language = letters.language_index(sheet.language);
+      choice.given = choice.language >= 0;
+      if (!choice.given) {
+        choice.requested = sheet.language;
+        r.notes.push_back(Message("reconstruct.note.unknown_language")
+                              .with("sheet", static_cast<int>(j) + 1)
+                              .with("language", sheet.language));
+      }
+    }
+    if (!choice.given) {
+      // Try the languages that read the sheet differently; the cheapest game wins.
+      std::vector<LanguageReading> readings;
+      for (int lang = 0; lang < letters.language_count(); ++lang) readings.push_back(read_in(sheet, lang));
+      int most = 0;
+      for (const LanguageReading& lr : readings) most = std::max(most, lr.parsed - lr.foreign);
+      const int hint = sheet.header_language.empty() ? -1 : letters.language_index(sheet.header_language);
+      std::map<std::uint64_t, std::vector<int>> groups;
+      for (const LanguageReading& lr : readings)
+        if (lr.parsed - lr.foreign >= most - 2) groups[lr.fingerprint].push_back(lr.language);
+      struct Trial {
+        int language;
+        std::vector<int> group;
+        int score;
+      };
+      std::vector<Trial> trials;
+      for (auto& [fingerprint, group] : groups) {
+        std::stable_sort(group.begin(), group.end(), [&](int a, int b) {
+          if ((a == hint) != (b == hint)) return a == hint;
+          return preference_rank(a) < preference_rank(b);
+        });
+        const LanguageReading& lr = readings[static_cast<std::size_t>(group.front())];
+        trials.push_back(Trial{group.front(), group, lr.parsed - lr.foreign});
+      }
+      std::stable_sort(trials.begin(), trials.end(), [&](const Trial& a, const Trial& b) {
+        if (a.score != b.score) return a.score > b.score;
+        const bool ha = std::find(a.group.begin(), a.group.end(), hint) != a.group.end();
+        const bool hb = std::find(b.group.begin(), b.group.end(), hint) != b.group.end();
+        if (ha != hb) return ha;
+        return preference_rank(a.language) < preference_rank(b.language);
+      });
+      if (trials.size() > 4) trials.resize(4);
+      float best = std::numeric_limits<float>::max();
+      std::vector<std::pair<int, float>> tried;
+      for (const Trial& t : trials) {
+        std::vector<PreparedSheet> one{search::prepare_sheet(sheet, t.language, costs)};
+        search::Output out = search::run(one, r.start, options, costs, limits);
+        const float cost = finished_cost(out);
+        r.stats.runs++;
+        tried.emplace_back(t.language, cost);
+        if (cost < best) {
+          best = cost;
+          choice.language = t.language;
+          choice.also_fit.assign(t.group.begin() + 1, t.group.end());
+          single_runs[j] = std::move(out);
+        }
+      }
+      for (const auto& [lang, cost] : tried)
+        if (lang != choice.language && cost <= best + options.uncertain_margin) {
+          for (const Trial& t : trials)
+            if (t.language == lang)
+              choice.also_fit.insert(choice.also_fit.end(), t.group.begin(), t.group.end());
+        }
+      if (choice.language < 0) choice.language = notation::LetterTable::english;
+    }
+    prepared.push_back(search::prepare_sheet(input[j], choice.language, costs));
+    r.languages.push_back(std::move(choice));
+  }
+
+  // The game.
+  if (options.slip_weights.size() == prepared.size())
+    for (std::size_t j = 0; j < prepared.size(); ++j) prepared[j].weight = options.slip_weights[j];
+  const auto search_game = [&](search::Output out) {
+    out = search_widening(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
+    if (prepared.size() > 1)
+      out = try_single_games(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
+    return out;
+  };
+  search::Output out;
+  if (input.size() == 1 && !single_runs[0].finished.empty()) {
+    out = std::move(single_runs[0]);
+  } else {
+    out = search::run(prepared, r.start, options, costs, limits);
+    r.stats.runs++;
+  }
+  out = search_game(std::move(out));
+  std::vector<search::Departures> counts =
+      search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
+  if (prepared.size() > 1 && options.slip_weights.empty() && !out.finished.front().forced) {
+    // Two writers: weigh each one's departures by how often the game both
+    // give departs from that sheet, and search again.
+    bool differ = false;
+    for (std::size_t j = 0; j < prepared.size(); ++j) {
+      prepared[j].weight = search::writer_weight(counts[j]);
+      differ |= std::abs(prepared[j].weight - 1.0f) > 0.02f;
+    }
+    search::Output again;
+    if (differ) {
+      again = search_game(search::run(prepared, r.start, options, costs, limits));
+      r.stats.runs++;
+    }
+    if (!differ || (again.stats.time_limit && !out.stats.time_limit)) {
+      // Alike, or the second search was cut short: the game found with
+      // equal weights stands.
+      for (PreparedSheet& p : prepared) p.weight = 1.0f;
+    } else {
+      out = std::move(again);
+      counts = search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
+    }
+  }
+  for (std::size_t j = 0; j < prepared.size(); ++j)
+    r.care.push_back(SheetCare{counts[j].boxes, counts[j].departures, prepared[j].weight});
+  const int runs = r.stats.runs;
+  r.stats = out.stats;
+  r.stats.runs = std::max(runs, 1);
+  r.stats.milliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+
+  ReportBuilder(prepared, out, r.start, options, costs).build(r);
+
+  // Tags, result and what the sheets disagree on.
+  r.tags = merged_tags(input, r);
+  for (const EvidenceSheet& sheet : input) {
+    const std::string result = tag_value(sheet, "Result");
+    if (!result.empty() && result != "*") {
+      r.written_result = result;
+      break;
+    }
+  }
+  Position final_position = r.start;
+  for (const ReconstructedPly& p : r.plies) final_position.play(p.move);
+  const char* by_position = result_of_end(r.by_position, final_position.side_to_move());
+  if (by_position && r.written_result != "*" && r.written_result != by_position &&
+      (r.by_position == GameEnd::checkmate || r.by_position == GameEnd::stalemate))
+    r.notes.push_back(Message("reconstruct.note.result_contradicts")
+                          .with("written", r.written_result)
+                          .with("end", std::string(to_string(r.by_position))));
+  std::string result = r.written_result;
+  if (result == "*" && by_position && r.complete) {
+    result = by_position;
+    r.notes.push_back(Message("reconstruct.note.result_from_position").with("result", result));
+  }
+  auto result_tag =
+      std::find_if(r.tags.begin(), r.tags.end(), [](const Tag& t) { return t.name == "Result"; });
+  if (result_tag == r.tags.end())
+    r.tags.push_back(Tag{"Result", result});
+  else
+    result_tag->value = result;
+
+  if (r.stats.beam_full)
+    r.notes.push_back(Message("reconstruct.note.beam_full").with("ply", r.stats.beam_full_ply));
+  if (r.stats.time_limit)
+    r.notes.push_back(Message("reconstruct.note.time_limit")
+                          .with("milliseconds", static_cast<std::int64_t>(options.time_limit.count())));
+  if (r.stats.ply_limit) r.notes.push_back(Message("reconstruct.note.ply_limit"));
+  for (std::size_t j = 0; j < r.languages.size(); ++j) {
+    const SheetLanguage& l = r.languages[j];
+    if (!l.given)
+      r.notes.push_back(Message("reconstruct.note.language_decided")
+                            .with("sheet", static_cast<int>(j) + 1)
+                            .with("language", letters.language(l.language).code)
+                            .with("others", static_cast<int>(l.also_fit.size())));
+  }
+  return r;
+}
+
+}  // namespace notera::reconstruct

@@ -1,0 +1,160 @@
+// Words for a reconstruction: the messages that explain each correction,
+// and the game with those messages as PGN comments and the close
+// alternatives as variations.
+#include <algorithm>
+#include <cstdio>
+
+#include "notera/reconstruct/reconstruct.hpp"
+#include "notera/scoresheet/sheet_game.hpp"
+
+namespace notera::reconstruct {
+
+namespace {
+
+Message where_message(int sheet, const SourceLocation& where, std::size_t sheet_count) {
+  return Message("reconstruct.where")
+      .with("many", sheet_count > 1 ? "yes" : "no")
+      .with("sheet", sheet + 1)
+      .with("line", where.line);
+}
+
+// All slips of a box as one message: "a; b; c".
+Message reasons(const SlipList& slips, bool corrections_only) {
+  Message combined;
+  for (const Slip& s : slips) {
+    if (corrections_only && !is_correction(s.kind)) continue;
+    Message one = explain(s);
+    if (combined.empty())
+      combined = std::move(one);
+    else
+      combined =
+          Message("reconstruct.reasons").with("first", std::move(combined)).with("next", std::move(one));
+  }
+  return combined;
+}
+
+std::string cost_text(float nats) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", static_cast<double>(nats));
+  return buffer;
+}
+
+}  // namespace
+
+Message explain(const Slip& slip) {
+  return Message("reconstruct.slip." + std::string(to_string(slip.kind)))
+      .with("written", slip.written)
+      .with("meant", slip.meant);
+}
+
+Message explain(const Reconstruction&, const ReconstructedPly& ply, const PlyEvidence& e,
+                std::size_t sheet_count) {
+  if (e.cell < 0)
+    return Message("reconstruct.not_written")
+        .with("many", sheet_count > 1 ? "yes" : "no")
+        .with("sheet", e.sheet + 1)
+        .with("san", ply.san);
+  Message where = where_message(e.sheet, e.where, sheet_count);
+  switch (e.status) {
+    case PlyStatus::inserted:
+      return Message("reconstruct.unrecorded").with("where", std::move(where)).with("san", ply.san);
+    case PlyStatus::corrected:
+      return Message("reconstruct.corrected")
+          .with("where", std::move(where))
+          .with("written", e.text)
+          .with("san", ply.san)
+          .with("reason", reasons(e.slips, true));
+    case PlyStatus::normalised:
+      return Message("reconstruct.normalised")
+          .with("where", std::move(where))
+          .with("written", e.text)
+          .with("san", ply.san)
+          .with("reason", reasons(e.slips, false));
+    case PlyStatus::exact:
+    case PlyStatus::uncertain: break;
+  }
+  return Message("reconstruct.exact")
+      .with("where", std::move(where))
+      .with("written", e.text)
+      .with("san", ply.san);
+}
+
+Message explain(const DroppedCell& d, std::size_t sheet_count) {
+  return Message("reconstruct.dropped." + std::string(to_string(d.reason)))
+      .with("where", where_message(d.sheet, d.where, sheet_count))
+      .with("text", d.text);
+}
+
+game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
+                   const std::function<std::string(const Message&)>& render) {
+  game::Game g;
+  g.tags = r.tags;
+  g.start = r.start;
+  g.custom_start = !(r.start == Position::start());
+  for (const Tag& t : r.tags)
+    if (t.name == "Result") g.result = t.value;
+
+  // Before the first move: how the sheets were read.
+  std::vector<std::string> intro;
+  for (const Message& note : r.notes) intro.push_back(render(note));
+  for (const HeaderDisagreement& d : r.disagreements) {
+    Message m("reconstruct.header_disagreement");
+    m.with("tag", d.tag)
+        .with("first", d.values.size() > 0 ? d.values[0] : "")
+        .with("second", d.values.size() > 1 ? d.values[1] : "");
+    intro.push_back(render(m));
+  }
+
+  std::vector<std::vector<std::string>> dropped_after(r.plies.size() + 1);
+  for (const DroppedCell& d : r.dropped)
+    dropped_after[static_cast<std::size_t>(std::clamp(d.after_ply, 0, static_cast<int>(r.plies.size())))]
+        .push_back(render(explain(d, sheet_count)));
+  for (const std::string& s : dropped_after[0]) intro.push_back(s);
+  for (const std::string& s : intro)
+    g.mainline.comment_before += (g.mainline.comment_before.empty() ? "" : " ") + s;
+
+  for (std::size_t k = 0; k < r.plies.size(); ++k) {
+    const ReconstructedPly& p = r.plies[k];
+    game::GameMove gm;
+    gm.move = p.move;
+    gm.draw_offer = p.draw_offer;
+    game::MoveNotes notes;
+    if (p.time_used >= 0) notes.comments.push_back(scoresheet::time_used_comment(p.time_used));
+    const bool has_written = std::any_of(p.evidence.begin(), p.evidence.end(), [](const PlyEvidence& e) {
+      return e.status != PlyStatus::inserted;
+    });
+    for (const PlyEvidence& e : p.evidence) {
+      // Corrections, and moves no sheet records; a move one copy lacks and
+      // the other has is in the JSON report, not worth a comment.
+      const bool worth =
+          e.status == PlyStatus::corrected || (e.status == PlyStatus::inserted && !has_written);
+      if (worth) notes.comments.push_back(render(explain(r, p, e, sheet_count)));
+    }
+    if (!p.alternatives.empty()) {
+      std::string names;
+      for (const PlyAlternative& a : p.alternatives) names += (names.empty() ? "" : ", ") + a.san;
+      notes.comments.push_back(render(Message("reconstruct.uncertain")
+                                          .with("san", p.san)
+                                          .with("count", static_cast<int>(p.alternatives.size()))
+                                          .with("alternatives", names)));
+      for (const PlyAlternative& a : p.alternatives) {
+        game::Line line;
+        line.comment_before = render(Message("reconstruct.variation").with("cost", cost_text(a.cost_delta)));
+        for (Move m : a.line) {
+          game::GameMove vm;
+          vm.move = m;
+          line.moves.push_back(std::move(vm));
+        }
+        notes.variations.push_back(std::move(line));
+      }
+    }
+    for (const std::string& s : dropped_after[k + 1]) notes.comments.push_back(s);
+    g.mainline.moves.push_back(gm);
+    if (!notes.comments.empty() || !notes.variations.empty())
+      g.mainline.edit_notes(g.mainline.moves.size() - 1) = std::move(notes);
+  }
+  g.status = r.complete ? game::GameStatus::complete : game::GameStatus::incomplete;
+  return g;
+}
+
+}  // namespace notera::reconstruct

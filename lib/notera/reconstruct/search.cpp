@@ -1,0 +1,963 @@
+#include "notera/reconstruct/search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "notera/core/movegen.hpp"
+#include "notera/notation/resolve.hpp"
+#include "notera/reconstruct/move_prior.hpp"
+
+namespace notera::reconstruct::search {
+
+std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet) {
+  std::vector<std::uint8_t> repeats(sheet.cells.size(), 0);
+  for (std::size_t i = 0; i < sheet.cells.size(); ++i) {
+    const EvidenceCell& c = sheet.cells[i];
+    if (c.kind != EvidenceKind::move || c.ply <= 0 || c.text.empty()) continue;
+    for (std::size_t k = i >= 8 ? i - 8 : 0; k < i; ++k) {
+      const EvidenceCell& earlier = sheet.cells[k];
+      const int rows = (c.ply - earlier.ply) / 2;
+      if (earlier.kind == EvidenceKind::move && (c.ply - earlier.ply) % 2 == 0 && (rows == 1 || rows == 2) &&
+          earlier.text == c.text)
+        repeats[i] = 1;
+    }
+  }
+  return repeats;
+}
+
+PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs) {
+  PreparedSheet p;
+  p.sheet = &sheet;
+  p.language = language;
+  p.cells.resize(sheet.cells.size());
+  for (std::size_t i = 0; i < sheet.cells.size(); ++i) {
+    const EvidenceCell& c = sheet.cells[i];
+    if (c.kind != EvidenceKind::unrecorded) p.cells[i] = prepare_cell(c.text, c.readings, language, costs);
+  }
+  p.repeats = repeated_boxes(sheet);
+  p.tail_free.assign(sheet.cells.size() + 1, 1);
+  for (std::size_t i = sheet.cells.size(); i-- > 0;) {
+    const bool written = sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty();
+    p.tail_free[i] = p.tail_free[i + 1] && !written;
+  }
+  return p;
+}
+
+std::vector<int> path_of(const Output& out, int node) {
+  std::vector<int> path;
+  for (int n = node; n >= 0; n = out.nodes[static_cast<std::size_t>(n)].parent) path.push_back(n);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
+                                         int node, const Position& start, const SlipCosts& costs) {
+  std::vector<Departures> result(sheets.size());
+  std::vector<int> next(sheets.size(), 0);  // the first box not yet used, per sheet
+  const auto written = [&](std::size_t j, int i) {
+    const PreparedSheet& sheet = sheets[j];
+    return sheet.cell(i).kind == EvidenceKind::move &&
+           !sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+  };
+  for (std::size_t j = 0; j < sheets.size(); ++j)
+    for (int i = 0; i < sheets[j].size(); ++i) result[j].boxes += written(j, i);
+  Position pos = start;
+  for (const int n : path_of(out, node)) {
+    const Node& nd = out.nodes[static_cast<std::size_t>(n)];
+    for (std::size_t j = 0; j < sheets.size(); ++j) {
+      const PreparedSheet& sheet = sheets[j];
+      const int cell = nd.cell[j];
+      if (cell < 0) {
+        // A move this sheet does not record, with boxes still to come.
+        if (!sheet.tail_free[static_cast<std::size_t>(next[j])]) ++result[j].departures;
+        continue;
+      }
+      for (int i = next[j]; i < cell; ++i) result[j].departures += written(j, i);
+      next[j] = cell + 1;
+      if (nd.reading[j] < 0) continue;
+      // A reading dearer than a guessed character is a slip (or several:
+      // counted once, as the box is one departure from what was meant).
+      const CellPrice price = price_cell(sheet.cells[static_cast<std::size_t>(cell)], pos, nd.move,
+                                         sheet.language, costs, nd.by_spelling[j]);
+      if (price.cost >= 1.0f) ++result[j].departures;
+    }
+    pos.play(nd.move);
+  }
+  for (std::size_t j = 0; j < sheets.size(); ++j)
+    for (int i = next[j]; i < sheets[j].size(); ++i) result[j].departures += written(j, i);
+  return result;
+}
+
+float writer_weight(const Departures& d) {
+  // Departures per written box of the average writer: about 0.14 on the
+  // 36 pages of the two-page HCS games (339 in about 2,470 boxes, counted
+  // as above on the game of both pages; bench/hcs_confusions prints them
+  // per game), taken as 0.15. A writer is taken to be average until the
+  // sheet shows otherwise, as if `prior_boxes` average boxes had been seen
+  // before it. On the corrupted-sheet test 20 and 40 gave the same: two
+  // copies written as the HCS writers write gave the game for 87% of 100
+  // games (83% with equal weights); copies of equally careful writers lose
+  // a game or two of 200 to chance differences between the estimates.
+  constexpr double average = 0.15;
+  constexpr double prior_boxes = 40.0;
+  const double factor = (d.departures + average * prior_boxes) / (average * (d.boxes + prior_boxes));
+  // A departure costs about 4.75 nats (slips.cpp); a writer who departs
+  // `factor` times as often makes each one ln(factor) nats cheaper.
+  constexpr double typical = 4.75;
+  return static_cast<float>(std::clamp(1.0 - std::log(factor) / typical, 0.5, 1.5));
+}
+
+namespace {
+
+constexpr float infinite = std::numeric_limits<float>::max();
+constexpr int near_slots = 3;
+// Costs closer than this are a tie.
+constexpr float tie_epsilon = 0.01f;
+// How much of the move model's score a spelt-out move pays (tie_break()):
+// enough to order readings of equal cost, too little to outweigh any slip.
+// On sheets at a quarter of the HCS rates (the corpus test) two copies
+// gave the true game for 98.5% of 200 games, not 97.5% (before the
+// writers of the copies were weighed); 0.05 gave the
+// same, 0.15 lost games. On one copy it gains nothing (80.5% against 81%)
+// and costs a fifth of the time (bench/reconstruct: 47.8 against 39.1 ms a
+// sheet), but one page alone must break ties as both pages together do:
+// without it single HCS pages agree with the joint game on 97.2% of
+// plies (27 of 36 pages at 97% or more), with it 97.4% (29 of 36).
+constexpr float tie_break_weight = 0.01f;
+// Ties this close to the best state of a ply extend the beam.
+constexpr float tie_span = 1.0f;
+// What the lookahead charges for a next box that reads as no legal move: the
+// cheapest slips cost about four nats (slips.cpp); a little less, so the
+// estimate stays below what the box will cost.
+constexpr float lookahead_miss = 3.0f;
+// States dropped for want of room this close to the best of their ply make
+// a wider search worth it (about one slip).
+constexpr float widen_span = 6.0f;
+
+struct State {
+  Position pos;
+  float cost = 0.0f;
+  int node = -1;
+  std::array<std::uint16_t, max_sheets> cursor{0, 0};
+  std::array<std::int16_t, max_sheets> shift{0, 0};
+  std::uint16_t insertions = 0;
+  std::uint8_t consecutive_insertions = 0;
+  float rank = 0.0f;  // cost plus lookahead, when the beam overflows
+  // Paths merged into this one that were nearly as cheap: (node, cost).
+  std::array<std::pair<int, float>, near_slots> near{};
+  std::uint8_t near_count = 0;
+
+  void remember(int node_id, float c) {
+    if (node_id == node) return;
+    if (near_count < near_slots) {
+      near[near_count++] = {node_id, c};
+      return;
+    }
+    auto worst =
+        std::max_element(near.begin(), near.end(), [](auto& a, auto& b) { return a.second < b.second; });
+    if (c < worst->second) *worst = {node_id, c};
+  }
+};
+
+// States are merged when nothing they can still do differs: the position,
+// the boxes used and how each sheet's numbering lines up with the plies
+// (the shift prices the boxes to come: a state that has paid for a missing
+// box reads the rows after it in place, one that has not pays again).
+struct Key {
+  std::uint64_t position;
+  std::uint32_t cursors;
+  std::uint32_t shifts;
+  bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+  std::size_t operator()(const Key& k) const {
+    const std::uint64_t rest = static_cast<std::uint64_t>(k.cursors) | static_cast<std::uint64_t>(k.shifts)
+                                                                           << 32;
+    return static_cast<std::size_t>(k.position ^ (rest * 0x9E3779B97F4A7C15ull));
+  }
+};
+
+Key key_of(const State& s) {
+  return Key{s.pos.key(),
+             static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16),
+             static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[0])) |
+                 (static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[1])) << 16)};
+}
+
+struct Candidate {
+  float cost;
+  int state;
+  Move move;
+  std::uint8_t consume;   // bit j: sheet j uses its next box
+  std::uint8_t spelling;  // bit j: priced by edit distance
+  std::array<std::int16_t, max_sheets> reading;
+};
+
+// How one sheet can take part in the next ply of one state.
+struct SheetStep {
+  bool ended = false;         // no boxes left
+  bool blank = false;         // the next box is '-' or empty
+  bool written = false;       // the next box holds text (a move or a crossed-out move)
+  float consume_base = 0.0f;  // misplacement, crossed-out, unrecorded
+  std::int16_t consume_shift = 0;
+  std::int16_t misplaced = 0;  // plies between the box's claim and the ply it is used for
+  bool may_insert = false;
+  bool gap = false;  // the numbering leaves room for a move here
+  float insert_cost = 0.0f;
+  std::int16_t insert_shift = 0;
+};
+
+class Search {
+ public:
+  Search(const std::vector<PreparedSheet>& sheets, const ReconstructOptions& options, const SlipCosts& costs,
+         const Limits& limits)
+      : sheets_(sheets),
+        options_(options),
+        costs_(costs),
+        prior_(options.prior ? *options.prior : MovePrior::measured()),
+        limits_(limits) {
+    alt_margin_ = std::max(options.uncertain_margin, 6.0f);
+  }
+
+  Output run(const Position& start) {
+    const auto began = std::chrono::steady_clock::now();
+    int ply_limit = 0;
+    for (const PreparedSheet& s : sheets_) {
+      int claimed = 0;
+      for (const EvidenceCell& c : s.sheet->cells) claimed = std::max(claimed, c.ply);
+      ply_limit = std::max({ply_limit, claimed, s.size()});
+    }
+    ply_limit = std::min(options_.max_plies, ply_limit + 40);
+
+    State init;
+    init.pos = start;
+    std::vector<State> layer{init};
+    close_layer(layer, 0);
+    int ply = 0;
+    std::vector<State> next;
+    while (!layer.empty()) {
+      if (!out_.finished.empty() && layer.front().cost > best_finished() + options_.uncertain_margin) break;
+      if (ply >= ply_limit) {
+        out_.stats.ply_limit = true;
+        break;
+      }
+      if (std::chrono::steady_clock::now() > limits_.deadline) {
+        out_.stats.time_limit = true;
+        break;
+      }
+      ++ply;
+      expand_layer(layer, ply, next);
+      if (next.empty()) break;
+      close_layer(next, ply);
+      if (!options_.watch.empty()) report_watch(next, ply);
+      last_layer_best_ = next.empty() ? last_layer_best_ : next.front();
+      layer.swap(next);
+      out_.stats.plies = ply;
+    }
+    if (out_.finished.empty() || out_.stats.time_limit || out_.stats.ply_limit) {
+      // Give up on the rest: the best state reached ends the game.
+      const State& s = layer.empty() ? last_layer_best_ : layer.front();
+      out_.finished.push_back(Finished{s.node, s.cost + 1000.0f, true});
+    }
+    std::stable_sort(out_.finished.begin(), out_.finished.end(),
+                     [](const Finished& a, const Finished& b) { return a.cost < b.cost; });
+    out_.stats.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    out_.stats.runs = 1;
+    out_.stats.beam_width = options_.beam_width;
+    return std::move(out_);
+  }
+
+ private:
+  float best_finished() const {
+    float best = infinite;
+    for (const Finished& f : out_.finished) best = std::min(best, f.cost);
+    return best;
+  }
+
+  float misplacement(int d) const {
+    if (d == 0) return 0.0f;
+    const int n = std::min(std::abs(d), 10);
+    return costs_.misplaced + costs_.misplaced_per_ply * static_cast<float>(n - 1);
+  }
+
+  // Passing over box `i` of sheet `j` before ply `next_ply`: the price, and
+  // the alignment after it. A box whose ply is still to come took the slot
+  // of a move, so the boxes after it move up one ply (a crossed-out move
+  // beside its replacement takes no slot: both claim the same ply).
+  struct Skip {
+    float cost;
+    std::int16_t shift;
+  };
+  Skip skip(int j, int i, int next_ply, int shift) const {
+    const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
+    const EvidenceCell& c = sheet.cell(i);
+    const bool behind = c.ply > 0 && c.ply + shift < next_ply;
+    int new_shift = shift;
+    if (!behind && c.ply > 0 && i + 1 < sheet.size() && sheet.cell(i + 1).ply > 0)
+      new_shift -= std::clamp(sheet.cell(i + 1).ply - c.ply, 0, 1);
+    const auto result = [&](float cost) {
+      return Skip{cost * sheet.weight, static_cast<std::int16_t>(new_shift)};
+    };
+    if (sheet.tail_free[static_cast<std::size_t>(i)]) return result(0.0f);
+    if (c.kind == EvidenceKind::crossed_out) return result(0.0f);
+    if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
+      return result(costs_.unrecorded_skipped);
+    if (behind) return result(costs_.skip_behind);
+    return result(sheet.repeats[static_cast<std::size_t>(i)] ? costs_.skip_repeated : costs_.skip);
+  }
+
+  SheetStep step_for(const State& s, int j, int ply) const {
+    SheetStep step;
+    const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
+    const int i = s.cursor[static_cast<std::size_t>(j)];
+    const int shift = s.shift[static_cast<std::size_t>(j)];
+    if (i >= sheet.size()) {
+      step.ended = true;
+      step.may_insert = true;
+      step.insert_cost = costs_.insert_after_end * sheet.weight;
+      step.insert_shift = static_cast<std::int16_t>(shift);
+      return step;
+    }
+    const EvidenceCell& c = sheet.cell(i);
+    step.blank =
+        c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
+    step.written = !step.blank;
+    if (c.ply > 0) {
+      step.misplaced = static_cast<std::int16_t>(ply - c.ply - shift);
+      step.consume_base = misplacement(ply - c.ply - shift);
+      step.consume_shift = static_cast<std::int16_t>(ply - c.ply);
+      step.gap = c.ply + shift > ply;
+    } else {
+      step.consume_shift = static_cast<std::int16_t>(shift);
+    }
+    if (step.blank) step.consume_base += costs_.unrecorded_played;
+    if (c.kind == EvidenceKind::crossed_out) step.consume_base += costs_.crossed_out_played;
+    if (step.gap) {
+      step.may_insert = true;
+      step.insert_cost = costs_.insert_gap;
+      step.insert_shift = static_cast<std::int16_t>(shift);
+    } else if (!step.blank) {
+      step.may_insert = true;
+      step.insert_cost = costs_.insert;
+      step.insert_shift = static_cast<std::int16_t>(c.ply > 0 ? shift + 1 : shift);
+    }
+    step.consume_base *= sheet.weight;
+    step.insert_cost *= sheet.weight;
+    return step;
+  }
+
+  void expand_layer(const std::vector<State>& layer, int ply, std::vector<State>& next) {
+    candidates_.clear();
+    float best = infinite;
+    const int n_sheets = static_cast<int>(sheets_.size());
+    MoveList moves;
+    std::array<std::vector<CellPrice>, max_sheets> prices;
+    int expanded = 0;
+    const bool best_fits = layer.empty() || next_boxes_fit(layer.front());
+    for (std::size_t si = 0; si < layer.size(); ++si) {
+      const State& s = layer[si];
+      if (s.cost > best + options_.prune_margin) break;
+      if ((++expanded & 63) == 0 && std::chrono::steady_clock::now() > limits_.deadline) {
+        out_.stats.time_limit = true;
+        break;
+      }
+      std::array<SheetStep, max_sheets> steps;
+      bool all_gap = true;
+      for (int j = 0; j < n_sheets; ++j) {
+        steps[static_cast<std::size_t>(j)] = step_for(s, j, ply);
+        if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap)
+          all_gap = false;
+      }
+      // Moves the numbering has no room for are tried from the states near
+      // the best of the ply: many of them when even the best state cannot
+      // read its box (boxes are missing here), a few otherwise.
+      const bool near_best = static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8
+                                                               : options_.insertion_spawners) &&
+                             s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span);
+      // Where the next box reads as written, it may still be the other
+      // side's move written in this side's column, this side's move
+      // forgotten (HCS 080_1: Bd2 left out, black's Re8 written in white's
+      // column): from the same states, the moves after which the box reads
+      // as the other side's move (shifts()).
+      const bool may_shift = !all_gap && near_best && next_boxes_fit(s);
+      const bool may_spawn = all_gap || near_best;
+      const bool insertions_left = s.insertions < options_.max_insertions &&
+                                   s.consecutive_insertions < options_.max_consecutive_insertions;
+      // Only the moves that can still fit within the margin are generated.
+      const float budget = best == infinite ? infinite : best + options_.prune_margin - s.cost;
+      MoveFilter filter;
+      // A given game is priced whatever it costs: no filter.
+      const bool filtered = options_.line.empty() && !(may_spawn && insertions_left) && budget < infinite &&
+                            move_filter(s, steps, budget, filter);
+      moves.clear();
+      generate_legal(s.pos, moves, filtered ? filter : MoveFilter{});
+      if (!options_.line.empty()) {
+        // Only the given game: its next move, if it is among them.
+        const std::size_t k = static_cast<std::size_t>(ply - 1);
+        if (k >= options_.line.size()) {
+          finish_by_skipping(s, ply);
+          continue;
+        }
+        MoveList only;
+        if (moves.contains(options_.line[k])) only.push(options_.line[k]);
+        moves = only;
+        if (moves.empty()) continue;
+      }
+      if (moves.empty() && (!filtered || !has_legal_move(s.pos))) {
+        // Mate or stalemate: the game is over, the boxes left are passed over.
+        if (!filtered || !has_legal_move(s.pos)) finish_by_skipping(s, ply);
+        continue;
+      }
+      for (int j = 0; j < n_sheets; ++j)
+        if (steps[static_cast<std::size_t>(j)].written &&
+            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], filtered ? budget : infinite)) {
+          // The box needs the edit distance over every move: generate them all.
+          moves.clear();
+          generate_legal(s.pos, moves);
+          for (int k = 0; k <= j; ++k)
+            if (steps[static_cast<std::size_t>(k)].written)
+              price_moves(s, k, moves, prices[static_cast<std::size_t>(k)], infinite);
+        }
+      const unsigned full = (1u << n_sheets) - 1;
+      bool unwritten_ready = false;
+      tie_for_ = -1;
+      for (int mi = 0; mi < moves.size(); ++mi) {
+        out_.stats.candidates++;
+        const float prior = prior_(s.pos, moves[mi]);
+        for (unsigned mask = 0; mask <= full; ++mask) {
+          float cost = s.cost;
+          bool ok = true;
+          bool spelt = false;  // some sheet's box spells the move out
+          Candidate cand{};
+          cand.state = static_cast<int>(si);
+          cand.move = moves[mi];
+          cand.consume = static_cast<std::uint8_t>(mask);
+          for (int j = 0; j < n_sheets && ok; ++j) {
+            const SheetStep& st = steps[static_cast<std::size_t>(j)];
+            cand.reading[static_cast<std::size_t>(j)] = -1;
+            if (mask & (1u << j)) {
+              if (st.ended) {
+                ok = false;
+              } else if (st.blank) {
+                cost += st.consume_base;
+              } else {
+                const CellPrice& p = prices[static_cast<std::size_t>(j)][static_cast<std::size_t>(mi)];
+                spelt = true;
+                cost += st.consume_base + p.cost * sheets_[static_cast<std::size_t>(j)].weight;
+                cand.reading[static_cast<std::size_t>(j)] = p.reading;
+                if (p.by_spelling) cand.spelling = static_cast<std::uint8_t>(cand.spelling | (1u << j));
+              }
+            } else {
+              if (!st.may_insert) ok = false;
+              cost += st.insert_cost;
+            }
+          }
+          if (!ok) continue;
+          if (mask == 0 && (!may_spawn || !insertions_left)) continue;
+          if (spelt || !prior_.unwritten) {
+            cost += prior;
+            if (prior_.unwritten && cost <= best + options_.prune_margin) cost += tie_break(s, moves, mi);
+          } else {
+            // Nothing written says which move: what players play most.
+            if (!unwritten_ready) {
+              unwritten_costs(s, moves, unwritten_);
+              unwritten_ready = true;
+            }
+            cost += unwritten_[static_cast<std::size_t>(mi)];
+          }
+          if (cost > best + options_.prune_margin) continue;
+          // A move that no sheet records where the numbering has no room for
+          // it must explain the box that follows (see explains()).
+          if (mask == 0 && !all_gap && !explains(s, moves[mi], !may_shift)) continue;
+          best = std::min(best, cost);
+          cand.cost = cost;
+          candidates_.push_back(cand);
+        }
+      }
+    }
+    if (!options_.watch.empty()) watch_candidates(layer, ply, best, "generated");
+    // Keep the cheapest candidates within the margin.
+    std::erase_if(candidates_, [&](const Candidate& c) { return c.cost > best + options_.prune_margin; });
+    if (!options_.watch.empty()) watch_candidates(layer, ply, best, "within the margin");
+    const std::size_t cap = static_cast<std::size_t>(std::max(options_.beam_width, options_.beam_ties)) * 2;
+    const auto cheaper = [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; };
+    if (candidates_.size() > cap) {
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(cap),
+                       candidates_.end(), cheaper);
+      const float first_dropped = candidates_[cap].cost;
+      candidates_.resize(cap);
+      // Only a loss if what was dropped ties with what the beam keeps.
+      const std::size_t soft = std::min(cap, static_cast<std::size_t>(options_.beam_width));
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(soft - 1),
+                       candidates_.end(), cheaper);
+      if (first_dropped <= candidates_[soft - 1].cost + tie_epsilon) note_beam_full(ply);
+    }
+    std::stable_sort(candidates_.begin(), candidates_.end(), cheaper);
+    if (!options_.watch.empty()) watch_candidates(layer, ply, best, "among the cheapest candidates");
+
+    // Play them.
+    next.clear();
+    index_.clear();
+    for (const Candidate& cand : candidates_) {
+      const State& parent = layer[static_cast<std::size_t>(cand.state)];
+      State child;
+      child.pos = parent.pos;
+      child.pos.play(cand.move);
+      child.cost = cand.cost;
+      child.cursor = parent.cursor;
+      child.shift = parent.shift;
+      child.insertions = static_cast<std::uint16_t>(parent.insertions + (cand.consume == 0 ? 1 : 0));
+      child.consecutive_insertions =
+          static_cast<std::uint8_t>(cand.consume == 0 ? parent.consecutive_insertions + 1 : 0);
+      Node node;
+      node.parent = parent.node;
+      node.move = cand.move;
+      node.ply = static_cast<std::int16_t>(ply);
+      for (int j = 0; j < n_sheets; ++j) {
+        const auto ju = static_cast<std::size_t>(j);
+        const SheetStep st = step_for(parent, j, ply);
+        if (cand.consume & (1u << j)) {
+          const int i = parent.cursor[ju];
+          node.cell[ju] = static_cast<std::int16_t>(i);
+          node.reading[ju] = cand.reading[ju];
+          node.by_spelling[ju] = (cand.spelling & (1u << j)) != 0;
+          node.misplaced[ju] = st.misplaced;
+          if (cand.reading[ju] >= 0) {
+            const PreparedCell& cell = sheets_[ju].cells[static_cast<std::size_t>(i)];
+            child.cost += check_mark_cost(cell.readings[static_cast<std::size_t>(cand.reading[ju])],
+                                          child.pos, costs_) *
+                          sheets_[ju].weight;
+          }
+          child.cursor[ju] = static_cast<std::uint16_t>(i + 1);
+          child.shift[ju] = st.consume_shift;
+        } else {
+          child.shift[ju] = st.insert_shift;
+        }
+      }
+      node.cost = child.cost;
+      child.node = static_cast<int>(out_.nodes.size());
+      if (!options_.watch.empty() && watched(parent, ply) &&
+          cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
+        next_watched_.insert(child.node);
+      out_.nodes.push_back(node);
+      add_state(next, std::move(child));
+    }
+  }
+
+  // The price of each of `moves` (legal moves of `s`) as a move that no
+  // sheet spells out: -ln of its probability under UnwrittenPrior against
+  // a random legal move's. As with MovePrior, only moves less likely than a
+  // random one are charged: rewarding the likely ones (a check that wins
+  // material would cost 4 nats less) made insertions so cheap that chains
+  // of them crowded the beam, and single HCS pages agreed with the game of
+  // both pages on 88.7% of plies, not 97.4%. Charged from the likeliest
+  // move instead, 94.7%.
+  // The move that led to state `s` (Move::none() at the start).
+  Move last_move(const State& s) const {
+    return s.node >= 0 ? out_.nodes[static_cast<std::size_t>(s.node)].move : Move::none();
+  }
+
+  void unwritten_costs(const State& s, const MoveList& moves, std::vector<float>& out) const {
+    const Move last = last_move(s);
+    const UnwrittenPrior& prior = *prior_.unwritten;
+    MoveList all;
+    generate_legal(s.pos, all);
+    std::array<float, MoveList::capacity> score{};
+    double z = 0.0;
+    for (int i = 0; i < all.size(); ++i) {
+      score[static_cast<std::size_t>(i)] = prior.score(UnwrittenPrior::features_of(s.pos, all[i], last));
+      z += std::exp(static_cast<double>(score[static_cast<std::size_t>(i)]));
+    }
+    const float log_mean = all.size() ? static_cast<float>(std::log(z / all.size())) : 0.0f;
+    const bool same = moves.size() == all.size();  // the same generator gives the same order
+    out.resize(static_cast<std::size_t>(moves.size()));
+    for (int i = 0; i < moves.size(); ++i) {
+      const float sc = same ? score[static_cast<std::size_t>(i)]
+                            : prior.score(UnwrittenPrior::features_of(s.pos, moves[i], last));
+      out[static_cast<std::size_t>(i)] = std::max(0.0f, log_mean - sc);
+    }
+  }
+
+  // A hair of the move model on moves that a box spells out, to break ties
+  // between readings that cost the same: two copies that disagree (Qe3 on
+  // one, Qe5 on the other, each a rank slip from the other), a slip that
+  // reads as two legal moves. UnwrittenPrior's score below its largest,
+  // times tie_break_weight. The same move of the same state is scored
+  // once (the masks of two sheets try it several times).
+  float tie_break(const State& s, const MoveList& moves, int mi) {
+    if (tie_for_ != mi) {
+      const UnwrittenPrior& prior = *prior_.unwritten;
+      tie_cost_ =
+          tie_break_weight *
+          (unwritten_max_score_ - prior.score(UnwrittenPrior::features_of(s.pos, moves[mi], last_move(s))));
+      tie_for_ = mi;
+    }
+    return tie_cost_;
+  }
+
+  // --------------------------------------------------------- watching a game
+
+  // Whether state `s` of the layer before `ply` lies on the watched game.
+  bool watched(const State& s, int ply) const {
+    if (ply - 1 >= static_cast<int>(options_.watch.size())) return false;
+    return ply == 1 ? s.node < 0 : watched_.count(s.node) > 0;
+  }
+
+  // Whether the candidates still hold the watched game's move `ply`; says
+  // so on stderr when it is lost at `stage`.
+  void watch_candidates(const std::vector<State>& layer, int ply, float best, const char* stage) {
+    if (watch_lost_) return;
+    float cheapest = infinite;
+    for (const Candidate& c : candidates_)
+      if (watched(layer[static_cast<std::size_t>(c.state)], ply) &&
+          c.move == options_.watch[static_cast<std::size_t>(ply - 1)])
+        cheapest = std::min(cheapest, c.cost);
+    if (cheapest < infinite) return;
+    watch_lost_ = true;
+    std::fprintf(stderr,
+                 "watch (beam %d): ply %d: the game's move is not %s (best candidate %.2f, margin %.2f)\n",
+                 options_.beam_width, ply, stage, static_cast<double>(best),
+                 static_cast<double>(options_.prune_margin));
+  }
+
+  void report_watch(const std::vector<State>& layer, int ply) {
+    if (watch_lost_) return;
+    watched_.swap(next_watched_);
+    next_watched_.clear();
+    // Merged states keep the cheaper path's node: a state of the same
+    // position and alignment reached otherwise stands for the game.
+    int at = -1;
+    for (std::size_t i = 0; i < layer.size() && at < 0; ++i)
+      if (watched_.count(layer[i].node)) at = static_cast<int>(i);
+    if (at < 0) {
+      watch_lost_ = true;
+      std::fprintf(stderr,
+                   "watch (beam %d): ply %d: the game's state is merged or crowded out of %zu states kept\n",
+                   options_.beam_width, ply, layer.size());
+      return;
+    }
+    std::fprintf(stderr, "watch (beam %d): ply %d: state %d of %zu, cost %.2f, best %.2f\n",
+                 options_.beam_width, ply, at, layer.size(),
+                 static_cast<double>(layer[static_cast<std::size_t>(at)].cost),
+                 static_cast<double>(layer.front().cost));
+  }
+
+  // A lower estimate of what the next boxes will cost from this state: 0
+  // when each reads as a legal move as written, else the price of the
+  // cheapest departure.
+  float lookahead(const State& s) const {
+    float h = 0.0f;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size() || sheet.blank(i) || sheet.cell(i).kind == EvidenceKind::crossed_out) continue;
+      bool fits = false;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        notation::ResolveOptions options;
+        options.language = sheet.language;
+        const notation::Verdict v = resolve(s.pos, r.move, options).verdict;
+        if (v == notation::Verdict::legal || v == notation::Verdict::ambiguous) {
+          fits = true;
+          break;
+        }
+      }
+      if (!fits) h += lookahead_miss * sheet.weight;
+    }
+    return h;
+  }
+
+  // Whether some sheet's next box reads as a legal move as written.
+  bool next_boxes_fit(const State& s) const { return next_box_reads(s, s.pos); }
+
+  // Whether some sheet's next box (at the cursors of `s`) reads as a legal
+  // or ambiguous move in `pos`, as written.
+  bool next_box_reads(const State& s, const Position& pos) const {
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const int i = s.cursor[j];
+      if (i >= sheet.size()) continue;
+      for (const CellReading& r : sheet.cells[static_cast<std::size_t>(i)].readings) {
+        if (!r.parsed) continue;
+        notation::ResolveOptions options;
+        options.language = sheet.language;
+        const notation::Verdict v = resolve(pos, r.move, options).verdict;
+        if (v == notation::Verdict::legal || v == notation::Verdict::ambiguous) return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether playing `m` unrecorded makes a next box readable as written: a
+  // box that fits no move now may fit once the forgotten move is played
+  // (with `pair`, also after one more move of the other side if the box is
+  // for the side that just moved: a forgotten pair). Where the box reads
+  // already, only the first counts: the box is then the other side's move,
+  // written in this side's column. Without this test every legal move could
+  // be inserted everywhere, and forty equally cheap copies of every state
+  // would crowd the beam.
+  bool explains(const State& s, Move m, bool pair) const {
+    Position after = s.pos.after(m);
+    if (next_box_reads(s, after)) return true;
+    if (!pair || after.in_check()) return false;
+    // A forgotten pair: one more move of the other side, any move.
+    Undo null_undo;
+    after.do_null_move(null_undo);
+    return next_box_reads(s, after);
+  }
+
+  // The union of what the sheets' next boxes allow within `budget`; false
+  // when every move must be generated (a blank box fits any move).
+  bool move_filter(const State& s, const std::array<SheetStep, max_sheets>& steps, float budget,
+                   MoveFilter& filter) const {
+    filter = MoveFilter{};
+    filter.piece_types = 0;
+    filter.from = filter.to = 0;
+    filter.castling = false;
+    bool any = false;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const SheetStep& st = steps[j];
+      if (st.ended) continue;
+      if (st.blank) return false;
+      MoveFilter one;
+      const PreparedCell& cell = sheets_[j].cells[s.cursor[j]];
+      // The filter takes prices as written, before the sheet's weight.
+      if (!budget_filter(cell, (budget - st.consume_base) / sheets_[j].weight, costs_, sheets_[j].language,
+                         one))
+        return false;
+      filter.piece_types |= one.piece_types;
+      filter.from |= one.from;
+      filter.to |= one.to;
+      filter.castling |= one.castling;
+      any = true;
+    }
+    return any;
+  }
+
+  // Prices the moves against sheet j's next box. False when the box reads
+  // so badly that the edit distance must be tried over every legal move
+  // and `moves` was filtered.
+  bool price_moves(const State& s, int j, const MoveList& moves, std::vector<CellPrice>& prices,
+                   float budget) const {
+    const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
+    const PreparedCell& cell = sheet.cells[s.cursor[static_cast<std::size_t>(j)]];
+    prices.resize(static_cast<std::size_t>(moves.size()));
+    bool spelling = !cell.any_parsed;
+    float least = infinite;
+    for (int mi = 0; mi < moves.size(); ++mi) {
+      prices[static_cast<std::size_t>(mi)] =
+          price_cell(cell, s.pos, moves[mi], sheet.language, costs_, spelling);
+      least = std::min(least, prices[static_cast<std::size_t>(mi)].cost);
+    }
+    // No legal move reads well: the parse may itself be a misreading.
+    if (!spelling && least > costs_.fallback_threshold) {
+      if (budget < infinite && budget >= costs_.unparsed_base * sheet.weight) return false;
+      for (int mi = 0; mi < moves.size(); ++mi)
+        prices[static_cast<std::size_t>(mi)] =
+            price_cell(cell, s.pos, moves[mi], sheet.language, costs_, true);
+    }
+    return true;
+  }
+
+  // Adds a state to the layer, merging it with one that has the same
+  // position and the same boxes used.
+  bool add_state(std::vector<State>& layer, State&& s) {
+    const Key key = key_of(s);
+    const auto [it, inserted] = index_.try_emplace(key, static_cast<int>(layer.size()));
+    if (inserted) {
+      layer.push_back(std::move(s));
+      return true;
+    }
+    State& old = layer[static_cast<std::size_t>(it->second)];
+    if (s.cost < old.cost) {
+      const int old_node = old.node;
+      const float old_cost = old.cost;
+      const auto near = old.near;
+      const auto near_count = old.near_count;
+      old = std::move(s);
+      for (int k = 0; k < near_count; ++k)
+        old.remember(near[static_cast<std::size_t>(k)].first, near[static_cast<std::size_t>(k)].second);
+      old.remember(old_node, old_cost);
+      return true;
+    }
+    old.remember(s.node, s.cost);
+    return false;
+  }
+
+  // Passing over boxes without a move (extra, crossed-out or repeated
+  // moves): states of the same ply with later cursors.
+  void close_layer(std::vector<State>& layer, int ply) {
+    if (layer.empty()) return;
+    if (index_.empty() || ply == 0) {
+      index_.clear();
+      for (std::size_t i = 0; i < layer.size(); ++i) index_.emplace(key_of(layer[i]), static_cast<int>(i));
+    }
+    float best = infinite;
+    for (const State& s : layer) best = std::min(best, s.cost);
+    const int n_sheets = static_cast<int>(sheets_.size());
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      for (int j = 0; j < n_sheets; ++j) {
+        const State& s = layer[i];
+        const auto ju = static_cast<std::size_t>(j);
+        const int cursor = s.cursor[ju];
+        if (cursor >= sheets_[ju].size()) continue;
+        const Skip step = skip(j, cursor, ply + 1, s.shift[ju]);
+        const float cost = s.cost + step.cost;
+        if (cost > best + options_.prune_margin) continue;
+        State skipped = s;
+        skipped.near_count = 0;
+        skipped.cost = cost;
+        skipped.cursor[ju] = static_cast<std::uint16_t>(cursor + 1);
+        skipped.shift[ju] = step.shift;
+        add_state(layer, std::move(skipped));  // may reallocate: `s` is not used after this
+      }
+    }
+    // Finished states leave the beam; the others are ordered through an
+    // index (states are large: sorting them would move whole positions).
+    order_.clear();
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      State& s = layer[i];
+      bool done = true;
+      for (int j = 0; j < n_sheets; ++j)
+        if (s.cursor[static_cast<std::size_t>(j)] < sheets_[static_cast<std::size_t>(j)].size()) done = false;
+      record_merges(s);
+      if (done && s.node >= 0) {
+        out_.finished.push_back(Finished{s.node, s.cost, false});
+        if (!options_.watch.empty() && !watch_lost_ &&
+            (watched_.count(s.node) || next_watched_.count(s.node)) &&
+            ply == static_cast<int>(options_.watch.size()))
+          std::fprintf(stderr, "watch (beam %d): the game ends at ply %d, cost %.2f\n", options_.beam_width,
+                       ply, static_cast<double>(s.cost));
+      } else if (!done)
+        order_.push_back(static_cast<std::uint32_t>(i));
+    }
+    const auto by_cost = [&layer](std::uint32_t a, std::uint32_t b) {
+      return layer[a].cost < layer[b].cost || (layer[a].cost == layer[b].cost && a < b);
+    };
+    const auto by_rank = [&layer](std::uint32_t a, std::uint32_t b) {
+      return layer[a].rank < layer[b].rank || (layer[a].rank == layer[b].rank && a < b);
+    };
+    std::sort(order_.begin(), order_.end(), by_cost);
+    std::size_t n = 0;
+    if (!order_.empty()) {
+      const float limit = layer[order_.front()].cost + options_.prune_margin;
+      while (n < order_.size() && layer[order_[n]].cost <= limit) ++n;
+      // The beam holds `beam_width` states, and more when they tie with the
+      // last one kept: boxes marked '-' make every move equally likely, and
+      // the boxes after the gap must choose among all of them. Ties are
+      // kept only among the best states, not among the many near the end.
+      const std::size_t soft = static_cast<std::size_t>(options_.beam_width);
+      const std::size_t hard = static_cast<std::size_t>(options_.beam_ties);
+      if (n > soft) {
+        // More states than the beam holds: rank them by their cost plus a
+        // look at the next box, so that a state which has paid for a slip
+        // and reads on cleanly is not crowded out by states that have not
+        // paid yet but cannot read the next box at all.
+        for (std::size_t i = 0; i < n; ++i)
+          layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]);
+        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_rank);
+        const float best_rank = layer[order_.front()].rank;
+        const float last_rank = layer[order_[soft - 1]].rank;
+        std::size_t m = soft;
+        if (last_rank <= best_rank + tie_span)
+          while (m < n && m < hard && layer[order_[m]].rank <= last_rank + tie_epsilon) ++m;
+        if (m < n && layer[order_[m]].rank <= best_rank + tie_span) note_beam_full(ply);
+        // Dropping states about one slip behind the best: a wider beam may
+        // find a cheaper game.
+        if (m < n && layer[order_[m]].rank <= best_rank + widen_span) out_.stats.width_limited = true;
+        n = m + rescue(layer, m, n);
+        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
+      }
+    }
+    std::vector<State> kept;
+    kept.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) kept.push_back(std::move(layer[order_[i]]));
+    out_.stats.states += static_cast<std::int64_t>(kept.size());
+    out_.stats.widest = std::max(out_.stats.widest, static_cast<int>(kept.size()));
+    layer.swap(kept);
+    index_.clear();
+  }
+
+  // The states [kept, dropped) of order_ (by rank) are about to be
+  // dropped. The best of each alignment (boxes used, numbering) that has
+  // no state among the kept ones is kept as well, up to an eighth of the
+  // beam: many states that differ only in a move no sheet records (every
+  // move that makes the next box legal) must not crowd out the one that
+  // passed over a box and reads on in place. Moved to order_[kept...];
+  // returns how many.
+  std::size_t rescue(const std::vector<State>& layer, std::size_t kept, std::size_t dropped) {
+    const auto alignment = [](const State& s) {
+      return static_cast<std::uint64_t>(s.cursor[0]) | static_cast<std::uint64_t>(s.cursor[1]) << 16 |
+             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[0])) << 32 |
+             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[1])) << 48;
+    };
+    const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(options_.beam_width) / 8);
+    alignments_.clear();
+    for (std::size_t i = 0; i < kept; ++i) alignments_.insert(alignment(layer[order_[i]]));
+    std::size_t rescued = 0;
+    for (std::size_t i = kept; i < dropped && rescued < most; ++i)
+      if (alignments_.insert(alignment(layer[order_[i]])).second)
+        std::swap(order_[kept + rescued++], order_[i]);
+    return rescued;
+  }
+
+  void record_merges(const State& s) {
+    for (int k = 0; k < s.near_count; ++k) {
+      const auto& [node, cost] = s.near[static_cast<std::size_t>(k)];
+      const float delta = cost - s.cost;
+      if (node >= 0 && s.node >= 0 && node != s.node && delta <= alt_margin_)
+        out_.merges.push_back(Merge{s.node, node, delta});
+    }
+  }
+
+  void finish_by_skipping(const State& s, int ply) {
+    if (s.node < 0) return;
+    float cost = s.cost;
+    for (int j = 0; j < static_cast<int>(sheets_.size()); ++j)
+      for (int i = s.cursor[static_cast<std::size_t>(j)]; i < sheets_[static_cast<std::size_t>(j)].size();
+           ++i)
+        cost += skip(j, i, ply, s.shift[static_cast<std::size_t>(j)]).cost;
+    out_.finished.push_back(Finished{s.node, cost, false});
+  }
+
+  void note_beam_full(int ply) {
+    if (!out_.stats.beam_full) out_.stats.beam_full_ply = ply;
+    out_.stats.beam_full = true;
+  }
+
+  const std::vector<PreparedSheet>& sheets_;
+  const ReconstructOptions& options_;
+  const SlipCosts& costs_;
+  const MovePrior& prior_;
+  std::vector<float> unwritten_;  // unwritten_costs() of the state being expanded
+  const float unwritten_max_score_ = prior_.unwritten ? prior_.unwritten->max_score() : 0.0f;
+  int tie_for_ = -1;  // the move of the state being expanded that tie_cost_ is for
+  float tie_cost_ = 0.0f;
+  // Nodes on the watched game at the last ply and the one being built.
+  std::unordered_set<int> watched_, next_watched_;
+  bool watch_lost_ = false;
+  const Limits& limits_;
+  float alt_margin_ = 6.0f;
+  Output out_;
+  std::vector<Candidate> candidates_;
+  std::vector<std::uint32_t> order_;
+  std::unordered_map<Key, int, KeyHash> index_;
+  std::unordered_set<std::uint64_t> alignments_;
+  State last_layer_best_;
+};
+
+}  // namespace
+
+Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
+           const SlipCosts& costs, const Limits& limits) {
+  Search search(sheets, options, costs, limits);
+  return search.run(start);
+}
+
+}  // namespace notera::reconstruct::search

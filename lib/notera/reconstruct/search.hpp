@@ -1,0 +1,105 @@
+// The beam search behind reconstruct_game() (see reconstruct.hpp for the idea).
+// Internal to the scoresheet component: reconstruct.cpp prepares the
+// sheets, runs the search once per language to try and once for the game,
+// and turns the best path into the report.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "notera/core/position.hpp"
+#include "notera/reconstruct/cell_match.hpp"
+#include "notera/reconstruct/reconstruct.hpp"
+
+namespace notera::reconstruct::search {
+
+inline constexpr int max_sheets = 2;
+
+// A sheet read in one language, ready for pricing.
+struct PreparedSheet {
+  const EvidenceSheet* sheet = nullptr;
+  int language = 0;
+  std::vector<PreparedCell> cells;  // readings of move and crossed-out boxes (empty for blanks)
+  // tail_free[i]: boxes i.. hold no written move (blanks, crossed out), so
+  // passing them over at the end costs nothing. Size cells + 1.
+  std::vector<std::uint8_t> tail_free;
+  // repeats[i]: box i says what its side's box one or two rows up says (a
+  // row written twice, when the writer lost the place). Size cells.
+  std::vector<std::uint8_t> repeats;
+  // Factor on the price of every departure from this sheet (slips, boxes
+  // missing or passed over): below 1 for a writer who departs more often
+  // than the average HCS writer, above 1 for one who departs less
+  // (writer_weight()).
+  float weight = 1.0f;
+
+  int size() const { return static_cast<int>(cells.size()); }
+  const EvidenceCell& cell(int i) const { return sheet->cells[static_cast<std::size_t>(i)]; }
+  bool blank(int i) const { return cell(i).kind == EvidenceKind::unrecorded; }
+};
+
+// Which boxes repeat their side's box one or two rows up, as written.
+std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet);
+
+PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs);
+
+// One move of a path. Paths share their beginnings: each node points to the
+// node before it (-1 = the start position).
+struct Node {
+  int parent = -1;
+  Move move;
+  std::array<std::int16_t, max_sheets> cell{-1, -1};     // box used per sheet, -1 = none
+  std::array<std::int16_t, max_sheets> reading{-1, -1};  // reading of that box
+  std::array<bool, max_sheets> by_spelling{false, false};
+  std::array<std::int16_t, max_sheets> misplaced{0, 0};  // box used this many plies off its claim
+  float cost = 0.0f;                                     // of the path up to and including this move
+  std::int16_t ply = 0;
+};
+
+// A near-equal path that was merged into another (same position, same
+// boxes used): the winner's node, the loser's node and how much dearer.
+struct Merge {
+  int winner = -1;
+  int loser = -1;
+  float delta = 0.0f;
+};
+
+struct Finished {
+  int node = -1;
+  float cost = 0.0f;
+  bool forced = false;  // finished by giving up on the rest of the sheets
+};
+
+struct Output {
+  std::vector<Node> nodes;
+  std::vector<Finished> finished;  // cheapest first
+  std::vector<Merge> merges;
+  SearchStats stats;
+};
+
+struct Limits {
+  std::chrono::steady_clock::time_point deadline;
+};
+
+Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
+           const SlipCosts& costs, const Limits& limits);
+
+// The moves of the path ending at `node`, first move first.
+std::vector<int> path_of(const Output& out, int node);
+
+// How often the game of the path ending at `node` departs from each sheet:
+// boxes read with a slip, moves the sheet does not record while it has
+// boxes to come, written boxes passed over. `boxes`: the written boxes.
+struct Departures {
+  int boxes = 0;
+  int departures = 0;
+};
+std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
+                                         int node, const Position& start, const SlipCosts& costs);
+
+// The weight of a sheet's departures (PreparedSheet::weight) for a writer
+// who departed `d` times in `boxes` written boxes.
+float writer_weight(const Departures& d);
+
+}  // namespace notera::reconstruct::search

@@ -1,0 +1,199 @@
+#include "notera/report/json.hpp"
+
+#include "notera/core/san.hpp"
+#include "notera/core/uci.hpp"
+#include "notera/notation/letters.hpp"
+
+namespace notera::report {
+
+namespace {
+
+nlohmann::json move_json(const Position& pos, Move m) {
+  return {{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}};
+}
+
+nlohmann::json location_json(int sheet, const SourceLocation& where, const std::string& text) {
+  return {{"sheet", sheet + 1}, {"line", where.line}, {"column", where.column}, {"text", text}};
+}
+
+}  // namespace
+
+std::string_view to_string(Severity severity) {
+  switch (severity) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::note: return "note";
+  }
+  return "error";
+}
+
+nlohmann::json diagnostic_json(const Diagnostic& d, const locale::Messages& messages) {
+  return {{"severity", std::string(to_string(d.severity))},
+          {"line", d.where.line},
+          {"column", d.where.column},
+          {"ply", d.ply},
+          {"code", d.message.key},
+          {"message", messages.format(d.message)}};
+}
+
+MoveReport move_report(const Position& pos, std::string_view text, const notation::MoveJudgement& judgement,
+                       const locale::Messages& messages) {
+  using notation::Verdict;
+  MoveReport report;
+  const notation::MoveReading& reading = judgement.reading;
+  const notation::Resolution& r = reading.resolution;
+  nlohmann::json& j = report.json;
+
+  if (!reading.read.ok) {
+    report.message = messages.format(reading.read.problem);
+    j["column"] = reading.read.column;
+  }
+  j["verdict"] = std::string(notation::to_string(judgement.verdict));
+  j["candidates"] = nlohmann::json::array();
+  for (Move m : r.candidates) j["candidates"].push_back(move_json(pos, m));
+  j["warnings"] = nlohmann::json::array();
+  j["warning_codes"] = nlohmann::json::array();
+
+  switch (judgement.verdict) {
+    case notation::Verdict::legal: {
+      const nlohmann::json mj = move_json(pos, r.move);
+      j["san"] = mj["san"];
+      j["uci"] = mj["uci"];
+      for (int bit = 0; bit < notation::warning_count; ++bit) {
+        const auto flag = static_cast<notation::WrittenWarning>(1u << bit);
+        if (!(judgement.warnings & flag)) continue;
+        const std::string_view key = warning_key(flag);
+        j["warning_codes"].push_back(std::string(key.substr(key.find('.') + 1)));
+        j["warnings"].push_back(messages.format(Message(std::string(key)).with("text", text)));
+      }
+      report.message = messages.format(Message("move.legal")
+                                           .with("text", text)
+                                           .with("san", mj["san"].get<std::string>())
+                                           .with("uci", mj["uci"].get<std::string>()));
+      break;
+    }
+    case notation::Verdict::ambiguous:
+      report.message =
+          messages.format(Message("move.ambiguous")
+                              .with("text", text)
+                              .with("count", r.candidates.size())
+                              .with("candidates", notation::readings_list(pos, r.candidates, r.language)));
+      break;
+    case notation::Verdict::illegal:
+      j["reason"] = std::string(notation::to_string(r.reason));
+      report.message = messages.format(
+          Message("move.illegal")
+              .with("text", text)
+              .with("reason", messages.format(notation::illegal_message(pos, reading.read.move, r))));
+      break;
+    case notation::Verdict::unclear:
+      report.message =
+          messages.format(Message("move.unclear").with("text", text).with("reason", report.message));
+      break;
+  }
+  if (r.language >= 0 && judgement.verdict != notation::Verdict::unclear)
+    j["language"] = notation::LetterTable::instance().language(r.language).code;
+  j["message"] = report.message;
+  report.summary = report.message;
+  for (const auto& w : j["warnings"]) report.summary += "\n  " + w.get<std::string>();
+  return report;
+}
+
+nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::size_t sheet_count,
+                                   const std::string& pgn, const locale::Messages& messages) {
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  nlohmann::json moves = nlohmann::json::array();
+  for (const reconstruct::ReconstructedPly& p : r.plies) {
+    nlohmann::json written = nlohmann::json::array();
+    nlohmann::json explanation = nlohmann::json::array();
+    for (const reconstruct::PlyEvidence& e : p.evidence) {
+      if (e.status != reconstruct::PlyStatus::exact)
+        explanation.push_back(messages.format(explain(r, p, e, sheet_count)));
+      if (e.cell < 0) continue;
+      nlohmann::json w = location_json(e.sheet, e.where, e.text);
+      w["status"] = std::string(to_string(e.status));
+      if (!e.reading.empty() && e.reading != e.text) w["reading"] = e.reading;
+      nlohmann::json slips = nlohmann::json::array();
+      for (const reconstruct::Slip& s : e.slips)
+        slips.push_back({{"kind", std::string(to_string(s.kind))},
+                         {"written", s.written},
+                         {"meant", s.meant},
+                         {"correction", is_correction(s.kind)}});
+      w["slips"] = std::move(slips);
+      w["cost"] = e.cost;
+      written.push_back(std::move(w));
+    }
+    nlohmann::json alternatives = nlohmann::json::array();
+    for (const reconstruct::PlyAlternative& a : p.alternatives) {
+      nlohmann::json line = nlohmann::json::array();
+      alternatives.push_back({{"san", a.san}, {"uci", a.uci}, {"cost", a.cost_delta}});
+    }
+    nlohmann::json move = {{"ply", p.ply},
+                           {"san", p.san},
+                           {"uci", p.uci},
+                           {"status", std::string(to_string(p.status))},
+                           {"written", std::move(written)},
+                           {"alternatives", std::move(alternatives)},
+                           {"explanation", std::move(explanation)}};
+    if (p.draw_offer) move["draw_offer"] = true;
+    if (p.time_used >= 0) move["time_used"] = p.time_used;
+    moves.push_back(std::move(move));
+  }
+  nlohmann::json dropped = nlohmann::json::array();
+  for (const reconstruct::DroppedCell& d : r.dropped) {
+    nlohmann::json j = location_json(d.sheet, d.where, d.text);
+    j["reason"] = std::string(to_string(d.reason));
+    j["message"] = messages.format(explain(d, sheet_count));
+    j["after_ply"] = d.after_ply;
+    dropped.push_back(std::move(j));
+  }
+  nlohmann::json languages = nlohmann::json::array();
+  for (std::size_t j = 0; j < r.languages.size(); ++j) {
+    const reconstruct::SheetLanguage& l = r.languages[j];
+    nlohmann::json also = nlohmann::json::array();
+    for (int other : l.also_fit) also.push_back(letters.language(other).code);
+    nlohmann::json entry = {{"sheet", static_cast<int>(j) + 1},
+                            {"language", letters.language(l.language).code},
+                            {"given", l.given},
+                            {"also_fit", std::move(also)}};
+    if (!l.requested.empty()) entry["requested"] = l.requested;
+    languages.push_back(std::move(entry));
+  }
+  // How carefully each sheet was written: the game's departures from it,
+  // and the weight its departures were priced with (two sheets).
+  nlohmann::json care = nlohmann::json::array();
+  for (std::size_t j = 0; j < r.care.size(); ++j)
+    care.push_back({{"sheet", static_cast<int>(j) + 1},
+                    {"boxes", r.care[j].boxes},
+                    {"departures", r.care[j].departures},
+                    {"weight", r.care[j].weight}});
+  nlohmann::json disagreements = nlohmann::json::array();
+  for (const reconstruct::HeaderDisagreement& d : r.disagreements)
+    disagreements.push_back({{"tag", d.tag}, {"values", d.values}});
+  nlohmann::json notes = nlohmann::json::array();
+  for (const Message& m : r.notes) notes.push_back(messages.format(m));
+
+  nlohmann::json j;
+  j["moves"] = std::move(moves);
+  j["dropped"] = std::move(dropped);
+  j["complete"] = r.complete;
+  j["result"] = {{"written", r.written_result},
+                 {"by_position", r.by_position == GameEnd::none
+                                     ? nlohmann::json(nullptr)
+                                     : nlohmann::json(std::string(to_string(r.by_position)))}};
+  j["pgn"] = pgn;
+  j["languages"] = std::move(languages);
+  j["care"] = std::move(care);
+  j["disagreements"] = std::move(disagreements);
+  j["notes"] = std::move(notes);
+  j["cost"] = r.cost;
+  j["margin"] = r.margin ? nlohmann::json(*r.margin) : nlohmann::json(nullptr);
+  j["confidence"] = r.confidence;
+  j["stats"] = {
+      {"milliseconds", r.stats.milliseconds}, {"plies", r.stats.plies},          {"states", r.stats.states},
+      {"moves_priced", r.stats.candidates},   {"widest_ply", r.stats.widest},    {"searches", r.stats.runs},
+      {"beam_full", r.stats.beam_full},       {"time_limit", r.stats.time_limit}};
+  return j;
+}
+
+}  // namespace notera::report
