@@ -25,9 +25,9 @@
 #include "../bench/hcs.hpp"
 #include "notera/core/san.hpp"
 #include "notera/core/uci.hpp"
-#include "notera/game/play.hpp"
 #include "notera/notation/letters.hpp"
-#include "notera/scoresheet/reconstruct.hpp"
+#include "notera/pgn/play.hpp"
+#include "notera/reconstruct/reconstruct.hpp"
 #include "support/cli.hpp"
 
 using namespace notera;
@@ -46,12 +46,12 @@ std::vector<std::vector<Move>> first_games(const std::filesystem::path& xz, std:
   char buffer[4096];
   const auto flush = [&] {
     if (!movetext.empty() && !custom_start) {
-      PlayOptions options;
-      options.language = LetterTable::english;
-      const Game g = read_movetext_game(movetext, options);
-      if (g.status == GameStatus::complete && g.mainline.moves.size() >= 20) {
+      pgn::PlayOptions options;
+      options.language = notation::LetterTable::english;
+      const game::Game g = read_movetext_game(movetext, options);
+      if (g.status == game::GameStatus::complete && g.mainline.moves.size() >= 20) {
         std::vector<Move> moves;
-        for (const GameMove& m : g.mainline.moves) moves.push_back(m.move);
+        for (const game::GameMove& m : g.mainline.moves) moves.push_back(m.move);
         games.push_back(std::move(moves));
       }
     }
@@ -117,7 +117,7 @@ std::vector<Writer> hcs_writers() {
 class SlipSampler {
  public:
   // `scale` multiplies every slip rate (1 = the HCS rates).
-  SlipSampler(std::uint64_t seed, const SlipCosts& costs, double scale = 1.0)
+  SlipSampler(std::uint64_t seed, const reconstruct::SlipCosts& costs, double scale = 1.0)
       : rng_(seed), costs_(costs), scale_(scale) {}
 
   bool chance(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
@@ -156,21 +156,21 @@ class SlipSampler {
 
  private:
   std::mt19937_64 rng_;
-  const SlipCosts& costs_;
+  const reconstruct::SlipCosts& costs_;
   double scale_ = 1.0;
 };
 
 // One player's copy of the game, written in `language` with slips.
-EvidenceSheet corrupted_sheet(const std::vector<Move>& game, int language, SlipSampler& s) {
-  const SlipCosts& c = SlipCosts::measured();
-  const LetterTable& table = LetterTable::instance();
+reconstruct::EvidenceSheet corrupted_sheet(const std::vector<Move>& game, int language, SlipSampler& s) {
+  const reconstruct::SlipCosts& c = reconstruct::SlipCosts::measured();
+  const notation::LetterTable& table = notation::LetterTable::instance();
   const SanStyle style = table.style(language);
-  const SanStyle english = table.style(LetterTable::english);
+  const SanStyle english = table.style(notation::LetterTable::english);
   std::string letters;
   for (int t = index(PieceType::knight); t <= index(PieceType::king); ++t)
     letters += style.pieces[static_cast<std::size_t>(t)];
 
-  EvidenceSheet sheet;
+  reconstruct::EvidenceSheet sheet;
   sheet.name = "synthetic";
   sheet.language = table.language(language).code;
   Position pos = Position::start();
@@ -178,14 +178,13 @@ EvidenceSheet corrupted_sheet(const std::vector<Move>& game, int language, SlipS
   for (std::size_t k = 0; k < game.size(); ++k) {
     const Move m = game[k];
     const int ply = static_cast<int>(k) + 1;
-    Position after = pos;
-    Undo undo;
-    after.do_move(m, undo);
+    const Position after = pos.after(m);
     const PieceType moved = type_of(pos.piece_on(m.from()));
     const bool capture = pos.is_capture(m);
 
     SanText san;
-    const bool foreign = language != LetterTable::english && moved != PieceType::pawn && s.chance(0.02);
+    const bool foreign =
+        language != notation::LetterTable::english && moved != PieceType::pawn && s.chance(0.02);
     write_san_body(pos, m, san, foreign ? english : style);
     std::string text(san.view());
     if (!m.is_castling()) {
@@ -246,13 +245,13 @@ EvidenceSheet corrupted_sheet(const std::vector<Move>& game, int language, SlipS
         // A box that is not a move of the game: another move of the position.
         MoveList legal;
         generate_legal(pos, legal);
-        EvidenceCell extra;
+        reconstruct::EvidenceCell extra;
         extra.text = to_san(pos, legal[s.below(legal.size())], style);
         extra.ply = ply - shift;
         sheet.cells.push_back(extra);
         ++s.slips;
       }
-      EvidenceCell cell;
+      reconstruct::EvidenceCell cell;
       cell.text = text;
       cell.ply = ply - shift;
       cell.where = SourceLocation{(ply - shift + 1) / 2 + 10, ply % 2 ? 4 : 14};
@@ -263,7 +262,7 @@ EvidenceSheet corrupted_sheet(const std::vector<Move>& game, int language, SlipS
   return sheet;
 }
 
-bool same_game(const Reconstruction& r, const std::vector<Move>& game) {
+bool same_game(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
   if (r.plies.size() != game.size()) return false;
   for (std::size_t k = 0; k < game.size(); ++k)
     if (r.plies[k].move != game[k]) return false;
@@ -286,12 +285,12 @@ struct Figures {
 };
 
 // Whether the reconstruction `r` flags the first ply where it leaves `game`.
-bool flags_difference(const Reconstruction& r, const std::vector<Move>& game) {
+bool flags_difference(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
   std::size_t d = 0;
   while (d < r.plies.size() && d < game.size() && r.plies[d].move == game[d]) ++d;
   if (d >= r.plies.size()) return false;
   for (std::size_t k = d; k < r.plies.size() && k < d + 8; ++k)
-    if (r.plies[k].status == PlyStatus::uncertain) return true;
+    if (r.plies[k].status == reconstruct::PlyStatus::uncertain) return true;
   return false;
 }
 
@@ -300,10 +299,10 @@ bool flags_difference(const Reconstruction& r, const std::vector<Move>& game) {
 // rates.
 Figures run_games(const std::vector<std::vector<Move>>& games, double scale,
                   const std::vector<Writer>& writers = {}) {
-  const LetterTable& table = LetterTable::instance();
+  const notation::LetterTable& table = notation::LetterTable::instance();
   const std::array<int, 4> languages = {table.language_index("nb"), table.language_index("de"),
-                                        table.language_index("fr"), LetterTable::english};
-  SlipSampler sampler(20261122, SlipCosts::measured(), scale);
+                                        table.language_index("fr"), notation::LetterTable::english};
+  SlipSampler sampler(20261122, reconstruct::SlipCosts::measured(), scale);
   Figures f;
   int slips = 0;
   for (std::size_t g = 0; g < games.size(); ++g) {
@@ -316,9 +315,10 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale,
            writers.size();
     }
     sampler.writer = writers.empty() ? Writer{} : writers[wa];
-    const EvidenceSheet a = corrupted_sheet(games[g], languages[g % languages.size()], sampler);
+    const reconstruct::EvidenceSheet a = corrupted_sheet(games[g], languages[g % languages.size()], sampler);
     sampler.writer = writers.empty() ? Writer{} : writers[wb];
-    const EvidenceSheet b = corrupted_sheet(games[g], languages[(g + 1) % languages.size()], sampler);
+    const reconstruct::EvidenceSheet b =
+        corrupted_sheet(games[g], languages[(g + 1) % languages.size()], sampler);
     slips += sampler.slips;
     ++f.games;
     f.plies += static_cast<int>(games[g].size());
@@ -332,27 +332,28 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale,
         pos.do_move(m, undo);
       }
       std::printf("\n");
-      for (const EvidenceCell& c : a.cells) std::printf("@%d %s\n", c.ply, c.text.c_str());
+      for (const reconstruct::EvidenceCell& c : a.cells) std::printf("@%d %s\n", c.ply, c.text.c_str());
     }
     // NOTERA_ONLY=G: game G alone (the sheets of the games before it are
     // still written, so that G's sheets are the same as in a full run).
     if (const char* only = getenv("NOTERA_ONLY"); only && std::to_string(g) != only) continue;
-    const std::vector<std::vector<EvidenceSheet>> inputs = {{a}, {a, b}};
+    const std::vector<std::vector<reconstruct::EvidenceSheet>> inputs = {{a}, {a, b}};
     for (std::size_t k = 0; k < inputs.size(); ++k) {
-      ReconstructOptions options;
+      reconstruct::ReconstructOptions options;
       // NOTERA_WATCH=G: where the search loses game G's true game (stderr).
       if (const char* watch = getenv("NOTERA_WATCH"); watch && std::to_string(g) == watch)
         options.watch = games[g];
-      const Reconstruction r = reconstruct(inputs[k], options);
+      const reconstruct::Reconstruction r = reconstruct_game(inputs[k], options);
       if (k == 0) f.milliseconds += r.stats.milliseconds;
       if (same_game(r, games[g])) {
         ++(k == 0 ? f.one_exact : f.two_exact);
         continue;
       }
-      ReconstructOptions given;
+      reconstruct::ReconstructOptions given;
       given.line = games[g];
-      for (const SheetCare& c : r.care) given.slip_weights.push_back(c.weight);  // priced as the game found
-      const Reconstruction truth = reconstruct(inputs[k], given);
+      for (const reconstruct::SheetCare& c : r.care)
+        given.slip_weights.push_back(c.weight);  // priced as the game found
+      const reconstruct::Reconstruction truth = reconstruct_game(inputs[k], given);
       if (truth.cost < r.cost - 0.01f) ++(k == 0 ? f.one_search_misses : f.two_search_misses);
       if (std::abs(truth.cost - r.cost) <= 0.01f && !flags_difference(r, games[g])) ++f.unflagged_ties;
       if (getenv("NOTERA_VERBOSE")) {
@@ -369,7 +370,7 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale,
         // what the first sheet has there.
         for (std::size_t p = d >= 2 ? d - 2 : 0; p < d + 3 && p < r.plies.size() && p < truth.plies.size();
              ++p) {
-          const auto box = [](const ReconstructedPly& q) {
+          const auto box = [](const reconstruct::ReconstructedPly& q) {
             return q.evidence.empty() || q.evidence[0].cell < 0 ? std::string("(none)")
                                                                 : "'" + q.evidence[0].text + "'";
           };
@@ -502,36 +503,48 @@ TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
   // (098_0 about 3 of the 8 a real run allows); on a busy machine, and
   // several times over under the sanitizers, a search cut short may miss
   // the cheapest game. What is tested here is the search, not the clock.
-  ReconstructOptions options;
+  reconstruct::ReconstructOptions options;
   options.time_limit = std::chrono::milliseconds(60000);
+#if defined(__SANITIZE_ADDRESS__)
+  // Under the sanitizers every page takes ten times as long (the whole
+  // test 15 minutes): every fourth game's pages, for the memory checks.
+  constexpr int stride = 4;
+#else
+  constexpr int stride = 1;
+#endif
   std::map<std::string, std::vector<const bench::HcsPage*>> games;
-  int complete = 0;
+  std::map<std::string, int> game_index;
+  int complete = 0, tried = 0;
   for (const bench::HcsPage& page : pages) {
+    const int index = game_index.emplace(page.game, static_cast<int>(game_index.size())).first->second;
+    if (index % stride != 0) continue;
+    ++tried;
     games[page.game].push_back(&page);
-    const Reconstruction r = reconstruct({page.sheet}, options);
+    const reconstruct::Reconstruction r = reconstruct_game({page.sheet}, options);
     if (!r.complete) MESSAGE(page.sheet.name << " is not complete");
     complete += r.complete;
   }
-  CHECK(complete >= 96);
+  CHECK(complete >= tried - 1);
   int pairs = 0, complete_pairs = 0;
   for (const auto& [game, copies] : games) {
     if (copies.size() != 2) continue;
     ++pairs;
-    const Reconstruction r = reconstruct({copies[0]->sheet, copies[1]->sheet}, options);
+    const reconstruct::Reconstruction r = reconstruct_game({copies[0]->sheet, copies[1]->sheet}, options);
     if (!r.complete) MESSAGE("game " << game << " is not complete from both pages");
     complete_pairs += r.complete;
     // No game the search can find is cheaper on both pages than the one
     // it gives: each page's own game, priced on both.
     for (const bench::HcsPage* page : copies) {
-      ReconstructOptions priced = options;
-      for (const SheetCare& c : r.care) priced.slip_weights.push_back(c.weight);
-      for (const ReconstructedPly& p : reconstruct({page->sheet}, options).plies)
+      reconstruct::ReconstructOptions priced = options;
+      for (const reconstruct::SheetCare& c : r.care) priced.slip_weights.push_back(c.weight);
+      for (const reconstruct::ReconstructedPly& p : reconstruct_game({page->sheet}, options).plies)
         priced.line.push_back(p.move);
-      const Reconstruction own = reconstruct({copies[0]->sheet, copies[1]->sheet}, priced);
+      const reconstruct::Reconstruction own = reconstruct_game({copies[0]->sheet, copies[1]->sheet}, priced);
       if (own.complete)
         CHECK_MESSAGE(r.cost <= own.cost + 0.01f, "game " << game << ", " << page->sheet.name);
     }
   }
-  CHECK(pairs == 18);
+  if (stride == 1) CHECK(pairs == 18);
+  CHECK(pairs > 0);
   CHECK(complete_pairs == pairs);
 }
