@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
 
   pgn::MovetextParse parse;
-  parse_movetext(text, all_languages, parse);
+  parse_movetext(text, notation::all_languages, parse);
   std::uint32_t previous = 0;
   for (const pgn::MovetextEvent& e : parse.events) {
     NOTERA_FUZZ_CHECK(e.begin <= e.end && e.end <= text.size(), text);

@@ -29,7 +29,7 @@ bool inside(const SourceLocation& where, int lines) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const scoresheet::Scoresheet sheet = read_scoresheet(text, "fuzz.sheet");
+  const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, "fuzz.sheet");
   const int lines = static_cast<int>(count_lines(text));
   for (const Diagnostic& d : sheet.diagnostics) {
     NOTERA_FUZZ_CHECK(!d.message.empty(), text);

@@ -57,7 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int language = static_cast<int>(data[0] % (letters.language_count() + 1)) - 1;  // -1: any
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
 
-  const notation::ReadMoveResult read = read_written_move(text, reading_languages(language));
+  const notation::ReadMoveResult read =
+      notation::read_written_move(text, notation::reading_languages(language));
   if (!read.ok) {
     NOTERA_FUZZ_CHECK(!read.problem.empty(), text);
     NOTERA_FUZZ_CHECK(read.column >= 1, text);
@@ -80,12 +81,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // Its SAN names the same move.
         const std::string san = to_san(pos, r.move);
         const notation::ReadMoveResult again =
-            read_written_move(san, reading_languages(notation::LetterTable::english));
+            notation::read_written_move(san, notation::reading_languages(notation::LetterTable::english));
         NOTERA_FUZZ_CHECK(again.ok, san);
         const notation::Resolution back = resolve(pos, again.move, notation::ResolveOptions{});
         NOTERA_FUZZ_CHECK(back.is_legal() && back.move == r.move, san);
-        const Position after = pos.after(r.move);
-        (void)judge_check_marks(after, read.move);
+        // Made and unmade in place: the position comes back.
+        Position after = pos;
+        Undo undo;
+        after.do_move(r.move, undo);
+        (void)notation::judge_check_marks(after, read.move);
         after.undo_move(r.move, undo);
         NOTERA_FUZZ_CHECK(after == pos, text);
         NOTERA_FUZZ_CHECK(after.key() == pos.key(), text);
