@@ -233,29 +233,92 @@ class ConvertSink final : public batch::Sink {
   std::uint64_t overflow_bytes_ = 0;
 };
 
-int run(Context& context, const ConvertOptions& options, bool write_games) {
+// The pipeline's options from the command's, or nothing (with the error
+// said) when an option's value is not known.
+std::optional<batch::PipelineOptions> pipeline_options(Context& context, const ConvertOptions& options,
+                                                       bool write_games) {
   const auto language = language_option(context, options.language);
-  if (!language) return exit_usage;
+  if (!language) return std::nullopt;
   const auto laws = laws_option(context, options.laws);
-  if (!laws) return exit_usage;
+  if (!laws) return std::nullopt;
   const auto format = batch::output_format(options.json ? "json" : options.to);
   if (!format) {
     context.error(Message("cli.unknown_format").with("format", options.to));
-    return exit_usage;
+    return std::nullopt;
   }
   std::optional<text::Encoding> encoding;
   if (!options.encoding.empty() && options.encoding != "auto") {
     encoding = text::parse_encoding(options.encoding);
     if (!encoding) {
       context.error(Message("cli.unknown_encoding").with("encoding", options.encoding));
-      return exit_usage;
+      return std::nullopt;
     }
   }
   const auto output_encoding = text::parse_output_encoding(options.output_encoding);
   if (!output_encoding) {
     context.error(Message("cli.unknown_encoding").with("encoding", options.output_encoding));
-    return exit_usage;
+    return std::nullopt;
   }
+  batch::PipelineOptions pipeline;
+  pipeline.inputs = options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs;
+  pipeline.format = *format;
+  pipeline.play.language = *language;
+  pipeline.play.laws = *laws;
+  pipeline.play.warnings = options.warnings;
+  pipeline.render = write_games;
+  pipeline.jobs = options.jobs;
+  pipeline.encoding = encoding;
+  pipeline.latin1_repertoire = *output_encoding == text::OutputEncoding::latin1;
+  pipeline.messages_language = context.messages().language();
+  pipeline.cancel = &interrupted;
+  pipeline.keep_raw = !options.rejects.empty();  // the report needs only sizes
+  const int preferred = notation::LetterTable::instance().language_index(context.messages().language());
+  if (preferred > 0) pipeline.play.preference.push_back(preferred);
+  return pipeline;
+}
+
+// SIGINT and SIGTERM set `interrupted` while a run lasts: the pipeline
+// stops reading, and nothing half-written replaces an old output.
+class InterruptHandlers {
+ public:
+  InterruptHandlers() {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~InterruptHandlers() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  InterruptHandlers(const InterruptHandlers&) = delete;
+  InterruptHandlers& operator=(const InterruptHandlers&) = delete;
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+void print_summary(Context& context, const batch::Totals& totals, bool write_games, double seconds) {
+  const std::int64_t written = write_games ? totals.complete + totals.incomplete : 0;
+  const double rate = seconds > 0 ? static_cast<double>(totals.games) / seconds : 0;
+  std::cerr << "notera: "
+            << context.format(Message(write_games ? "convert.summary" : "check.summary")
+                                  .with("read", totals.games)
+                                  .with("written", written)
+                                  .with("complete", totals.complete)
+                                  .with("incomplete", totals.incomplete)
+                                  .with("rejected", totals.rejected)
+                                  .with("skipped", totals.skipped_segments)
+                                  .with("seconds", fmt_seconds(seconds))
+                                  .with("rate", static_cast<std::int64_t>(std::llround(rate))))
+            << '\n';
+}
+
+int run(Context& context, const ConvertOptions& options, bool write_games) {
+  const std::optional<batch::PipelineOptions> pipeline = pipeline_options(context, options, write_games);
+  if (!pipeline) return exit_usage;
 
   // Outputs: written beside their final name and renamed at the end.
   std::optional<AtomicFile> output, rejects, report;
@@ -279,45 +342,24 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
     }
   }
 
-  batch::PipelineOptions pipeline;
-  pipeline.inputs = options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs;
-  pipeline.format = *format;
-  pipeline.play.language = *language;
-  pipeline.play.laws = *laws;
-  pipeline.play.warnings = options.warnings;
-  pipeline.render = write_games;
-  pipeline.jobs = options.jobs;
-  pipeline.encoding = encoding;
-  pipeline.latin1_repertoire = *output_encoding == text::OutputEncoding::latin1;
-  pipeline.messages_language = context.messages().language();
-  pipeline.cancel = &interrupted;
-  pipeline.keep_raw = rejects.has_value();  // the report needs only sizes
-  const int preferred = notation::LetterTable::instance().language_index(context.messages().language());
-  if (preferred > 0) pipeline.play.preference.push_back(preferred);
-
   std::optional<text::OutputEncoder> encoder;
-  if (*output_encoding == text::OutputEncoding::latin1) encoder.emplace(*output_encoding);
+  if (pipeline->latin1_repertoire) encoder.emplace(text::OutputEncoding::latin1);
   std::optional<Progress> progress;
   if (options.progress && !options.quiet && ::isatty(STDERR_FILENO)) progress.emplace(context);
 
-  struct sigaction action {};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  struct sigaction old_int {
-  }, old_term{};
-  sigaction(SIGINT, &action, &old_int);
-  sigaction(SIGTERM, &action, &old_term);
-
-  ConvertSink sink(context, write_games, options.warnings, out, encoder ? &*encoder : nullptr,
-                   rejects ? rejects->stream() : nullptr, report ? report->stream() : nullptr,
-                   progress ? &*progress : nullptr);
-  const auto started = std::chrono::steady_clock::now();
-  const batch::Totals totals = batch::run_pipeline(pipeline, sink);
-  sink.finish();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (progress) progress->clear();
-  sigaction(SIGINT, &old_int, nullptr);
-  sigaction(SIGTERM, &old_term, nullptr);
+  batch::Totals totals;
+  double seconds = 0;
+  {
+    const InterruptHandlers handlers;
+    ConvertSink sink(context, write_games, options.warnings, out, encoder ? &*encoder : nullptr,
+                     rejects ? rejects->stream() : nullptr, report ? report->stream() : nullptr,
+                     progress ? &*progress : nullptr);
+    const auto started = std::chrono::steady_clock::now();
+    totals = batch::run_pipeline(*pipeline, sink);
+    sink.finish();
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (progress) progress->clear();
+  }
 
   if (totals.cancelled) {
     // Nothing half-written replaces an old output.
@@ -333,22 +375,7 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
       return exit_usage;
     }
   }
-
-  if (!options.quiet) {
-    const std::int64_t written = write_games ? totals.complete + totals.incomplete : 0;
-    const double rate = seconds > 0 ? static_cast<double>(totals.games) / seconds : 0;
-    std::cerr << "notera: "
-              << context.format(Message(write_games ? "convert.summary" : "check.summary")
-                                    .with("read", totals.games)
-                                    .with("written", written)
-                                    .with("complete", totals.complete)
-                                    .with("incomplete", totals.incomplete)
-                                    .with("rejected", totals.rejected)
-                                    .with("skipped", totals.skipped_segments)
-                                    .with("seconds", fmt_seconds(seconds))
-                                    .with("rate", static_cast<std::int64_t>(std::llround(rate))))
-              << '\n';
-  }
+  if (!options.quiet) print_summary(context, totals, write_games, seconds);
   if (totals.inputs_failed > 0) return exit_usage;
   return totals.incomplete + totals.rejected > 0 ? exit_problems : exit_ok;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "notera/core/san.hpp"
+#include "notera/notation/judge.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/notation/write_move.hpp"
 
@@ -195,146 +196,184 @@ std::string numbered_move_text(const Position& before, Move m, std::string_view 
   return out;
 }
 
-ClaimRuling judge_draw_claim(const game::Game& game, const DrawClaim& claim) {
-  const Paragraphs& para = paragraphs_of(claim.laws);
-  const bool automatic_draws = has_automatic_draws(claim.laws);
-  Replay replay(game, automatic_draws);
-  Writer writer(replay, claim.move_language);
+namespace {
 
-  ClaimRuling r;
-  r.laws = claim.laws;
-  r.ground = claim.ground;
-  r.before = replay.positions.back();
-  r.claimant = r.before.side_to_move();
-  r.claimed = r.before;
-  r.halfmove_clock = r.before.halfmove_clock();
-  for (int ply : replay.history.occurrences()) r.occurrences.push_back(writer.at(ply));
+// The steps of judge_draw_claim, each given the ruling so far.
+struct ClaimContext {
+  const DrawClaim& claim;
+  const Paragraphs& para;
+  Replay& replay;
+  Writer& writer;
+};
 
-  // The game had already ended by the position alone: there is nothing to
-  // claim; the draw (or the mate) stands.
-  if (replay.end != GameEnd::none) {
-    r.game_over = replay.end;
-    r.game_over_at = writer.at(replay.end_ply);
-    r.reason = ClaimReason::game_over;
-    r.verdict = replay.end == GameEnd::checkmate ? ClaimVerdict::incorrect : ClaimVerdict::correct;
-    const bool now = replay.end_ply == replay.last_ply();
-    const Message at = writer.place(replay.end_ply);
-    const Position& ended = replay.positions[static_cast<std::size_t>(replay.end_ply)];
-    switch (replay.end) {
-      case GameEnd::fivefold_repetition:
-        r.paragraphs = {std::string(para.fivefold)};
-        r.ruling.push_back(
-            cite(Message(now ? "claim.automatic.fivefold_now" : "claim.automatic.fivefold_before")
-                     .with("at", at)
-                     .with("occurrences", writer.places(replay.end_occurrences)),
-                 claim.laws, para.fivefold));
-        break;
-      case GameEnd::seventy_five_moves:
-        r.paragraphs = {std::string(para.seventy_five)};
-        r.ruling.push_back(
-            cite(Message(now ? "claim.automatic.seventy_five_now" : "claim.automatic.seventy_five_before")
-                     .with("at", at),
-                 claim.laws, para.seventy_five));
-        break;
-      case GameEnd::checkmate:
-        // FIDE §9.6.2: mate on the move that completes the 75 moves wins.
-        if (automatic_draws && ended.halfmove_clock() >= 150) {
-          r.paragraphs = {std::string(para.checkmate), std::string(para.seventy_five)};
-          r.ruling.push_back(
-              cite(Message("claim.game_over.checkmate_75").with("at", at), claim.laws, para.checkmate)
-                  .with("paragraph2", para.seventy_five));
-        } else {
-          r.paragraphs = {std::string(para.checkmate)};
-          r.ruling.push_back(
-              cite(Message("claim.game_over.checkmate").with("at", at), claim.laws, para.checkmate));
-        }
-        break;
-      case GameEnd::stalemate:
-        r.paragraphs = {std::string(para.stalemate)};
-        r.ruling.push_back(
-            cite(Message("claim.game_over.stalemate").with("at", at), claim.laws, para.stalemate));
-        break;
-      case GameEnd::dead_position:
-        r.paragraphs = {std::string(para.dead_position)};
-        r.ruling.push_back(
-            cite(Message("claim.game_over.dead_position").with("at", at), claim.laws, para.dead_position));
-        break;
-      case GameEnd::none: break;
-    }
-    return r;
-  }
-
-  // The intended move: written by the claimant, read in the position on the
-  // board, and it must be one legal move.
-  const bool with_move = !claim.intended_move.empty();
-  if (with_move) {
-    notation::MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
-    if (claim.other_languages && !reading.resolution.is_legal() &&
-        claim.reading.language != notation::ResolveOptions::any_language) {
-      notation::ResolveOptions any = claim.reading;
-      any.language = notation::ResolveOptions::any_language;
-      notation::MoveReading retry = read_and_resolve(r.before, claim.intended_move, any);
-      if (retry.resolution.is_legal()) reading = std::move(retry);
-    }
-    const notation::Resolution& res = reading.resolution;
-    if (!reading.read.ok || !res.is_legal()) {
-      Message problem;
-      if (!reading.read.ok) {
-        r.reason = ClaimReason::intended_unclear;
-        problem =
-            Message("move.unclear").with("text", claim.intended_move).with("reason", reading.read.problem);
-      } else if (res.verdict == notation::Verdict::ambiguous) {
-        r.reason = ClaimReason::intended_ambiguous;
-        r.intended_candidates = res.candidates;
-        std::string list;
-        for (Move m : res.candidates) {
-          if (!list.empty()) list += ", ";
-          list += to_san(r.before, m);
-        }
-        problem = Message("move.ambiguous")
-                      .with("text", claim.intended_move)
-                      .with("count", static_cast<int>(res.candidates.size()))
-                      .with("candidates", list);
-      } else {
-        r.reason = ClaimReason::intended_illegal;
-        problem = Message("move.illegal")
-                      .with("text", claim.intended_move)
-                      .with("reason", illegal_message(r.before, reading.read.move, res));
-      }
-      const std::string_view paragraph =
-          claim.ground == ClaimGround::fifty_moves ? para.fifty_intended : para.threefold_intended;
-      r.paragraphs = {std::string(paragraph)};
-      r.verdict = ClaimVerdict::incorrect;
+// The game had already ended by the position alone: there is nothing to
+// claim; the draw (or the mate) stands.
+void rule_game_over(ClaimRuling& r, const ClaimContext& c, bool automatic_draws) {
+  const Paragraphs& para = c.para;
+  const Replay& replay = c.replay;
+  const notation::Laws laws = c.claim.laws;
+  r.game_over = replay.end;
+  r.game_over_at = c.writer.at(replay.end_ply);
+  r.reason = ClaimReason::game_over;
+  r.verdict = replay.end == GameEnd::checkmate ? ClaimVerdict::incorrect : ClaimVerdict::correct;
+  const bool now = replay.end_ply == replay.last_ply();
+  const Message at = c.writer.place(replay.end_ply);
+  const Position& ended = replay.positions[static_cast<std::size_t>(replay.end_ply)];
+  switch (replay.end) {
+    case GameEnd::fivefold_repetition:
+      r.paragraphs = {std::string(para.fivefold)};
       r.ruling.push_back(
-          cite(Message("claim.intended.not_legal").with("problem", problem), claim.laws, paragraph));
-      return r;
-    }
+          cite(Message(now ? "claim.automatic.fivefold_now" : "claim.automatic.fivefold_before")
+                   .with("at", at)
+                   .with("occurrences", c.writer.places(replay.end_occurrences)),
+               laws, para.fivefold));
+      break;
+    case GameEnd::seventy_five_moves:
+      r.paragraphs = {std::string(para.seventy_five)};
+      r.ruling.push_back(
+          cite(Message(now ? "claim.automatic.seventy_five_now" : "claim.automatic.seventy_five_before")
+                   .with("at", at),
+               laws, para.seventy_five));
+      break;
+    case GameEnd::checkmate:
+      // FIDE §9.6.2: mate on the move that completes the 75 moves wins.
+      if (automatic_draws && ended.halfmove_clock() >= 150) {
+        r.paragraphs = {std::string(para.checkmate), std::string(para.seventy_five)};
+        r.ruling.push_back(cite(Message("claim.game_over.checkmate_75").with("at", at), laws, para.checkmate)
+                               .with("paragraph2", para.seventy_five));
+      } else {
+        r.paragraphs = {std::string(para.checkmate)};
+        r.ruling.push_back(cite(Message("claim.game_over.checkmate").with("at", at), laws, para.checkmate));
+      }
+      break;
+    case GameEnd::stalemate:
+      r.paragraphs = {std::string(para.stalemate)};
+      r.ruling.push_back(cite(Message("claim.game_over.stalemate").with("at", at), laws, para.stalemate));
+      break;
+    case GameEnd::dead_position:
+      r.paragraphs = {std::string(para.dead_position)};
+      r.ruling.push_back(
+          cite(Message("claim.game_over.dead_position").with("at", at), laws, para.dead_position));
+      break;
+    case GameEnd::none: break;
+  }
+}
+
+// The intended move: written by the claimant, read in the position on the
+// board, and it must be one legal move. False, with the ruling made, when
+// it is not; otherwise the claimed position is the one after it.
+bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
+  const DrawClaim& claim = c.claim;
+  notation::MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
+  if (claim.other_languages && !reading.resolution.is_legal() &&
+      claim.reading.language != notation::ResolveOptions::any_language) {
+    notation::ResolveOptions any = claim.reading;
+    any.language = notation::ResolveOptions::any_language;
+    notation::MoveReading retry = read_and_resolve(r.before, claim.intended_move, any);
+    if (retry.resolution.is_legal()) reading = std::move(retry);
+  }
+  const notation::Resolution& res = reading.resolution;
+  if (reading.read.ok && res.is_legal()) {
     r.intended = res.move;
-    writer.set_intended(r.before, res.move);
+    c.writer.set_intended(r.before, res.move);
     r.claimed.play(res.move);
-    replay.history.push(r.claimed);
+    c.replay.history.push(r.claimed);
     r.halfmove_clock = r.claimed.halfmove_clock();
     r.occurrences.clear();
-    const int claim_ply = replay.last_ply() + 1;
-    for (int ply : replay.history.occurrences())
-      r.occurrences.push_back(ply == claim_ply ? writer.at(ply, r.claimed) : writer.at(ply));
+    const int claim_ply = c.replay.last_ply() + 1;
+    for (int ply : c.replay.history.occurrences())
+      r.occurrences.push_back(ply == claim_ply ? c.writer.at(ply, r.claimed) : c.writer.at(ply));
+    return true;
   }
+  Message problem;
+  if (!reading.read.ok) {
+    r.reason = ClaimReason::intended_unclear;
+    problem = Message("move.unclear").with("text", claim.intended_move).with("reason", reading.read.problem);
+  } else if (res.verdict == notation::Verdict::ambiguous) {
+    r.reason = ClaimReason::intended_ambiguous;
+    r.intended_candidates = res.candidates;
+    problem = Message("move.ambiguous")
+                  .with("text", claim.intended_move)
+                  .with("count", static_cast<int>(res.candidates.size()))
+                  .with("candidates", notation::readings_list(r.before, res.candidates, -1));
+  } else {
+    r.reason = ClaimReason::intended_illegal;
+    problem = Message("move.illegal")
+                  .with("text", claim.intended_move)
+                  .with("reason", illegal_message(r.before, reading.read.move, res));
+  }
+  const std::string_view paragraph =
+      claim.ground == ClaimGround::fifty_moves ? c.para.fifty_intended : c.para.threefold_intended;
+  r.paragraphs = {std::string(paragraph)};
+  r.verdict = ClaimVerdict::incorrect;
+  r.ruling.push_back(
+      cite(Message("claim.intended.not_legal").with("problem", problem), claim.laws, paragraph));
+  return false;
+}
 
+// §9.2.2: the same pieces on the same squares, but not the same position
+// (other castling rights, or an en-passant capture possible in one).
+void note_not_same_positions(ClaimRuling& r, const ClaimContext& c, bool with_move) {
+  const Replay& replay = c.replay;
+  std::vector<int> castling, en_passant;
+  // Only positions since the last pawn move or capture can have the same
+  // pieces on the same squares.
+  const int claim_ply = replay.last_ply() + (with_move ? 1 : 0);
+  for (int ply = std::max(0, claim_ply - r.claimed.halfmove_clock()); ply <= replay.last_ply(); ++ply) {
+    const Position& p = replay.positions[static_cast<std::size_t>(ply)];
+    if (p.key() == r.claimed.key() || !same_placement(p, r.claimed)) continue;
+    const bool rights_differ = p.castling_rights() != r.claimed.castling_rights();
+    (rights_differ ? castling : en_passant).push_back(ply);
+    r.not_same.push_back({c.writer.at(ply), rights_differ ? NotSamePosition::Why::castling_rights
+                                                          : NotSamePosition::Why::en_passant});
+  }
+  for (const auto& [plies, key] : {std::pair{&castling, "claim.not_same.castling"},
+                                   std::pair{&en_passant, "claim.not_same.en_passant"}}) {
+    if (plies->empty()) continue;
+    r.ruling.push_back(cite(Message(key)
+                                .with("side", side_name(r.claimed.side_to_move()))
+                                .with("occurrences", c.writer.places(*plies)),
+                            c.claim.laws, c.para.same_position));
+  }
+  if (!castling.empty() || !en_passant.empty()) r.paragraphs.push_back(std::string(c.para.same_position));
+}
+
+// What follows an incorrect claim (§9.5): time to the opponent, and the
+// intended move must be played.
+void add_penalty(ClaimRuling& r, const ClaimContext& c, bool with_move) {
+  const Paragraphs& para = c.para;
+  r.must_play = with_move;
+  r.opponent_extra_minutes = para.extra_minutes;
+  r.claimant_time_reduced = para.claimant_time_reduced;
+  r.paragraphs.push_back(std::string(para.wrong_claim));
+  const Color opponent = ~r.claimant;
+  Message penalty(para.claimant_time_reduced ? "claim.penalty_2005" : "claim.penalty");
+  penalty.with("minutes", para.extra_minutes).with("opponent", side_name(opponent));
+  if (para.claimant_time_reduced) penalty.with("claimant", side_name(r.claimant));
+  r.ruling.push_back(std::move(penalty.with("paragraph", para.wrong_claim)));
+  if (r.must_play)
+    r.ruling.push_back(Message("claim.must_play")
+                           .with("move", c.writer.intended_text())
+                           .with("paragraph", para.wrong_claim));
+}
+
+// The claimed position against the grounds asked: correct on the first
+// ground that holds, otherwise incorrect with the reason.
+void rule_on_grounds(ClaimRuling& r, const ClaimContext& c, bool with_move) {
+  const DrawClaim& claim = c.claim;
+  const Paragraphs& para = c.para;
+  Writer& writer = c.writer;
   std::vector<int> occurrence_plies;
   for (const PositionAt& at : r.occurrences) occurrence_plies.push_back(at.ply);
   const int count = static_cast<int>(r.occurrences.size());
-  const bool threefold = count >= 3;
-  const bool fifty = r.halfmove_clock >= 100;
-
   const std::string_view threefold_paragraph = with_move ? para.threefold_intended : para.threefold_now;
   const std::string_view fifty_paragraph = with_move ? para.fifty_intended : para.fifty_now;
   const Message position = with_move
                                ? Message("claim.position_intended").with("move", writer.intended_text())
                                : Message("claim.position").with("side", side_name(r.claimed.side_to_move()));
-
   const bool ask_threefold = claim.ground != ClaimGround::fifty_moves;
   const bool ask_fifty = claim.ground != ClaimGround::threefold;
-  if (ask_threefold && threefold) {
+  if (ask_threefold && count >= 3) {
     r.ground = ClaimGround::threefold;
     r.verdict = ClaimVerdict::correct;
     r.paragraphs = {std::string(threefold_paragraph), std::string(para.same_position)};
@@ -344,9 +383,9 @@ ClaimRuling judge_draw_claim(const game::Game& game, const DrawClaim& claim) {
                  .with("count", count)
                  .with("occurrences", writer.places(occurrence_plies)),
              claim.laws, threefold_paragraph));
-    return r;
+    return;
   }
-  if (ask_fifty && fifty) {
+  if (ask_fifty && r.halfmove_clock >= 100) {
     r.ground = ClaimGround::fifty_moves;
     r.verdict = ClaimVerdict::correct;
     r.paragraphs = {std::string(fifty_paragraph)};
@@ -354,10 +393,8 @@ ClaimRuling judge_draw_claim(const game::Game& game, const DrawClaim& claim) {
     if (with_move) m.with("move", writer.intended_text());
     m.with("moves", r.halfmove_clock / 2);
     r.ruling.push_back(cite(std::move(m), claim.laws, fifty_paragraph));
-    return r;
+    return;
   }
-
-  // An incorrect claim: why, then what follows (§9.5).
   r.verdict = ClaimVerdict::incorrect;
   if (ask_threefold && ask_fifty) {
     r.reason = ClaimReason::neither;
@@ -386,49 +423,34 @@ ClaimRuling judge_draw_claim(const game::Game& game, const DrawClaim& claim) {
     m.with("halfmoves", r.halfmove_clock);
     r.ruling.push_back(cite(std::move(m), claim.laws, fifty_paragraph));
   }
+  if (ask_threefold) note_not_same_positions(r, c, with_move);
+  add_penalty(r, c, with_move);
+}
 
-  // §9.2.2: the same pieces on the same squares, but not the same position.
-  if (ask_threefold) {
-    std::vector<int> castling, en_passant;
-    // Only positions since the last pawn move or capture can have the same
-    // pieces on the same squares.
-    const int claim_ply = replay.last_ply() + (with_move ? 1 : 0);
-    for (int ply = std::max(0, claim_ply - r.claimed.halfmove_clock()); ply <= replay.last_ply(); ++ply) {
-      const Position& p = replay.positions[static_cast<std::size_t>(ply)];
-      if (p.key() == r.claimed.key() || !same_placement(p, r.claimed)) continue;
-      const bool rights_differ = p.castling_rights() != r.claimed.castling_rights();
-      (rights_differ ? castling : en_passant).push_back(ply);
-      r.not_same.push_back({writer.at(ply), rights_differ ? NotSamePosition::Why::castling_rights
-                                                          : NotSamePosition::Why::en_passant});
-    }
-    if (!castling.empty()) {
-      r.ruling.push_back(cite(Message("claim.not_same.castling")
-                                  .with("side", side_name(r.claimed.side_to_move()))
-                                  .with("occurrences", writer.places(castling)),
-                              claim.laws, para.same_position));
-      r.paragraphs.push_back(std::string(para.same_position));
-    }
-    if (!en_passant.empty()) {
-      r.ruling.push_back(cite(Message("claim.not_same.en_passant")
-                                  .with("side", side_name(r.claimed.side_to_move()))
-                                  .with("occurrences", writer.places(en_passant)),
-                              claim.laws, para.same_position));
-      if (castling.empty()) r.paragraphs.push_back(std::string(para.same_position));
-    }
+}  // namespace
+
+ClaimRuling judge_draw_claim(const game::Game& game, const DrawClaim& claim) {
+  const bool automatic_draws = has_automatic_draws(claim.laws);
+  Replay replay(game, automatic_draws);
+  Writer writer(replay, claim.move_language);
+  const ClaimContext context{claim, paragraphs_of(claim.laws), replay, writer};
+
+  ClaimRuling r;
+  r.laws = claim.laws;
+  r.ground = claim.ground;
+  r.before = replay.positions.back();
+  r.claimant = r.before.side_to_move();
+  r.claimed = r.before;
+  r.halfmove_clock = r.before.halfmove_clock();
+  for (int ply : replay.history.occurrences()) r.occurrences.push_back(writer.at(ply));
+
+  if (replay.end != GameEnd::none) {
+    rule_game_over(r, context, automatic_draws);
+    return r;
   }
-
-  r.must_play = with_move;
-  r.opponent_extra_minutes = para.extra_minutes;
-  r.claimant_time_reduced = para.claimant_time_reduced;
-  r.paragraphs.push_back(std::string(para.wrong_claim));
-  const Color opponent = ~r.claimant;
-  Message penalty(para.claimant_time_reduced ? "claim.penalty_2005" : "claim.penalty");
-  penalty.with("minutes", para.extra_minutes).with("opponent", side_name(opponent));
-  if (para.claimant_time_reduced) penalty.with("claimant", side_name(r.claimant));
-  r.ruling.push_back(std::move(penalty.with("paragraph", para.wrong_claim)));
-  if (r.must_play)
-    r.ruling.push_back(
-        Message("claim.must_play").with("move", writer.intended_text()).with("paragraph", para.wrong_claim));
+  const bool with_move = !claim.intended_move.empty();
+  if (with_move && !take_intended_move(r, context)) return r;
+  rule_on_grounds(r, context, with_move);
   return r;
 }
 

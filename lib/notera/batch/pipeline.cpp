@@ -215,6 +215,56 @@ struct Worker {
   std::map<int, input::GameTextReader> readers;
 };
 
+// The parallel stage: every game of a batch read (and rendered).
+void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options,
+                std::vector<InputRecord>& records) {
+  const std::string_view file = options.inputs[static_cast<std::size_t>(batch.input)];
+  for (std::size_t i = 0; i < batch.used; ++i) {
+    Item& item = batch.items[i];
+    item.out_begin = item.out_end = 0;
+    if (item.kind == ItemKind::skipped) continue;
+    const std::string_view text(batch.texts.data() + item.text_begin, item.text_end - item.text_begin);
+    worker.reader_for(batch.input, records)
+        .read(input::GameText{item.format, text, item.line, item.notes, item.truncated}, file, item.game);
+    if (options.render) {
+      item.out_begin = batch.output.size();
+      worker.renderer.render(item.game, GameSource{file, item.line, item.index}, batch.output);
+      item.out_end = batch.output.size();
+    }
+  }
+}
+
+// The last stage, in input order: every game and skipped segment of a
+// batch handed to the sink and counted.
+void hand_out(const Batch& batch, std::string_view file, Sink& sink, Totals& totals) {
+  for (std::size_t i = 0; i < batch.used; ++i) {
+    const Item& item = batch.items[i];
+    const std::string_view raw(batch.texts.data() + item.raw_begin, item.raw_end - item.raw_begin);
+    if (item.kind == ItemKind::skipped) {
+      if (!item.skip_reason.empty()) ++totals.skipped_segments;  // not blank lines or a BOM
+      sink.skipped({file, item.line, item.offset, raw, item.skip_reason, item.overflow});
+      continue;
+    }
+    ++totals.games;
+    switch (item.game.status) {
+      case game::GameStatus::complete: ++totals.complete; break;
+      case game::GameStatus::incomplete: ++totals.incomplete; break;
+      case game::GameStatus::rejected: ++totals.rejected; break;
+    }
+    GameRecord record;
+    record.file = file;
+    record.index = item.index;
+    record.number = item.number;
+    record.line = item.line;
+    record.offset = item.offset;
+    record.game = &item.game;
+    record.output = std::string_view(batch.output.data() + item.out_begin, item.out_end - item.out_begin);
+    record.raw = raw;
+    record.truncated = item.truncated;
+    sink.game(record);
+  }
+}
+
 }  // namespace
 
 Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
@@ -255,56 +305,11 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
         }
         return batch;
       }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, [&](Batch* batch) -> Batch* {
-        Worker& worker = workers.local();
-        for (std::size_t i = 0; i < batch->used; ++i) {
-          Item& item = batch->items[i];
-          item.out_begin = item.out_end = 0;
-          if (item.kind == ItemKind::skipped) continue;
-          const std::string_view text(batch->texts.data() + item.text_begin, item.text_end - item.text_begin);
-          const std::string_view file = options.inputs[static_cast<std::size_t>(batch->input)];
-          worker.reader_for(batch->input, records)
-              .read(input::GameText{item.format, text, item.line, item.notes, item.truncated}, file,
-                    item.game);
-          if (options.render) {
-            item.out_begin = batch->output.size();
-            worker.renderer.render(
-                item.game,
-                GameSource{options.inputs[static_cast<std::size_t>(batch->input)], item.line, item.index},
-                batch->output);
-            item.out_end = batch->output.size();
-          }
-        }
+        read_batch(workers.local(), *batch, options, records);
         return batch;
       }) & tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* batch) {
         report_inputs_up_to(batch->input);
-        const std::string_view file = options.inputs[static_cast<std::size_t>(batch->input)];
-        for (std::size_t i = 0; i < batch->used; ++i) {
-          const Item& item = batch->items[i];
-          const std::string_view raw(batch->texts.data() + item.raw_begin, item.raw_end - item.raw_begin);
-          if (item.kind == ItemKind::skipped) {
-            if (!item.skip_reason.empty()) ++totals.skipped_segments;  // not blank lines or a BOM
-            sink.skipped({file, item.line, item.offset, raw, item.skip_reason, item.overflow});
-            continue;
-          }
-          ++totals.games;
-          switch (item.game.status) {
-            case game::GameStatus::complete: ++totals.complete; break;
-            case game::GameStatus::incomplete: ++totals.incomplete; break;
-            case game::GameStatus::rejected: ++totals.rejected; break;
-          }
-          GameRecord record;
-          record.file = file;
-          record.index = item.index;
-          record.number = item.number;
-          record.line = item.line;
-          record.offset = item.offset;
-          record.game = &item.game;
-          record.output =
-              std::string_view(batch->output.data() + item.out_begin, item.out_end - item.out_begin);
-          record.raw = raw;
-          record.truncated = item.truncated;
-          sink.game(record);
-        }
+        hand_out(*batch, options.inputs[static_cast<std::size_t>(batch->input)], sink, totals);
         totals.bytes = batch->bytes_read;
         sink.progress(batch->bytes_read, totals.games);
         pool.put(batch);

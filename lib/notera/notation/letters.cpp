@@ -19,6 +19,9 @@ bool has_non_ascii_letters(const std::string& s) {
 
 }  // namespace
 
+// Builds the whole table from the bundles once, language by language: a
+// long but flat list of the words each bundle gives (piece letters,
+// figurines, castling, e.p., check, promotion), best read in one piece.
 LetterTable::LetterTable() {
   // English first (index 0), then every other bundle language.
   std::vector<std::string> codes = {"en"};

@@ -361,13 +361,13 @@ Reading plain_reading(const WrittenMove& w, const LetterTable& letters, const Re
 
 }  // namespace
 
-Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptions& options) {
-  Resolution r;
-  const LetterTable& letters = LetterTable::instance();
-  const Color us = pos.side_to_move();
+namespace {
 
+// The kinds with no piece to find: nothing read, a null move, castling.
+// True when `w` is one of them, with the verdict in `r`.
+bool resolve_without_piece(const Position& pos, const WrittenMove& w, Resolution& r) {
   switch (w.kind) {
-    case WrittenKind::none: return r;  // unclear
+    case WrittenKind::none: return true;  // unclear
     case WrittenKind::null_move:
       // A null move ("--", analysis only) in check would leave the king to
       // be taken: the game would go on from an impossible position.
@@ -375,12 +375,12 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
         r.verdict = Verdict::illegal;
         r.reason = IllegalReason::ignores_check;
         r.piece = PieceType::king;
-        return r;
+        return true;
       }
       r.verdict = Verdict::legal;
       r.move = Move::null();
       r.candidates.push(r.move);
-      return r;
+      return true;
     case WrittenKind::castle_short:
     case WrittenKind::castle_long: {
       const CastlingSide side =
@@ -388,54 +388,129 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
       r.piece = PieceType::king;
       if (castling_is_legal(pos, side)) {
         r.verdict = Verdict::legal;
-        r.move = pos.castling_move(us, side);
+        r.move = pos.castling_move(pos.side_to_move(), side);
         r.candidates.push(r.move);
       } else {
         r.verdict = Verdict::illegal;
         r.reason = diagnose_castling(pos, side);
       }
-      return r;
+      return true;
     }
     case WrittenKind::piece:
     case WrittenKind::no_letter: break;
   }
+  return false;
+}
 
-  // UCI castling, as engines write it: king to its castling square (e1g1)
-  // or king takes own rook (e1h1, Chess960).
-  if (w.kind == WrittenKind::no_letter && w.has_from_square() && w.has_to_square() &&
-      w.from_square() == pos.king_square(us)) {
-    for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
-      const Move castling = pos.castling_move(us, side);
-      if (castling == Move::none()) continue;
-      const bool king_form = Position::castling_king_target(us, side) == w.to_square() &&
-                             !(king_attacks(w.from_square()) & bb(w.to_square()));
-      if ((castling.to() == w.to_square() || king_form) && castling_is_legal(pos, side)) {
-        r.verdict = Verdict::legal;
-        r.move = castling;
-        r.piece = PieceType::king;
-        r.candidates.push(castling);
-        if (options.warnings) r.warnings |= warn_no_piece_letter;
-        return r;
+// UCI castling, as engines write it: king to its castling square (e1g1)
+// or king takes own rook (e1h1, Chess960). True when `w` is that.
+bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const ResolveOptions& options,
+                          Resolution& r) {
+  const Color us = pos.side_to_move();
+  if (w.kind != WrittenKind::no_letter || !w.has_from_square() || !w.has_to_square() ||
+      w.from_square() != pos.king_square(us))
+    return false;
+  for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
+    const Move castling = pos.castling_move(us, side);
+    if (castling == Move::none()) continue;
+    const bool king_form = Position::castling_king_target(us, side) == w.to_square() &&
+                           !(king_attacks(w.from_square()) & bb(w.to_square()));
+    if ((castling.to() == w.to_square() || king_form) && castling_is_legal(pos, side)) {
+      r.verdict = Verdict::legal;
+      r.move = castling;
+      r.piece = PieceType::king;
+      r.candidates.push(castling);
+      if (options.warnings) r.warnings |= warn_no_piece_letter;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The usual move has one reading, and one legal move fits it: then that
+// is the verdict the general path would give, found without it. True when
+// it was so; otherwise `r` is left as it was.
+bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable& letters,
+                   const ResolveOptions& options, Resolution& r) {
+  const Reading plain = plain_reading(w, letters, options);
+  if (plain.type == PieceType::none) return false;
+  const Bitboard from_mask = from_mask_of(w);
+  generate_to_square(pos, r.candidates, plain.type, w.to_square(),
+                     plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
+  filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
+  if (r.candidates.size() == 1) {
+    accept(pos, w, letters, plain, options.warnings, r);
+    return true;
+  }
+  r.candidates.clear();
+  r.rivals.clear();
+  return false;
+}
+
+// The moves one reading allows: those that fit the written origin go to
+// `fits`, other moves of that piece type to the same squares to `rivals`.
+void generate_reading(const Position& pos, const WrittenMove& w, const LetterTable& letters,
+                      const Reading& reading, Bitboard from_mask, MoveList& fits, MoveList& rivals) {
+  const PieceType promotion = w.promotion.present()
+                                  ? promotion_reading(letters, w.promotion.letter, reading.language)
+                                  : PieceType::none;
+  MoveFilter filter;
+  filter.piece_types = piece_type_bit(reading.type);
+  filter.to = to_mask_of(pos, w, reading.language, letters);
+  filter.castling = false;
+  if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
+  const int first = fits.size();
+  if (filter.to && !more_than_one(filter.to))  // a written square: almost always
+    generate_to_square(pos, fits, reading.type, lsb(filter.to), filter.from);
+  else
+    generate_legal(pos, fits, filter);
+  filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
+}
+
+// The distinct moves that fit the readings of the first pass that has any
+// (the primary readings, else the secondary), into r.candidates; returns
+// the reading of the first move found.
+Reading find_candidates(const Position& pos, const WrittenMove& w, const LetterTable& letters,
+                        const Readings& primary, const Readings& secondary, Bitboard from_mask,
+                        Resolution& r) {
+  MoveList& found = r.candidates;
+  Reading used{PieceType::none, -1, false};
+  for (const Readings* pass : {&primary, &secondary}) {
+    if (pass->size == 1) {  // the usual case: straight into the result
+      if (pass->items[0].type == PieceType::none) continue;
+      generate_reading(pos, w, letters, pass->items[0], from_mask, found, r.rivals);
+      used = pass->items[0];
+    } else {
+      for (int i = 0; i < pass->size; ++i) {
+        const Reading reading = pass->items[i];
+        if (reading.type == PieceType::none) continue;
+        MoveList fits, rivals;
+        generate_reading(pos, w, letters, reading, from_mask, fits, rivals);
+        for (Move m : fits) {
+          if (found.contains(m)) continue;
+          found.push(m);
+          if (found.size() == 1) {
+            used = reading;
+            r.rivals = rivals;
+          }
+        }
       }
     }
-  }
-
-  // The usual move has one reading, and one legal move fits it: then that
-  // is the verdict the general path below would give, found without it.
-  // Anything else (no fitting move, several) goes the general way, which
-  // also explains why.
-  if (const Reading plain = plain_reading(w, letters, options); plain.type != PieceType::none) {
-    const Bitboard from_mask = from_mask_of(w);
-    generate_to_square(pos, r.candidates, plain.type, w.to_square(),
-                       plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
-    filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
-    if (r.candidates.size() == 1) {
-      accept(pos, w, letters, plain, options.warnings, r);
-      return r;
-    }
-    r.candidates.clear();
+    if (!found.empty()) break;
     r.rivals.clear();
   }
+  return used;
+}
+
+}  // namespace
+
+Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptions& options) {
+  Resolution r;
+  const LetterTable& letters = LetterTable::instance();
+  const Color us = pos.side_to_move();
+  if (resolve_without_piece(pos, w, r) || resolve_uci_castling(pos, w, options, r) ||
+      resolve_plain(pos, w, letters, options, r))
+    return r;
 
   // The piece types the text can mean, best first.
   Readings primary, secondary;
@@ -452,52 +527,9 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
   }
 
   const Bitboard from_mask = from_mask_of(w);
-  // The moves one reading allows: those that fit the written origin go to
-  // `fits`, other moves of that piece type to the same squares to `rivals`.
-  auto generate_reading = [&](const Reading& reading, MoveList& fits, MoveList& rivals) {
-    const PieceType promotion = w.promotion.present()
-                                    ? promotion_reading(letters, w.promotion.letter, reading.language)
-                                    : PieceType::none;
-    MoveFilter filter;
-    filter.piece_types = piece_type_bit(reading.type);
-    filter.to = to_mask_of(pos, w, reading.language, letters);
-    filter.castling = false;
-    if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
-    const int first = fits.size();
-    if (filter.to && !more_than_one(filter.to))  // a written square: almost always
-      generate_to_square(pos, fits, reading.type, lsb(filter.to), filter.from);
-    else
-      generate_legal(pos, fits, filter);
-    filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
-  };
-  MoveList& found = r.candidates;  // distinct fitting moves over the readings of one pass
-  Reading used{PieceType::none, -1, false};
-  for (const Readings* pass : {&primary, &secondary}) {
-    if (pass->size == 1) {  // the usual case: straight into the result
-      if (pass->items[0].type == PieceType::none) continue;
-      generate_reading(pass->items[0], found, r.rivals);
-      used = pass->items[0];
-    } else {
-      for (int i = 0; i < pass->size; ++i) {
-        const Reading reading = pass->items[i];
-        if (reading.type == PieceType::none) continue;
-        MoveList fits, rivals;
-        generate_reading(reading, fits, rivals);
-        for (Move m : fits) {
-          if (found.contains(m)) continue;
-          found.push(m);
-          if (found.size() == 1) {
-            used = reading;
-            r.rivals = rivals;
-          }
-        }
-      }
-    }
-    if (!found.empty()) break;
-    r.rivals.clear();
-  }
-
-  if (found.empty()) {
+  const Reading used = find_candidates(pos, w, letters, primary, secondary, from_mask, r);
+  if (r.candidates.empty()) {
+    // Why nothing fits, for the first reading.
     r.verdict = Verdict::illegal;
     const Reading first = primary.size ? primary.items[0] : Reading{PieceType::none, -1, false};
     r.piece = first.type;
@@ -511,13 +543,12 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
             : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters), promotion);
     return r;
   }
-  if (found.size() > 1) {
+  if (r.candidates.size() > 1) {
     r.piece = used.type;
     r.language = used.language;
     r.verdict = Verdict::ambiguous;
     return r;
   }
-
   accept(pos, w, letters, used, options.warnings, r);
   return r;
 }

@@ -56,6 +56,73 @@ struct GameReader::Impl {
     game.diagnostics.push_back(std::move(d));
   }
 
+  // The variant and the start position, from the tags; false when the
+  // game is rejected for them.
+  bool set_start(game::Game& game, SourceLocation start) {
+    bool chess960 = false;
+    if (const auto variant = game.tag("Variant")) {
+      const auto known = variant_of(*variant);
+      if (!known) {
+        reject(game, Message("pgn.unsupported_variant").with("variant", *variant), start);
+        return false;
+      }
+      chess960 = *known == Variant::chess960;
+    }
+    if (const auto fen = game.tag("FEN")) {
+      const FenResult read = read_fen(*fen, chess960);
+      if (!read) {
+        reject(game, Message("pgn.bad_fen").with("fen", *fen).with("reason", read.error.message), start);
+        return false;
+      }
+      game.start = *read.position;
+      game.custom_start = true;
+    } else if (chess960) {
+      game.start.set_chess960(true);
+    }
+    return true;
+  }
+
+  // Say which letters were assumed when they were not English (FIDE's
+  // international form) and not given, and which other languages fit.
+  void note_language(game::Game& game, SourceLocation start) {
+    if (language.guessed && language.language > 0) {
+      const notation::LetterTable& letters = notation::LetterTable::instance();
+      std::string others;
+      for (int l : language.also_fit) others += (others.empty() ? "" : ", ") + letters.language(l).code;
+      note(game, Severity::note,
+           Message(others.empty() ? "language.chosen" : "language.chosen_with_doubt")
+               .with("language", letters.language(language.language).code)
+               .with("others", others),
+           start);
+    }
+  }
+
+  // The result: the termination marker ends the game; the tag should say
+  // the same (PGN §8.1.1.7).
+  void check_termination(game::Game& game, std::string_view text, text::TextLocator& locator,
+                         SourceLocation start) {
+    bool terminated = false;
+    std::string_view marker;
+    for (auto it = parse.events.rbegin(); it != parse.events.rend(); ++it) {
+      if (it->kind == pgn::MovetextEvent::Kind::result) {
+        terminated = true;
+        marker = game.result;
+        break;
+      }
+    }
+    const auto tag = game.tag("Result");
+    if (!terminated) {
+      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*"))
+        game.result = std::string(*tag);
+      if (!parse.events.empty())
+        note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
+             locator.at(text.size()));
+    } else if (tag && *tag != marker) {
+      note(game, Severity::warning, Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker),
+           start);
+    }
+  }
+
   void read(std::string_view raw, std::int64_t first_line, game::Game& game) {
     game.clear();
     game.where = {static_cast<int>(first_line), 1};
@@ -87,67 +154,14 @@ struct GameReader::Impl {
       return;
     }
 
-    // The variant and the start position.
-    bool chess960 = false;
-    if (const auto variant = game.tag("Variant")) {
-      const auto known = variant_of(*variant);
-      if (!known) {
-        reject(game, Message("pgn.unsupported_variant").with("variant", *variant), start);
-        return;
-      }
-      chess960 = *known == Variant::chess960;
-    }
-    if (const auto fen = game.tag("FEN")) {
-      const FenResult read = read_fen(*fen, chess960);
-      if (!read) {
-        reject(game, Message("pgn.bad_fen").with("fen", *fen).with("reason", read.error.message), start);
-        return;
-      }
-      game.start = *read.position;
-      game.custom_start = true;
-    } else if (chess960) {
-      game.start.set_chess960(true);
-    }
+    if (!set_start(game, start)) return;
 
     const std::string_view movetext = text.substr(tags.movetext_offset);
     parse_movetext(movetext, notation::reading_languages(options.play.language), parse);
     text::TextLocator locator(text, static_cast<int>(first_line));
     language = play_movetext(parse, movetext, tags.movetext_offset, locator, game, options.play);
-    // Say which letters were assumed when they were not English (FIDE's
-    // international form) and not given, and which other languages fit.
-    if (language.guessed && language.language > 0) {
-      const notation::LetterTable& letters = notation::LetterTable::instance();
-      std::string others;
-      for (int l : language.also_fit) others += (others.empty() ? "" : ", ") + letters.language(l).code;
-      note(game, Severity::note,
-           Message(others.empty() ? "language.chosen" : "language.chosen_with_doubt")
-               .with("language", letters.language(language.language).code)
-               .with("others", others),
-           start);
-    }
-
-    // The result: the termination marker ends the game; the tag should say
-    // the same (PGN §8.1.1.7).
-    bool terminated = false;
-    std::string_view marker;
-    for (auto it = parse.events.rbegin(); it != parse.events.rend(); ++it) {
-      if (it->kind == pgn::MovetextEvent::Kind::result) {
-        terminated = true;
-        marker = game.result;
-        break;
-      }
-    }
-    const auto tag = game.tag("Result");
-    if (!terminated) {
-      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*"))
-        game.result = std::string(*tag);
-      if (!parse.events.empty())
-        note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
-             locator.at(text.size()));
-    } else if (tag && *tag != marker) {
-      note(game, Severity::warning, Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker),
-           start);
-    }
+    note_language(game, start);
+    check_termination(game, text, locator, start);
   }
 };
 
