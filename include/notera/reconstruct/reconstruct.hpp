@@ -82,6 +82,12 @@ struct EvidenceCell {
   SourceLocation where;
   bool draw_offer = false;  // "(=)" after the move
   int time_used = -1;       // seconds of time used written after the move, -1 = none
+  // A person's reading of the box ("{=Txb7}" in a .sheet): `readings` hold
+  // the answer, `text` what the writer wrote. The search takes it as
+  // certain: only a move the answer spells (up to spelling: capture and
+  // check marks, an English letter) may be played for the box, and the box
+  // may not be passed over.
+  bool certain = false;
 };
 
 // One scoresheet: boxes in the order of the sheet, and what its headers say.
@@ -112,6 +118,9 @@ struct ReconstructOptions {
   float prune_margin = 15.0f;     // states this much dearer than the best of their ply are dropped
                                   // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)
   float uncertain_margin = 1.0f;  // runners-up within this are reported as alternatives
+  // Plies whose margin (ReconstructedPly::confidence) is at most this are
+  // put on the ask list: another move there is at least e^-3 (5%) as likely.
+  float ask_margin = 3.0f;
   // States per ply that may insert a move the numbering has no room for,
   // and how far behind the best of the ply they may be.
   int insertion_spawners = 64;
@@ -177,6 +186,36 @@ struct ReconstructedPly {
   std::vector<PlyAlternative> alternatives;
   bool draw_offer = false;
   int time_used = -1;  // seconds, from the first sheet that has a clock note here
+  // How sure the game is of this ply: the margin in nats from the game found
+  // to the cheapest game the search found that differs here (another move,
+  // or the game over before it). None: no such game was found.
+  std::optional<float> confidence;
+};
+
+// One move a person could read in an asked box.
+struct AskCandidate {
+  Move move;
+  std::string san;
+  std::string uci;
+  float cost = 0.0f;         // the cheapest game with it, less the game found (0: the move chosen)
+  float probability = 0.0f;  // among the candidates, by their costs
+  int changes = 0;           // plies of the game found that its game differs in
+  std::vector<Move> line;    // that game from this ply (starts with `move`; empty for the move chosen)
+};
+
+// A box worth checking against the paper: the game found plays one move at
+// this ply, and other games nearly as likely play another.
+struct Ask {
+  int ply = 0;     // 1-based ply of the game found
+  int sheet = -1;  // 0-based sheet of the box; -1 when no sheet has a box for the ply
+  int cell = -1;   // index into that sheet's cells
+  std::string written;
+  SourceLocation where;
+  float margin = 0.0f;  // = the ply's confidence
+  // Plies an answer is expected to change (the candidates' changes weighed
+  // by their probability): the ranking of the list.
+  float score = 0.0f;
+  std::vector<AskCandidate> candidates;  // the move chosen first, then the others, cheapest first
 };
 
 enum class DropReason : std::uint8_t {
@@ -253,6 +292,9 @@ struct Reconstruction {
   std::vector<HeaderDisagreement> disagreements;
   std::vector<Message> notes;  // limits hit, unknown languages, result vs. position, ...
   SearchStats stats;
+  // The boxes to check against the paper, the most telling first (every ply
+  // whose confidence is within ReconstructOptions::ask_margin).
+  std::vector<Ask> ask;
 };
 
 Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets,

@@ -82,6 +82,7 @@ enum class MarkKind : std::uint8_t {
   en_passant,  // "e.p.", "ep", "e. p." after the move
   draw_offer,  // "(=)" (FIDE §9.1.2.2, Appendix C.13: the offer is recorded with the move)
   sealed,      // "{sealed}": the move sealed in the envelope at adjournment
+  answer,      // "{=Txb7}": a person's reading of the box, taken as certain
   note,        // any other "{...}"
 };
 
@@ -119,6 +120,8 @@ struct SheetCell {
   bool has(MarkKind mark) const;
   bool draw_offer() const { return has(MarkKind::draw_offer); }
   bool sealed() const { return has(MarkKind::sealed); }
+  // The reading given by a "{=...}" mark ("Txb7"), empty without one.
+  std::string answer() const;
 };
 
 // Time used, written after a move ("0:05", "1:21", "45" for minutes).

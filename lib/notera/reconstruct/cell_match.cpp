@@ -434,6 +434,7 @@ bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& cost
   out.from = 0;
   out.to = 0;
   out.castling = false;
+  if (cell.certain) return false;  // priced apart (price_cell): every move is tried
   for (const CellReading& r : cell.readings) {
     if (!r.parsed) return false;
     const float t = budget - r.cost;
@@ -563,6 +564,19 @@ CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int 
                      const SlipCosts& costs, bool use_spelling) {
   CellPrice best;
   best.cost = std::numeric_limits<float>::max();
+  if (cell.certain) {
+    // Only the move the answer spells; spelling departures (capture and
+    // check marks, an English letter, an origin given) are no doubt.
+    best.cost = certain_miss;
+    for (std::size_t i = 0; i < cell.readings.size(); ++i) {
+      SlipList why;
+      if (!cell.readings[i].parsed) continue;
+      structural_cost(cell.readings[i], pos, m, language, costs, &why);
+      if (std::none_of(why.begin(), why.end(), [](const Slip& s) { return is_correction(s.kind); }))
+        return CellPrice{0.0f, static_cast<std::int16_t>(i), false};
+    }
+    return best;
+  }
   bool any_unparsed = false;
   for (std::size_t i = 0; i < cell.readings.size(); ++i) {
     const CellReading& r = cell.readings[i];

@@ -53,6 +53,9 @@ struct CellReading {
 struct PreparedCell {
   std::vector<CellReading> readings;
   bool any_parsed = false;
+  // A person's answer for the box (EvidenceCell::certain): a move its
+  // readings spell costs nothing, any other cannot be (certain_miss).
+  bool certain = false;
   // Edit-distance prices already computed, by what they depend on (the
   // move, the piece moved and whether it captures): the same few moves
   // come back in state after state.
@@ -88,6 +91,10 @@ struct CellPrice {
   std::int16_t reading = -1;
   bool by_spelling = false;
 };
+// The price of a move that a box answered by a person does not spell: far
+// beyond any prune margin, so that no game takes it.
+inline constexpr float certain_miss = 1000.0f;
+
 CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
                      const SlipCosts& costs, bool use_spelling);
 

@@ -55,6 +55,14 @@ void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
       // stands in the box of a move that was not written again.
       break;
   }
+  const std::string answer = c.answer();
+  if (!answer.empty()) {
+    // A person's reading of the box: the move the box stands for, certain.
+    if (e.kind == EvidenceKind::unrecorded) e.where = c.where;
+    e.kind = EvidenceKind::move;
+    e.certain = true;
+    e.readings.assign(1, answer);
+  }
   out.push_back(std::move(e));
 }
 

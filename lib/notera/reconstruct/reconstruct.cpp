@@ -14,6 +14,7 @@
 #include "notera/core/uci.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
+#include "notera/reconstruct/doubts.hpp"
 #include "notera/reconstruct/search.hpp"
 
 namespace notera::reconstruct {
@@ -363,6 +364,7 @@ class ReportBuilder {
       history.push(pos);
     }
     alternatives(r);
+    questions(r);
     dropped(r);
     r.by_position = game_end(pos, history, true);
     r.complete = !best.forced && !out_.stats.time_limit && !out_.stats.ply_limit;
@@ -398,12 +400,12 @@ class ReportBuilder {
       slips.push_back(Slip{SlipKind::unreadable, "?", std::string(1, ch)});
     if (reading.one_of_several) slips.push_back(Slip{SlipKind::reading_chosen, c.text, reading.text});
     if (node.by_spelling[j]) {
-      e.cost = reading.cost + spelling_cost(reading, pos, node.move, sheet.language, costs_, &slips);
+      e.cost = reading.cost + spelling_cost(reading, pos, node.move, sheet.language, sheet.costs, &slips);
     } else {
-      e.cost = reading.cost + structural_cost(reading, pos, node.move, sheet.language, costs_, &slips);
+      e.cost = reading.cost + structural_cost(reading, pos, node.move, sheet.language, sheet.costs, &slips);
       if (slips.empty()) compare_with_canonical(sheet, reading, pos, node.move, slips);
     }
-    e.cost += check_mark_cost(reading, after, costs_, &slips);
+    e.cost += check_mark_cost(reading, after, sheet.costs, &slips);
     if (misplaced != 0) {
       slips.push_back(Slip{SlipKind::misplaced, std::to_string((c.ply + 1) / 2) + (c.ply % 2 ? "" : "..."),
                            std::to_string((ply + 1) / 2) + (ply % 2 ? "" : "...")});
@@ -468,6 +470,58 @@ class ReportBuilder {
     r.confidence = 1.0f / likelihood;
   }
 
+  // Each ply's confidence, and the plies worth asking about (doubts.hpp),
+  // ranked by how many plies an answer is expected to change.
+  void questions(Reconstruction& r) const {
+    const search::Doubts d = search::doubts_of(out_, path_, out_.finished.front().cost);
+    for (std::size_t k = 0; k < r.plies.size() && k < d.margin.size(); ++k)
+      if (d.margin[k] < search::no_doubt) r.plies[k].confidence = d.margin[k];
+    if (out_.finished.front().forced) return;
+    for (const search::Branch& b : d.branches) {
+      const auto k = static_cast<std::size_t>(b.ply) - 1;
+      const std::optional<float> margin = r.plies[k].confidence;
+      if (!margin || *margin > options_.ask_margin) continue;
+      r.ask.push_back(question(r.plies[k], b, *margin));
+    }
+    std::stable_sort(r.ask.begin(), r.ask.end(),
+                     [](const Ask& a, const Ask& b) { return a.score > b.score; });
+  }
+
+  Ask question(const ReconstructedPly& chosen, const search::Branch& b, float margin) const {
+    Ask q;
+    q.ply = b.ply;
+    q.margin = margin;
+    // The box to look at: the one read at the highest price.
+    float dearest = -1.0f;
+    for (const PlyEvidence& e : chosen.evidence)
+      if (e.cell >= 0 && e.cost > dearest) {
+        dearest = e.cost;
+        q.sheet = e.sheet;
+        q.cell = e.cell;
+        q.written = e.text;
+        q.where = e.where;
+      }
+    q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
+    const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
+    for (const search::BranchMove& m : b.moves) {
+      if (m.delta > options_.ask_margin || q.candidates.size() > 4) break;
+      std::vector<Move> line(m.line.begin(), m.line.begin() + std::min<std::ptrdiff_t>(
+                                                                  static_cast<std::ptrdiff_t>(m.line.size()),
+                                                                  options_.max_variation_plies));
+      q.candidates.push_back(AskCandidate{m.move, to_san(before, m.move), to_uci(before, m.move), m.delta,
+                                          0.0f, m.changes, std::move(line)});
+    }
+    double total = 0.0;
+    for (const AskCandidate& c : q.candidates) total += std::exp(-static_cast<double>(c.cost));
+    double expected = 0.0;
+    for (AskCandidate& c : q.candidates) {
+      c.probability = static_cast<float>(std::exp(-static_cast<double>(c.cost)) / total);
+      expected += static_cast<double>(c.probability) * c.changes;
+    }
+    q.score = static_cast<float>(expected);
+    return q;
+  }
+
   Position position_before(std::size_t d) const {
     Position pos = start_;
     for (std::size_t n = 0; n < d; ++n) pos.play(out_.nodes[static_cast<std::size_t>(path_[n])].move);
@@ -530,145 +584,162 @@ const char* result_of_end(GameEnd end, Color loser_to_move) {
   return "1/2-1/2";
 }
 
-}  // namespace
+// What one reconstruction works with: the sheets as taken (at most two,
+// boxes capped), the costs, the clock.
+struct Run {
+  const ReconstructOptions& options;
+  const SlipCosts& costs;
+  std::chrono::steady_clock::time_point began;
+  search::Limits limits;
+  std::vector<EvidenceSheet> input;
+};
 
-Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
-  Reconstruction r;
-  const SlipCosts& costs = options.costs ? *options.costs : SlipCosts::measured();
-  const notation::LetterTable& letters = notation::LetterTable::instance();
-  const auto began = std::chrono::steady_clock::now();
-  search::Limits limits{began + options.time_limit};
-
-  std::vector<EvidenceSheet> input(
-      sheets.begin(), sheets.begin() + std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(sheets.size()),
-                                                                search::max_sheets));
+// The sheets taken (at most two, each of at most max_boxes boxes) and the
+// start position (the first sheet's FEN header); false when there is none.
+bool take_sheets(const std::vector<EvidenceSheet>& sheets, Run& run, Reconstruction& r) {
+  const auto taken = std::min(sheets.size(), static_cast<std::size_t>(search::max_sheets));
+  run.input.assign(sheets.begin(), sheets.begin() + static_cast<std::ptrdiff_t>(taken));
   if (sheets.size() > static_cast<std::size_t>(search::max_sheets))
     r.notes.push_back(
         Message("reconstruct.note.too_many_sheets").with("count", static_cast<int>(sheets.size())));
-  if (input.empty()) {
+  if (run.input.empty()) {
     r.notes.push_back(Message("reconstruct.note.no_sheets"));
-    return r;
+    return false;
   }
   // Boxes are counted in 16 bits in the search; no real sheet comes near.
-  for (std::size_t j = 0; j < input.size(); ++j) {
-    if (input[j].cells.size() > static_cast<std::size_t>(max_boxes)) {
+  for (std::size_t j = 0; j < run.input.size(); ++j) {
+    if (run.input[j].cells.size() > static_cast<std::size_t>(max_boxes)) {
       r.notes.push_back(Message("reconstruct.note.too_many_boxes")
                             .with("sheet", static_cast<int>(j) + 1)
-                            .with("count", static_cast<std::int64_t>(input[j].cells.size()))
+                            .with("count", static_cast<std::int64_t>(run.input[j].cells.size()))
                             .with("used", max_boxes));
-      input[j].cells.resize(static_cast<std::size_t>(max_boxes));
+      run.input[j].cells.resize(static_cast<std::size_t>(max_boxes));
     }
   }
-
-  // The start position: the first sheet's FEN header.
   r.start = Position::start();
-  if (!input[0].start_fen.empty()) {
-    if (auto fen = read_fen(input[0].start_fen, input[0].chess960))
+  if (!run.input[0].start_fen.empty()) {
+    if (auto fen = read_fen(run.input[0].start_fen, run.input[0].chess960))
       r.start = *fen.position;
     else
-      r.notes.push_back(Message("reconstruct.note.bad_fen").with("fen", input[0].start_fen));
+      r.notes.push_back(Message("reconstruct.note.bad_fen").with("fen", run.input[0].start_fen));
   }
+  return true;
+}
 
-  // The notation language of each sheet.
-  std::vector<PreparedSheet> prepared;
-  std::vector<search::Output> single_runs(input.size());
-  for (std::size_t j = 0; j < input.size(); ++j) {
-    const EvidenceSheet& sheet = input[j];
-    SheetLanguage choice;
-    if (options.language >= 0) {
-      choice.language = options.language;
-      choice.given = true;
-    } else if (!sheet.language.empty()) {
-      choice.language = letters.language_index(sheet.language);
-      choice.given = choice.language >= 0;
-      if (!choice.given) {
-        choice.requested = sheet.language;
-        r.notes.push_back(Message("reconstruct.note.unknown_language")
-                              .with("sheet", static_cast<int>(j) + 1)
-                              .with("language", sheet.language));
-      }
-    }
+// A language to try on a sheet: the first of a group that reads it alike.
+struct Trial {
+  int language;
+  std::vector<int> group;
+  int score;
+};
+
+// The languages worth a search on `sheet`: those that read the most boxes
+// as moves (within two), one per group that reads every box alike, the
+// header's language and the preferred ones first; at most four.
+std::vector<Trial> language_trials(const EvidenceSheet& sheet) {
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  std::vector<LanguageReading> readings;
+  for (int lang = 0; lang < letters.language_count(); ++lang) readings.push_back(read_in(sheet, lang));
+  int most = 0;
+  for (const LanguageReading& lr : readings) most = std::max(most, lr.parsed - lr.foreign);
+  const int hint = sheet.header_language.empty() ? -1 : letters.language_index(sheet.header_language);
+  std::map<std::uint64_t, std::vector<int>> groups;
+  for (const LanguageReading& lr : readings)
+    if (lr.parsed - lr.foreign >= most - 2) groups[lr.fingerprint].push_back(lr.language);
+  std::vector<Trial> trials;
+  for (auto& [fingerprint, group] : groups) {
+    std::stable_sort(group.begin(), group.end(), [&](int a, int b) {
+      if ((a == hint) != (b == hint)) return a == hint;
+      return preference_rank(a) < preference_rank(b);
+    });
+    const LanguageReading& lr = readings[static_cast<std::size_t>(group.front())];
+    trials.push_back(Trial{group.front(), group, lr.parsed - lr.foreign});
+  }
+  std::stable_sort(trials.begin(), trials.end(), [&](const Trial& a, const Trial& b) {
+    if (a.score != b.score) return a.score > b.score;
+    const bool ha = std::find(a.group.begin(), a.group.end(), hint) != a.group.end();
+    const bool hb = std::find(b.group.begin(), b.group.end(), hint) != b.group.end();
+    if (ha != hb) return ha;
+    return preference_rank(a.language) < preference_rank(b.language);
+  });
+  if (trials.size() > 4) trials.resize(4);
+  return trials;
+}
+
+// The notation language of sheet j: --lang, its Notation header, or the
+// language whose search gives the cheapest game (that search is kept in
+// `single_run`: for one sheet it is the game's first search).
+SheetLanguage choose_language(std::size_t j, Run& run, Reconstruction& r, search::Output& single_run) {
+  const EvidenceSheet& sheet = run.input[j];
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  SheetLanguage choice;
+  if (run.options.language >= 0) {
+    choice.language = run.options.language;
+    choice.given = true;
+  } else if (!sheet.language.empty()) {
+    choice.language = letters.language_index(sheet.language);
+    choice.given = choice.language >= 0;
     if (!choice.given) {
-      // Try the languages that read the sheet differently; the cheapest game wins.
-      std::vector<LanguageReading> readings;
-      for (int lang = 0; lang < letters.language_count(); ++lang) readings.push_back(read_in(sheet, lang));
-      int most = 0;
-      for (const LanguageReading& lr : readings) most = std::max(most, lr.parsed - lr.foreign);
-      const int hint = sheet.header_language.empty() ? -1 : letters.language_index(sheet.header_language);
-      std::map<std::uint64_t, std::vector<int>> groups;
-      for (const LanguageReading& lr : readings)
-        if (lr.parsed - lr.foreign >= most - 2) groups[lr.fingerprint].push_back(lr.language);
-      struct Trial {
-        int language;
-        std::vector<int> group;
-        int score;
-      };
-      std::vector<Trial> trials;
-      for (auto& [fingerprint, group] : groups) {
-        std::stable_sort(group.begin(), group.end(), [&](int a, int b) {
-          if ((a == hint) != (b == hint)) return a == hint;
-          return preference_rank(a) < preference_rank(b);
-        });
-        const LanguageReading& lr = readings[static_cast<std::size_t>(group.front())];
-        trials.push_back(Trial{group.front(), group, lr.parsed - lr.foreign});
-      }
-      std::stable_sort(trials.begin(), trials.end(), [&](const Trial& a, const Trial& b) {
-        if (a.score != b.score) return a.score > b.score;
-        const bool ha = std::find(a.group.begin(), a.group.end(), hint) != a.group.end();
-        const bool hb = std::find(b.group.begin(), b.group.end(), hint) != b.group.end();
-        if (ha != hb) return ha;
-        return preference_rank(a.language) < preference_rank(b.language);
-      });
-      if (trials.size() > 4) trials.resize(4);
-      float best = std::numeric_limits<float>::max();
-      std::vector<std::pair<int, float>> tried;
-      for (const Trial& t : trials) {
-        std::vector<PreparedSheet> one{search::prepare_sheet(sheet, t.language, costs)};
-        search::Output out = search::run(one, r.start, options, costs, limits);
-        const float cost = finished_cost(out);
-        r.stats.runs++;
-        tried.emplace_back(t.language, cost);
-        if (cost < best) {
-          best = cost;
-          choice.language = t.language;
-          choice.also_fit.assign(t.group.begin() + 1, t.group.end());
-          single_runs[j] = std::move(out);
-        }
-      }
-      for (const auto& [lang, cost] : tried)
-        if (lang != choice.language && cost <= best + options.uncertain_margin) {
-          for (const Trial& t : trials)
-            if (t.language == lang)
-              choice.also_fit.insert(choice.also_fit.end(), t.group.begin(), t.group.end());
-        }
-      if (choice.language < 0) choice.language = notation::LetterTable::english;
+      choice.requested = sheet.language;
+      r.notes.push_back(Message("reconstruct.note.unknown_language")
+                            .with("sheet", static_cast<int>(j) + 1)
+                            .with("language", sheet.language));
     }
-    prepared.push_back(search::prepare_sheet(input[j], choice.language, costs));
-    r.languages.push_back(std::move(choice));
   }
+  if (choice.given) return choice;
+  // Try the languages that read the sheet differently; the cheapest game wins.
+  const std::vector<Trial> trials = language_trials(sheet);
+  float best = std::numeric_limits<float>::max();
+  std::vector<std::pair<int, float>> tried;
+  for (const Trial& t : trials) {
+    std::vector<PreparedSheet> one{search::prepare_sheet(sheet, t.language, run.costs)};
+    search::Output out = search::run(one, r.start, run.options, run.costs, run.limits);
+    const float cost = finished_cost(out);
+    r.stats.runs++;
+    tried.emplace_back(t.language, cost);
+    if (cost < best) {
+      best = cost;
+      choice.language = t.language;
+      choice.also_fit.assign(t.group.begin() + 1, t.group.end());
+      single_run = std::move(out);
+    }
+  }
+  for (const auto& [lang, cost] : tried)
+    if (lang != choice.language && cost <= best + run.options.uncertain_margin) {
+      for (const Trial& t : trials)
+        if (t.language == lang) choice.also_fit.insert(choice.also_fit.end(), t.group.begin(), t.group.end());
+    }
+  if (choice.language < 0) choice.language = notation::LetterTable::english;
+  return choice;
+}
 
-  // The game.
-  if (options.slip_weights.size() == prepared.size())
-    for (std::size_t j = 0; j < prepared.size(); ++j) prepared[j].weight = options.slip_weights[j];
-  const auto search_game = [&](search::Output out) {
-    out = search_widening(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
-    if (prepared.size() > 1)
-      out = try_single_games(prepared, r.start, options, costs, limits, std::move(out), r.stats.runs);
-    return out;
-  };
+// The search for the game, widened while that pays, and with two sheets
+// each sheet's own game priced on both.
+search::Output search_game(const std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
+                           search::Output out) {
+  out = search_widening(prepared, r.start, run.options, run.costs, run.limits, std::move(out), r.stats.runs);
+  if (prepared.size() > 1)
+    out =
+        try_single_games(prepared, r.start, run.options, run.costs, run.limits, std::move(out), r.stats.runs);
+  return out;
+}
+
+// The game. Two writers: each one's departures are weighed by how often
+// the game both give departs from that sheet, and the game is searched
+// again with those weights. Fills r.care.
+search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
+                                          search::Output first) {
+  if (run.options.slip_weights.size() == prepared.size())
+    for (std::size_t j = 0; j < prepared.size(); ++j) prepared[j].weight = run.options.slip_weights[j];
   search::Output out;
-  if (input.size() == 1 && !single_runs[0].finished.empty()) {
-    out = std::move(single_runs[0]);
-  } else {
-    out = search::run(prepared, r.start, options, costs, limits);
+  if (first.finished.empty()) {
+    first = search::run(prepared, r.start, run.options, run.costs, run.limits);
     r.stats.runs++;
   }
-  out = search_game(std::move(out));
+  out = search_game(prepared, run, r, std::move(first));
   std::vector<search::Departures> counts =
-      search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
-  if (prepared.size() > 1 && options.slip_weights.empty() && !out.finished.front().forced) {
-    // Two writers: weigh each one's departures by how often the game both
-    // give departs from that sheet, and search again.
+      search::count_departures(prepared, out, out.finished.front().node, r.start);
+  if (prepared.size() > 1 && run.options.slip_weights.empty() && !out.finished.front().forced) {
     bool differ = false;
     for (std::size_t j = 0; j < prepared.size(); ++j) {
       prepared[j].weight = search::writer_weight(counts[j]);
@@ -676,7 +747,8 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
     }
     search::Output again;
     if (differ) {
-      again = search_game(search::run(prepared, r.start, options, costs, limits));
+      again =
+          search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.limits));
       r.stats.runs++;
     }
     if (!differ || (again.stats.time_limit && !out.stats.time_limit)) {
@@ -685,22 +757,19 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
       for (PreparedSheet& p : prepared) p.weight = 1.0f;
     } else {
       out = std::move(again);
-      counts = search::count_departures(prepared, out, out.finished.front().node, r.start, costs);
+      counts = search::count_departures(prepared, out, out.finished.front().node, r.start);
     }
   }
   for (std::size_t j = 0; j < prepared.size(); ++j)
     r.care.push_back(SheetCare{counts[j].boxes, counts[j].departures, prepared[j].weight});
-  const int runs = r.stats.runs;
-  r.stats = out.stats;
-  r.stats.runs = std::max(runs, 1);
-  r.stats.milliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return out;
+}
 
-  ReportBuilder(prepared, out, r.start, options, costs).build(r);
-
-  // Tags, result and what the sheets disagree on.
-  r.tags = merged_tags(input, r);
-  for (const EvidenceSheet& sheet : input) {
+// The tags, the result (written, or from the final position) and the notes
+// on limits and languages.
+void settle_result(const Run& run, Reconstruction& r) {
+  r.tags = merged_tags(run.input, r);
+  for (const EvidenceSheet& sheet : run.input) {
     const std::string result = tag_value(sheet, "Result");
     if (!result.empty() && result != "*") {
       r.written_result = result;
@@ -731,8 +800,9 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
     r.notes.push_back(Message("reconstruct.note.beam_full").with("ply", r.stats.beam_full_ply));
   if (r.stats.time_limit)
     r.notes.push_back(Message("reconstruct.note.time_limit")
-                          .with("milliseconds", static_cast<std::int64_t>(options.time_limit.count())));
+                          .with("milliseconds", static_cast<std::int64_t>(run.options.time_limit.count())));
   if (r.stats.ply_limit) r.notes.push_back(Message("reconstruct.note.ply_limit"));
+  const notation::LetterTable& letters = notation::LetterTable::instance();
   for (std::size_t j = 0; j < r.languages.size(); ++j) {
     const SheetLanguage& l = r.languages[j];
     if (!l.given)
@@ -741,6 +811,36 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
                             .with("language", letters.language(l.language).code)
                             .with("others", static_cast<int>(l.also_fit.size())));
   }
+}
+
+}  // namespace
+
+Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
+  Reconstruction r;
+  const auto began = std::chrono::steady_clock::now();
+  Run run{options,
+          options.costs ? *options.costs : SlipCosts::measured(),
+          began,
+          search::Limits{began + options.time_limit},
+          {}};
+  if (!take_sheets(sheets, run, r)) return r;
+
+  std::vector<PreparedSheet> prepared;
+  std::vector<search::Output> single_runs(run.input.size());
+  for (std::size_t j = 0; j < run.input.size(); ++j) {
+    r.languages.push_back(choose_language(j, run, r, single_runs[j]));
+    prepared.push_back(search::prepare_sheet(run.input[j], r.languages.back().language, run.costs));
+  }
+  search::Output first = run.input.size() == 1 ? std::move(single_runs[0]) : search::Output{};
+  const search::Output out = search_with_writer_weights(prepared, run, r, std::move(first));
+
+  const int runs = r.stats.runs;
+  r.stats = out.stats;
+  r.stats.runs = std::max(runs, 1);
+  r.stats.milliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  ReportBuilder(prepared, out, r.start, options, run.costs).build(r);
+  settle_result(run, r);
   return r;
 }
 

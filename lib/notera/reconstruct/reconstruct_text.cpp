@@ -39,6 +39,44 @@ std::string cost_text(float nats) {
   return buffer;
 }
 
+// A variation of the PGN: another line from a ply, with how much less
+// likely it is than the game.
+game::Line variation(const std::vector<Move>& moves, float cost,
+                     const std::function<std::string(const Message&)>& render) {
+  game::Line line;
+  line.comment_before = render(Message("reconstruct.variation").with("cost", cost_text(cost)));
+  for (Move m : moves) {
+    game::GameMove gm;
+    gm.move = m;
+    line.moves.push_back(std::move(gm));
+  }
+  return line;
+}
+
+// An asked ply in the PGN: a comment that says which box to check and what
+// else it may be, and the candidates that are not variations already.
+void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
+               const std::function<std::string(const Message&)>& render, game::MoveNotes& notes) {
+  std::string others;
+  for (std::size_t c = 1; c < q.candidates.size(); ++c)
+    others += (others.empty() ? "" : ", ") + q.candidates[c].san;
+  Message m(q.sheet < 0 ? "reconstruct.ask_unwritten" : "reconstruct.ask");
+  m.with("san", p.san).with("alternatives", others).with("count", static_cast<int>(q.candidates.size()) - 1);
+  if (q.sheet >= 0)
+    m.with("many", sheet_count > 1 ? "yes" : "no")
+        .with("sheet", q.sheet + 1)
+        .with("line", q.where.line)
+        .with("written", q.written);
+  notes.comments.push_back(render(m));
+  for (std::size_t c = 1; c < q.candidates.size(); ++c) {
+    const AskCandidate& a = q.candidates[c];
+    const bool shown = std::any_of(p.alternatives.begin(), p.alternatives.end(),
+                                   [&](const PlyAlternative& x) { return x.move == a.move; });
+    if (shown || a.line.empty()) continue;
+    notes.variations.push_back(variation(a.line, a.cost, render));
+  }
+}
+
 }  // namespace
 
 Message explain(const Slip& slip) {
@@ -113,6 +151,11 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
   for (const std::string& s : intro)
     g.mainline.comment_before += (g.mainline.comment_before.empty() ? "" : " ") + s;
 
+  std::vector<const Ask*> asked(r.plies.size(), nullptr);
+  for (const Ask& q : r.ask)
+    if (q.ply >= 1 && q.ply <= static_cast<int>(r.plies.size()))
+      asked[static_cast<std::size_t>(q.ply) - 1] = &q;
+
   for (std::size_t k = 0; k < r.plies.size(); ++k) {
     const ReconstructedPly& p = r.plies[k];
     game::GameMove gm;
@@ -138,16 +181,10 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
                                           .with("count", static_cast<int>(p.alternatives.size()))
                                           .with("alternatives", names)));
       for (const PlyAlternative& a : p.alternatives) {
-        game::Line line;
-        line.comment_before = render(Message("reconstruct.variation").with("cost", cost_text(a.cost_delta)));
-        for (Move m : a.line) {
-          game::GameMove vm;
-          vm.move = m;
-          line.moves.push_back(std::move(vm));
-        }
-        notes.variations.push_back(std::move(line));
+        notes.variations.push_back(variation(a.line, a.cost_delta, render));
       }
     }
+    if (asked[k]) ask_notes(*asked[k], p, sheet_count, render, notes);
     for (const std::string& s : dropped_after[k + 1]) notes.comments.push_back(s);
     g.mainline.moves.push_back(gm);
     if (!notes.comments.empty() || !notes.variations.empty())

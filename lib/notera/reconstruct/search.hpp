@@ -33,6 +33,9 @@ struct PreparedSheet {
   // than the average HCS writer, above 1 for one who departs less
   // (writer_weight()).
   float weight = 1.0f;
+  // The prices for this sheet's boxes: the measured ones, with what the
+  // sheet shows of its writer's habits (writer_habits()).
+  SlipCosts costs;
 
   int size() const { return static_cast<int>(cells.size()); }
   const EvidenceCell& cell(int i) const { return sheet->cells[static_cast<std::size_t>(i)]; }
@@ -43,6 +46,11 @@ struct PreparedSheet {
 std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet);
 
 PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs);
+
+// The prices of `costs` adapted to what a sheet's own boxes show of its
+// writer (a writer who never writes the capture mark makes a capture
+// written without it no slip). Only ever cheaper than `costs`.
+SlipCosts writer_habits(const PreparedSheet& sheet, const SlipCosts& costs);
 
 // One move of a path. Paths share their beginnings: each node points to the
 // node before it (-1 = the start position).
@@ -96,7 +104,7 @@ struct Departures {
   int departures = 0;
 };
 std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
-                                         int node, const Position& start, const SlipCosts& costs);
+                                         int node, const Position& start);
 
 // The weight of a sheet's departures (PreparedSheet::weight) for a writer
 // who departed `d` times in `boxes` written boxes.

@@ -135,6 +135,9 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
                            {"written", std::move(written)},
                            {"alternatives", std::move(alternatives)},
                            {"explanation", std::move(explanation)}};
+    // Margin in nats to the cheapest other game found that differs here;
+    // null when the search found none.
+    move["confidence"] = p.confidence ? nlohmann::json(*p.confidence) : nlohmann::json(nullptr);
     if (p.draw_offer) move["draw_offer"] = true;
     if (p.time_used >= 0) move["time_used"] = p.time_used;
     moves.push_back(std::move(move));
@@ -170,6 +173,27 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   nlohmann::json disagreements = nlohmann::json::array();
   for (const reconstruct::HeaderDisagreement& d : r.disagreements)
     disagreements.push_back({{"tag", d.tag}, {"values", d.values}});
+  // The boxes to check against the paper, most telling first.
+  nlohmann::json ask = nlohmann::json::array();
+  for (const reconstruct::Ask& q : r.ask) {
+    nlohmann::json candidates = nlohmann::json::array();
+    for (const reconstruct::AskCandidate& c : q.candidates)
+      candidates.push_back({{"san", c.san},
+                            {"uci", c.uci},
+                            {"cost", c.cost},
+                            {"probability", c.probability},
+                            {"changes", c.changes}});
+    ask.push_back(
+        {{"ply", q.ply},
+         {"sheet", q.sheet >= 0 ? nlohmann::json(q.sheet + 1) : nlohmann::json(nullptr)},
+         {"box", q.sheet >= 0
+                     ? nlohmann::json({{"index", q.cell}, {"line", q.where.line}, {"column", q.where.column}})
+                     : nlohmann::json(nullptr)},
+         {"written", q.written},
+         {"margin", q.margin},
+         {"score", q.score},
+         {"candidates", std::move(candidates)}});
+  }
   nlohmann::json notes = nlohmann::json::array();
   for (const Message& m : r.notes) notes.push_back(messages.format(m));
 
@@ -186,6 +210,7 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   j["care"] = std::move(care);
   j["disagreements"] = std::move(disagreements);
   j["notes"] = std::move(notes);
+  j["ask"] = std::move(ask);
   j["cost"] = r.cost;
   j["margin"] = r.margin ? nlohmann::json(*r.margin) : nlohmann::json(nullptr);
   j["confidence"] = r.confidence;

@@ -22,6 +22,18 @@ bool SheetCell::has(MarkKind mark) const {
   return std::any_of(marks.begin(), marks.end(), [mark](const SheetMark& m) { return m.kind == mark; });
 }
 
+std::string SheetCell::answer() const {
+  for (const SheetMark& m : marks)
+    if (m.kind == MarkKind::answer) {
+      // "{= Txb7 }" -> "Txb7"
+      std::string_view inner = std::string_view(m.text).substr(2, m.text.size() - 3);
+      while (!inner.empty() && (inner.front() == ' ' || inner.front() == '\t')) inner.remove_prefix(1);
+      while (!inner.empty() && (inner.back() == ' ' || inner.back() == '\t')) inner.remove_suffix(1);
+      return std::string(inner);
+    }
+  return {};
+}
+
 std::optional<std::string_view> Scoresheet::tag(std::string_view name) const {
   for (const Tag& t : tags)
     if (t.name == name) return t.value;
@@ -88,6 +100,7 @@ MarkKind classify_mark(std::string_view text) {
     case '(': return MarkKind::draw_offer;
     case '{': {
       const std::string inner = sheet_locale::fold_word(text.substr(1, text.size() - 2));
+      if (text.size() > 3 && text[1] == '=') return MarkKind::answer;
       return inner == "sealed" ? MarkKind::sealed : MarkKind::note;
     }
     case 'e':
