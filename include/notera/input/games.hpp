@@ -119,6 +119,10 @@ std::unique_ptr<GameStream> open_games(std::unique_ptr<text::ByteSource> source,
 // read.
 std::optional<std::string> read_sheet_text(const std::string& path, Message& error,
                                            const InputOptions& options = {});
+// The same for bytes from elsewhere (a file the caller opened and checked,
+// memory); `name` is used in messages.
+std::optional<std::string> read_sheet_text(std::unique_ptr<text::ByteSource> source, std::string name,
+                                           Message& error, const InputOptions& options = {});
 
 // Reads games of one input into the game model. One per thread: it keeps
 // its buffers between games. `detection` is the input's (GameStream::

@@ -6,9 +6,11 @@
 // there is printed with its arguments, so no diagnostic is ever lost.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "notera/base/message.hpp"
 
@@ -34,5 +36,14 @@ class Messages {
 // The message language from the environment (LC_ALL, LC_MESSAGES, LANG,
 // LANGUAGE in POSIX order); "en" when unset, "C" or "POSIX".
 std::string language_from_environment();
+
+// The language codes that have a bundle of their own, sorted ("bg", "ca",
+// ..., "en", ...).
+const std::vector<std::string>& available_languages();
+
+// The strings of `language`'s bundle whose keys start with `prefix`, as the
+// bundle writes them (key -> text; English for a key the language lacks):
+// texts that are not messages, such as the transcription page's ("web.").
+std::map<std::string, std::string> bundle_strings(std::string_view language, std::string_view prefix);
 
 }  // namespace notera::locale

@@ -48,6 +48,15 @@ class SheetWords {
   // patterns of `preferred` languages first, then of all others.
   std::optional<std::string> date(std::string_view value, const std::vector<std::string>& preferred) const;
 
+  // The other way, for writing a sheet: the canonical header keys
+  // ("event", "site", ..., "black_elo"), the languages ("en" for root), and
+  // the words a sheet in `language` writes for a header key and for whose
+  // copy it is (the first its bundle lists; English where it lists none).
+  static const std::vector<std::string>& header_keys();
+  const std::vector<std::string>& languages() const { return languages_; }
+  std::string header_word(std::string_view key, std::string_view language) const;
+  std::string owner_word(Color side, std::string_view language) const;
+
  private:
   SheetWords();
   std::map<std::string, HeaderWord, std::less<>> headers_;
@@ -56,6 +65,8 @@ class SheetWords {
   std::map<std::string, std::string, std::less<>> language_names_;
   std::vector<std::string> languages_;  // codes, "en" for root
   std::map<std::string, std::vector<std::string>, std::less<>> date_patterns_;
+  // "<language>|<header key>" or "<language>|sheet.white" -> the word
+  std::map<std::string, std::string, std::less<>> written_;
 };
 
 }  // namespace notera::scoresheet::sheet_locale

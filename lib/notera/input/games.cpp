@@ -283,17 +283,32 @@ std::unique_ptr<GameStream> open_games(std::unique_ptr<text::ByteSource> source,
   return stream;
 }
 
-std::optional<std::string> read_sheet_text(const std::string& path, Message& error,
-                                           const InputOptions& options) {
-  InputOptions sheet_options = options;
-  sheet_options.format = Format::sheet;
-  const std::unique_ptr<GameStream> stream = open_games(path, sheet_options);
+namespace {
+
+std::optional<std::string> read_one_sheet(GameStream& stream, Message& error) {
   Entry entry;
-  if (!stream->next(entry)) {
-    error = stream->error();
+  if (!stream.next(entry)) {
+    error = stream.error();
     return std::nullopt;
   }
   return std::string(entry.game.text);
+}
+
+InputOptions as_sheet(InputOptions options) {
+  options.format = Format::sheet;
+  return options;
+}
+
+}  // namespace
+
+std::optional<std::string> read_sheet_text(const std::string& path, Message& error,
+                                           const InputOptions& options) {
+  return read_one_sheet(*open_games(path, as_sheet(options)), error);
+}
+
+std::optional<std::string> read_sheet_text(std::unique_ptr<text::ByteSource> source, std::string name,
+                                           Message& error, const InputOptions& options) {
+  return read_one_sheet(*open_games(std::move(source), std::move(name), as_sheet(options)), error);
 }
 
 // ---------------------------------------------------------------- reading

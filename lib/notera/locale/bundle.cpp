@@ -154,4 +154,12 @@ const std::vector<std::string>& available_languages() {
   return languages;
 }
 
+std::map<std::string, std::string> bundle_strings(std::string_view language, std::string_view prefix) {
+  const Bundle bundle(language);
+  std::map<std::string, std::string> out;
+  for (const std::string& key : bundle.keys(prefix))
+    if (std::optional<std::string> text = bundle.string(key)) out.emplace(key, std::move(*text));
+  return out;
+}
+
 }  // namespace notera::locale

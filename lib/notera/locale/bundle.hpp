@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "notera/locale/messages.hpp"  // available_languages()
+
 namespace notera::locale {
 
 class Bundle {
@@ -46,9 +48,6 @@ class Bundle {
   std::string resolved_;
   bool exact_ = false;
 };
-
-// The language codes that have their own bundle, sorted ("bg", "ca", ...).
-const std::vector<std::string>& available_languages();
 
 // Normalises "nb-NO", "NB_no" or "nb_NO.UTF-8" to ICU's "nb_NO".
 std::string canonical_language(std::string_view language);

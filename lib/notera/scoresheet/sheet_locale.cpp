@@ -17,12 +17,6 @@
 namespace notera::scoresheet::sheet_locale {
 namespace {
 
-// The canonical header keys, as in the bundles' "header.<key>" entries.
-constexpr const char* header_keys[] = {
-    "event",  "site",     "date",  "round",        "board", "white",     "black",
-    "result", "notation", "sheet", "time_control", "fen",   "white_elo", "black_elo",
-};
-
 const icu::Normalizer2& nfc() {
   UErrorCode status = U_ZERO_ERROR;
   return *icu::Normalizer2::getNFCInstance(status);  // ICU owns it; never fails for NFC
@@ -62,6 +56,13 @@ std::string fold(std::string_view text, bool key) {
 
 std::string display_code(const std::string& code) { return code == "root" ? "en" : code; }
 
+std::string written_key(std::string_view language, std::string_view key) {
+  std::string out(language);
+  out += '|';
+  out += key;
+  return out;
+}
+
 }  // namespace
 
 DecodedText decode(std::string_view bytes) {
@@ -83,6 +84,15 @@ DecodedText decode(std::string_view bytes) {
 std::string fold_key(std::string_view text) { return fold(text, true); }
 std::string fold_word(std::string_view text) { return fold(text, false); }
 
+// The canonical header keys, as in the bundles' "header.<key>" entries.
+const std::vector<std::string>& SheetWords::header_keys() {
+  static const std::vector<std::string> keys = {
+      "event",  "site",     "date",  "round",        "board", "white",     "black",
+      "result", "notation", "sheet", "time_control", "fen",   "white_elo", "black_elo",
+  };
+  return keys;
+}
+
 const SheetWords& SheetWords::get() {
   static const SheetWords words;
   return words;
@@ -97,8 +107,10 @@ SheetWords::SheetWords() {
     const locale::Bundle bundle(code);
     const std::string language = display_code(code);
     languages_.push_back(language);
-    for (const char* key : header_keys) {
-      for (const std::string& word : bundle.own_strings(std::string("header.") + key)) {
+    for (const std::string& key : header_keys()) {
+      const std::vector<std::string> words = bundle.own_strings("header." + key);
+      if (!words.empty()) written_.emplace(written_key(language, key), words.front());
+      for (const std::string& word : words) {
         HeaderWord& entry = headers_[fold_key(word)];
         if (entry.key.empty()) entry.key = key;
         if (entry.key == key &&
@@ -106,10 +118,13 @@ SheetWords::SheetWords() {
           entry.languages.push_back(language);
       }
     }
-    for (const std::string& word : bundle.own_strings("sheet.white"))
-      owners_.emplace(fold_word(word), Color::white);
-    for (const std::string& word : bundle.own_strings("sheet.black"))
-      owners_.emplace(fold_word(word), Color::black);
+    for (const char* owner : {"sheet.white", "sheet.black"}) {
+      const std::vector<std::string> words = bundle.own_strings(owner);
+      if (!words.empty()) written_.emplace(written_key(language, owner), words.front());
+      for (const std::string& word : words)
+        owners_.emplace(fold_word(word),
+                        owner == std::string_view("sheet.white") ? Color::white : Color::black);
+    }
     for (const std::string& word : bundle.own_strings("result.white_wins"))
       results_.emplace(fold_word(word), "1-0");
     for (const std::string& word : bundle.own_strings("result.black_wins"))
@@ -125,6 +140,16 @@ SheetWords::SheetWords() {
   results_.emplace("0-1", "0-1");
   results_.emplace("1/2-1/2", "1/2-1/2");
   results_.emplace("*", "*");
+}
+
+std::string SheetWords::header_word(std::string_view key, std::string_view language) const {
+  auto it = written_.find(written_key(language, key));
+  if (it == written_.end()) it = written_.find(written_key("en", key));
+  return it == written_.end() ? std::string(key) : it->second;
+}
+
+std::string SheetWords::owner_word(Color side, std::string_view language) const {
+  return header_word(side == Color::white ? "sheet.white" : "sheet.black", language);
 }
 
 const HeaderWord* SheetWords::header(std::string_view key) const {
