@@ -65,12 +65,13 @@ void buffer_stdout() {
   std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
 }
 
-bool AtomicFile::commit() {
+bool AtomicFile::commit(bool sync) {
   if (!file_) return false;
-  // No fsync: the rename is what makes the file appear only when complete;
-  // syncing a large output to disk would double the run time for no gain
-  // against interruption (it only matters after a power loss).
+  // No fsync by default: the rename is what makes the file appear only when
+  // complete; syncing a large output to disk would double the run time for
+  // no gain against interruption (it only matters after a power loss).
   bool ok = std::fflush(file_) == 0;
+  if (ok && sync && ::fsync(::fileno(file_)) != 0) ok = false;
   if (!ok) error_ = std::strerror(errno);
   if (std::fclose(file_) != 0 && ok) {
     ok = false;

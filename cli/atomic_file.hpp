@@ -16,8 +16,11 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  bool open();     // creates the temporary file
-  bool commit();   // flushes, syncs and renames it into place
+  bool open();  // creates the temporary file
+  // Flushes it and renames it into place; with `sync`, first waits until
+  // it is on the disk (a file that must survive a power cut once it is said
+  // to be saved, such as a sheet being typed).
+  bool commit(bool sync = false);
   void discard();  // removes it
   std::FILE* stream() const { return file_; }
   const std::string& path() const { return path_; }

@@ -13,11 +13,10 @@
 #include "notera/input/games.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/notation/write_move.hpp"
-#include "notera/pgn/writer.hpp"
-#include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
 #include "notera/report/json.hpp"
 #include "notera/scoresheet/sheet.hpp"
+#include "sheet_reconstruction.hpp"
 
 namespace notera::cli {
 
@@ -43,7 +42,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
     }
   }
 
-  std::vector<reconstruct::EvidenceSheet> sheets;
+  std::vector<scoresheet::Scoresheet> sheets;
   for (const std::string& path : options.sheets) {
     Message error;
     const std::optional<std::string> text = input::read_sheet_text(path, error);
@@ -51,22 +50,18 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
       context.error(error);
       return exit_usage;
     }
-    const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(*text, path);
-    for (const Diagnostic& d : sheet.diagnostics)
+    sheets.push_back(scoresheet::read_scoresheet(*text, path));
+    for (const Diagnostic& d : sheets.back().diagnostics)
       std::cerr << path << ':' << d.where.line << ':' << d.where.column << ": " << context.format(d.message)
                 << '\n';
-    sheets.push_back(reconstruct::evidence_of(sheet));
   }
 
   reconstruct::ReconstructOptions reconstruct_options;
   reconstruct_options.language = *language;
   reconstruct_options.time_limit = std::chrono::milliseconds(std::max(options.time_limit, 1));
-  const reconstruct::Reconstruction r = reconstruct_game(sheets, reconstruct_options);
-
-  const game::Game game =
-      to_game(r, sheets.size(), [&context](const Message& m) { return context.format(m); });
-  std::string pgn;
-  pgn::Writer().write(game, pgn);
+  const SheetReconstruction run = reconstruct_sheets(sheets, reconstruct_options, context.messages());
+  const reconstruct::Reconstruction& r = run.result;
+  const std::string& pgn = run.pgn;
   if (options.json) {
     std::cout << report::reconstruction_json(r, sheets.size(), pgn, context.messages()).dump() << '\n';
   } else if (notation) {
