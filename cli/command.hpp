@@ -85,5 +85,6 @@ Command add_check_command(CLI::App& app, Context& context);
 Command add_claim_command(CLI::App& app, Context& context);
 Command add_envelope_command(CLI::App& app, Context& context);
 Command add_reconstruct_command(CLI::App& app, Context& context);
+Command add_serve_command(CLI::App& app, Context& context);
 
 }  // namespace notera::cli

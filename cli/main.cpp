@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
       add_move_command(app, context),     add_perft_command(app, context),
       add_sealed_command(app, context),   add_claim_command(app, context),
       add_envelope_command(app, context), add_reconstruct_command(app, context),
+      add_serve_command(app, context),
   };
 
   try {

@@ -1,0 +1,68 @@
+// The workspace of `notera serve`: one folder of .sheet files, the same
+// files `notera reconstruct` reads, one per scoresheet copy.
+//
+// Names come from the network, so a name is checked before any file is
+// touched: it must be a plain file name ending in ".sheet" that cannot leave
+// the folder or hide in it (no '/', '\', "..", NUL or other control
+// characters, no leading '.', valid UTF-8, at most max_name_bytes). Only
+// regular files are read or listed (a symbolic link or a FIFO put into the
+// folder is neither followed nor opened), and a sheet is written to a
+// temporary file in the same folder and renamed over the old one, so that a
+// reader never sees half a sheet and a crash never leaves one.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace notera::cli::serve {
+
+inline constexpr std::size_t max_name_bytes = 120;
+inline constexpr std::size_t max_sheet_bytes = std::size_t{1} << 20;
+
+enum class NameProblem {
+  none,
+  empty,
+  too_long,
+  separator,  // '/' or '\'
+  dot_dot,    // ".."
+  hidden,     // a leading '.'
+  control,    // NUL or another control character
+  not_utf8,
+  extension,  // does not end in ".sheet"
+};
+NameProblem check_sheet_name(std::string_view name);
+std::string_view to_string(NameProblem problem);
+
+struct SheetFileInfo {
+  std::string name;
+  std::uintmax_t bytes = 0;
+  std::int64_t modified_ms = 0;  // since the epoch
+};
+
+class Workspace {
+ public:
+  explicit Workspace(std::filesystem::path dir) : dir_(std::move(dir)) {}
+
+  // Creates the folder when it is missing; false with the reason otherwise.
+  bool create(std::string& error) const;
+  const std::filesystem::path& dir() const { return dir_; }
+
+  // The .sheet files, sorted by name.
+  std::vector<SheetFileInfo> list() const;
+  // The sheet's bytes; nullopt when there is no such sheet (or it is not a
+  // regular file, or larger than max_sheet_bytes). The name must be valid.
+  std::optional<std::string> read(std::string_view name) const;
+  // Writes atomically; `created` tells whether the sheet is new.
+  bool write(std::string_view name, std::string_view text, bool& created, std::string& error) const;
+  // False with an empty error when there is no such sheet.
+  bool remove(std::string_view name, std::string& error) const;
+
+ private:
+  std::filesystem::path dir_;
+};
+
+}  // namespace notera::cli::serve

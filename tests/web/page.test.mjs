@@ -1,0 +1,332 @@
+// The transcription page in Debian's Chromium (headless), driven by
+// playwright-core as a person would use it: typing a sample scoresheet box
+// by box, an illegal box, a move made on the board, both copies of a game,
+// inserting and deleting a box, answering a question, and a restart of the
+// server. A screenshot of every step goes to <build>/tests/web-page/
+// screenshots/. Keystroke-to-verdict latency is measured and printed, not
+// asserted.
+//
+//   node tests/web/page.test.mjs build/cli/notera      (ctest: "serve: page")
+
+import assert from "node:assert/strict";
+import {readFileSync, rmSync} from "node:fs";
+import path from "node:path";
+import {after, before, test} from "node:test";
+
+import {
+  launchChromium,
+  loadPlaywright,
+  percentile,
+  removeWorkspace,
+  samples,
+  screenshotsDir,
+  startServer,
+  stopServer,
+  tempWorkspace,
+} from "./harness.mjs";
+
+const playwright = loadPlaywright();
+const sample = (name) => readFileSync(path.join(samples, name), "utf8");
+const shots = screenshotsDir();
+
+let server, workspace, browser, page;
+const latencies = [], painted = [];
+
+async function api(route, body, method = body === undefined ? "GET" : "POST") {
+  const init = {method};
+  if (typeof body === "string") init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = {"Content-Type": "application/json"};
+  }
+  const r = await fetch(server.base + route, init);
+  const text = await r.text();
+  assert.ok(r.ok, `${method} ${route}: ${r.status} ${text}`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function shot(name) {
+  await page.screenshot({path: path.join(shots, name + ".png")});
+}
+
+async function open(url = server.url) {
+  await page.goto(url);
+  await page.waitForFunction(() => window.notera && document.querySelector("#game-list li"));
+}
+
+// Nothing on its way: no reconstruction scheduled or running, nothing unsaved.
+async function settled() {
+  await page.waitForFunction(() => !window.notera.busy(), null, {timeout: 30000});
+  await page.waitForTimeout(50);
+  await page.waitForFunction(() => !window.notera.busy(), null, {timeout: 30000});
+}
+
+const box = (copy, row, side) => `input.move[data-copy="${copy}"][data-row="${row}"][data-side="${side}"]`;
+
+// The verdict shown for the focused box once it is about `text` (read in
+// the same moment it is seen).
+async function verdictFor(text) {
+  const handle = await page.waitForFunction(
+    (t) => {
+      const v = document.getElementById("verdict");
+      const ready = v.dataset.text === t && (t === "-" ? v.textContent.length > 0 : v.dataset.verdict);
+      return ready ? {verdict: v.dataset.verdict, text: v.textContent} : false;
+    },
+    text,
+    {timeout: 30000},
+  );
+  return handle.jsonValue();
+}
+
+async function openGame(name) {
+  await page.click(`button[data-game="${name}"]`);
+  await page.waitForFunction((n) => document.getElementById("game-name").value === n, name);
+  await settled();
+}
+
+async function exportGame() {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-game")]);
+  return readFileSync(await download.path(), "utf8");
+}
+
+before(async () => {
+  workspace = tempWorkspace();
+  server = await startServer({workspace});
+  browser = await launchChromium(playwright);
+  page = await browser.newPage();
+  page.on("pageerror", (e) => console.log("page error:", e.message));
+  await open();
+  // A Norwegian club secretary: the page in bokmål.
+  await page.selectOption("#ui-language", "nb");
+  await page.waitForFunction(() => document.getElementById("new-game").textContent === "Nytt parti");
+});
+
+after(async () => {
+  // Typing the sample: from the keystroke to the verdict in the page, and
+  // to the frame that shows it.
+  const report = (what, values) =>
+    console.log(`keystroke to verdict ${what}: ${values.length} keystrokes, p50 ${percentile(values, 50).toFixed(1)} ms, ` +
+                `p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms`);
+  if (latencies.length) report("in the page", latencies);
+  if (painted.length) report("painted", painted);
+  console.log("screenshots: " + shots);
+  if (browser) {
+    await browser.close();
+    rmSync(browser.profile, {recursive: true, force: true});
+  }
+  if (server) await stopServer(server);
+  removeWorkspace(workspace);
+});
+
+test("typing samples/nb/solberg-haugen.sheet box by box gives the sample's PGN", async () => {
+  const text = sample("nb/solberg-haugen.sheet");
+  const read = await api("/api/read", {text});
+  await page.click("#new-game");
+  await page.fill("#game-name", "solberg-haugen");
+  await page.press("#game-name", "Tab");
+  // The sheet's own note, then the header as on the paper.
+  await page.click('textarea[data-header="notes"]');
+  await page.keyboard.type(read.comments[0].text.trim());
+  for (const h of read.headers) {
+    if (["notation", "sheet"].includes(h.key)) continue;
+    await page.click(`input[data-header="${h.key}"]`);
+    await page.keyboard.type(h.value);
+  }
+  await page.selectOption('select[data-header="notation"]', "nb");
+  await page.selectOption('select[data-header="owner"]', "white");
+  await page.waitForFunction(() => document.querySelector(".date-hint").textContent.includes("2026.11.21"));
+  await shot("01-header");
+
+  // The moves: a box, Enter, the next box; the clocks with Tab.
+  await page.click(box(0, 0, "white"));
+  for (const cell of read.cells) {
+    const written = cell.kind === "unrecorded" ? "-" : cell.text;
+    await page.keyboard.type(written);
+    const v = await verdictFor(written);
+    if (written !== "-") assert.ok(["legal", "ambiguous", "illegal", "unclear"].includes(v.verdict));
+    const row = read.rows[cell.row];
+    if (cell.side === "black" && (row.white_clock || row.black_clock)) {
+      await page.keyboard.press("Tab");
+      await page.keyboard.type(row.white_clock);
+      await page.keyboard.press("Tab");
+      await page.keyboard.type(row.black_clock);
+    }
+    if (cell.number === 9 && cell.side === "white") await shot("02-typing-illegal-Tc1");
+    await page.keyboard.press("Enter");
+  }
+  const measured = await page.evaluate(() => ({dom: window.notera.latencies, painted: window.notera.painted}));
+  latencies.push(...measured.dom);
+  painted.push(...measured.painted);
+  await settled();
+  const status = await page.$eval("#game-status", (el) => ({state: el.dataset.state, plies: el.dataset.plies}));
+  assert.deepEqual(status, {state: "complete", plies: "83"});
+  // What is saved is the sample itself, line for line.
+  assert.equal(await api("/api/sheets/solberg-haugen.sheet"), text);
+  // The corrections are marked on the sheet: move 9 (Tc1 is Re1), move 14 (Lg3 is Bg5).
+  await page.click(box(0, 8, "white"));
+  await page.waitForFunction(() => document.getElementById("box-reading").dataset.status === "corrected");
+  assert.match(await page.textContent("#box-reading"), /Te1/);
+  assert.match(await page.$eval(box(0, 13, "white"), (el) => el.parentElement.className), /r-corrected/);
+  await shot("03-typed-corrections");
+  const pgn = await exportGame();
+  assert.equal(pgn, sample("nb/solberg-haugen.pgn"));
+});
+
+test("an illegal box says why", async () => {
+  await page.click("#new-game");
+  await page.click(box(0, 0, "white"));
+  await page.keyboard.type("Sf6");
+  const v = await verdictFor("Sf6");
+  assert.equal(v.verdict, "illegal");
+  const expected = await api("/api/move", {text: "Sf6", lang: "nb", messages: "nb"});
+  assert.equal(v.text, expected.message);
+  assert.ok(expected.reason);
+  assert.match(await page.$eval(box(0, 0, "white"), (el) => el.parentElement.className), /v-illegal/);
+  // The verdict is in a live region, for screen readers.
+  assert.equal(await page.getAttribute("#verdict", "aria-live"), "polite");
+  await shot("04-illegal-box");
+  // Type-ahead: the legal moves that fit what is typed, in the sheet's
+  // letters; the arrow keys choose, Enter takes it.
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("S");
+  await page.waitForSelector("#suggestions:not([hidden]) li");
+  const offered = await page.$$eval("#suggestions li", (li) => li.map((x) => x.textContent).sort());
+  assert.deepEqual(offered, ["Sa3", "Sc3", "Sf3", "Sh3"]);
+  await page.keyboard.press("ArrowDown");
+  const chosen = await page.$eval('#suggestions li[aria-selected="true"]', (li) => li.textContent);
+  await shot("04b-type-ahead");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(([s, c]) => document.querySelector(s).value === c, [box(0, 0, "white"), chosen]);
+  assert.equal((await verdictFor(chosen)).verdict, "legal");
+});
+
+test("a move made on the board fills the focused box in the sheet's letters", async () => {
+  await page.click(box(0, 0, "white"));
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Backspace");
+  await page.waitForSelector('#board [data-square="e2"]');
+  await page.click('#board [data-square="e2"]');
+  await page.click('#board [data-square="e4"]');
+  await page.waitForFunction((s) => document.querySelector(s).value === "e4", box(0, 0, "white"));
+  // The focus went on to Black's box: the knight is S on a Norwegian sheet.
+  await page.waitForFunction((s) => document.activeElement === document.querySelector(s), box(0, 0, "black"));
+  await page.waitForFunction(() => document.getElementById("board-title").textContent.includes("1..."));
+  await page.click('#board [data-square="g8"]');
+  await page.click('#board [data-square="f6"]');
+  await page.waitForFunction((s) => document.querySelector(s).value === "Sf6", box(0, 0, "black"));
+  await page.waitForFunction((s) => document.querySelector(s).parentElement.classList.contains("v-legal"), box(0, 0, "black"));
+  await page.waitForFunction(() => document.getElementById("board-title").textContent.includes("2."));
+  await page.click('#board [data-square="g1"]');
+  await page.click('#board [data-square="f3"]');
+  await page.waitForFunction((s) => document.querySelector(s).value === "Sf3", box(0, 1, "white"));
+  await settled();
+  await shot("05-board-move");
+  // A move crossed out on the paper: Alt+X strikes it through, and the
+  // move written beside it is typed after it.
+  await page.waitForFunction((s) => document.activeElement === document.querySelector(s), box(0, 1, "black"));
+  await page.keyboard.type("e5");
+  await page.keyboard.press("Alt+X");
+  await page.waitForFunction((s) => {
+    const input = document.querySelector(s);
+    return input && input.value === "" && input.parentElement.querySelector("s.crossed")?.textContent === "e5";
+  }, box(0, 1, "black"));
+  await page.keyboard.type("e6");
+  await settled();
+  const name = await page.$eval("#game-name", (el) => el.value);
+  assert.match(await api(`/api/sheets/${name}.sheet`), /^2 +Sf3 +~~e5~~ e6$/m);
+  await shot("05b-crossed-out");
+});
+
+test("both copies of lie-bakke give one game", async () => {
+  await api("/api/sheets/lie-bakke-white.sheet", sample("nb/lie-bakke-white.sheet"), "PUT");
+  await api("/api/sheets/lie-bakke-black.sheet", sample("nb/lie-bakke-black.sheet"), "PUT");
+  await open();
+  await openGame("lie-bakke");
+  assert.equal(await page.$$eval("section.copy", (s) => s.length), 2);
+  assert.equal(await page.isChecked("#two-copies"), true);
+  const expected = await api("/api/reconstruct", {
+    sheets: [sample("nb/lie-bakke-white.sheet"), sample("nb/lie-bakke-black.sheet")],
+  });
+  const status = await page.$eval("#game-status", (el) => ({state: el.dataset.state, plies: Number(el.dataset.plies)}));
+  assert.deepEqual(status, {state: "complete", plies: expected.moves.length});
+  assert.equal(await page.$$eval("#game-moves .game-move", (m) => m.length), expected.moves.length);
+  // Black's copy stops recording at move 38: those boxes are "not recorded".
+  await page.click(box(1, 37, "white"));
+  await page.waitForFunction(() => document.getElementById("box-reading").dataset.status === "inserted");
+  await shot("06-two-copies");
+  assert.equal(await exportGame(), sample("nb/lie-bakke.pgn"));
+});
+
+test("insert a box to re-sync a column, and delete it again", async () => {
+  await openGame("solberg-haugen");
+  const before = await api("/api/sheets/solberg-haugen.sheet");
+  const value = (row, side) => page.$eval(box(0, row, side), (el) => el.value);
+  await page.click(box(0, 19, "white"));
+  assert.equal(await value(19, "white"), "Ne5");
+  await page.keyboard.press("Alt+Insert");
+  assert.equal(await value(19, "white"), "");
+  assert.equal(await value(19, "black"), "Ne5");
+  assert.equal(await value(20, "white"), "Dd8");
+  await settled();
+  assert.notEqual(await api("/api/sheets/solberg-haugen.sheet"), before);
+  await shot("07-box-inserted");
+  await page.keyboard.press("Alt+Delete");
+  assert.equal(await value(19, "white"), "Ne5");
+  assert.equal(await value(19, "black"), "Dd8");
+  await settled();
+  assert.equal(await api("/api/sheets/solberg-haugen.sheet"), before);
+  assert.equal(await page.$eval("#game-status", (el) => el.dataset.state), "complete");
+  await shot("08-box-deleted");
+});
+
+test("a question, answered with one click", async () => {
+  // White's copy of lie-bakke alone leaves move 37 open: Te2 or Tc2.
+  await api("/api/sheets/sporsmal.sheet", sample("nb/lie-bakke-white.sheet"), "PUT");
+  await open();
+  await openGame("sporsmal");
+  const question = '#questions li[data-ply="73"]';
+  await page.waitForSelector(question);
+  const options = await page.$$eval(question + " button.answer", (b) =>
+    b.map((x) => ({uci: x.dataset.uci, chosen: x.classList.contains("chosen"), text: x.textContent})));
+  assert.ok(options.length >= 2);
+  const other = options.find((o) => !o.chosen);
+  assert.equal(other.text, "Tc2");
+  await page.locator(question).scrollIntoViewIfNeeded();
+  await shot("09-question");
+  await page.click(`${question} button.answer[data-uci="${other.uci}"]`);
+  await page.waitForFunction((s) => document.querySelector(s).value === "Tc2", box(0, 36, "white"));
+  await settled();
+  assert.equal(await page.$(question), null, "the question is answered");
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="73"]', (b) => b.textContent), "Tc2");
+  assert.match(await api("/api/sheets/sporsmal.sheet"), /^37 Tc2 /m);
+  await shot("10-question-answered");
+});
+
+test("stop and restart the server: the workspace still holds the sheets", async () => {
+  const saved = await api("/api/sheets/solberg-haugen.sheet");
+  assert.equal(await stopServer(server), 0);
+  server = await startServer({workspace});
+  await open();
+  // A new port is another origin for the browser: the page's language is
+  // chosen again.
+  await page.selectOption("#ui-language", "nb");
+  await page.waitForFunction(() => document.getElementById("new-game").textContent === "Nytt parti");
+  await openGame("solberg-haugen");
+  assert.equal(await page.$eval(box(0, 8, "white"), (el) => el.value), "Tc1");
+  assert.equal(await api("/api/sheets/solberg-haugen.sheet"), saved);
+  assert.equal(await page.$eval("#game-status", (el) => el.dataset.state), "complete");
+  const names = await page.$$eval("#game-list button.game-link", (b) => b.map((x) => x.dataset.game));
+  for (const name of ["solberg-haugen", "lie-bakke", "sporsmal"]) assert.ok(names.includes(name), name);
+  await shot("11-after-restart");
+  // The whole round as one PGN file.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-round")]);
+  const round = readFileSync(await download.path(), "utf8");
+  assert.equal((round.match(/^\[Event /gm) || []).length, names.length);
+  assert.ok(round.includes(sample("nb/solberg-haugen.pgn")));
+  assert.ok(round.includes(sample("nb/lie-bakke.pgn")));
+});

@@ -1,0 +1,1285 @@
+// The transcription page: the sheet as on paper (one copy, or both side by
+// side), what each box says in its position as it is typed, the board at
+// the focused box, and the game the reconstruction makes of the sheets, with
+// its questions. Everything goes through the JSON API (docs/serve.md); the
+// sheets are saved as .sheet files in the server's workspace as they are
+// typed.
+
+import {api, ApiFailure, setApiLanguage, sheetPath} from "./api.js";
+import {createBoard} from "./board.js";
+import {boxesOfReport, boxKey, moveNumberOf, questionsOf} from "./game.js";
+import {currentLanguage, loadTexts, pageLanguages, t, translatePage} from "./i18n.js";
+import {
+  boxAt,
+  boxEmpty,
+  boxesOf,
+  claimedPly,
+  copyFromRead,
+  deleteBox,
+  ensureSpareRows,
+  headerKeys,
+  insertBox,
+  newCopy,
+  sheetText,
+  toggleCrossed,
+} from "./sheet.js";
+
+const startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  languages: [],
+  games: [],
+  game: null,  // {name, copies: [copy], saved: Set(names on disk)}
+  focus: null,  // {copy, ref: {row, side}}
+  report: null,
+  reportBoxes: [],  // per copy: Map boxKey -> what the reconstruction made of the box
+  line: [startFen],  // positions of the game: line[k] = after k plies
+  lineWritten: [],  // the game's moves in the first copy's letters
+  verdicts: [],  // per copy: Map boxKey -> {text, answer}
+  positions: new Map(),  // fen + letters -> GET /api/position answer (promise)
+  confirmed: new Set(),  // "ply:uci": questions answered with what the box says
+  board: null,
+  timers: {},
+  sequence: {verdict: 0, reconstruct: 0},
+  saving: Promise.resolve(),
+  changedSinceSave: false,
+  reconstructing: null,
+};
+
+// For the browser test: keystroke -> verdict on screen (ms), and whether
+// anything is still on its way (a reconstruction, a save).
+window.notera = {
+  latencies: [],
+  painted: [],
+  state,
+  busy: () =>
+    !!(state.timers.reconstruct || state.reconstructing || state.reconstructAgain || state.changedSinceSave ||
+       state.savingNow),
+};
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  const stored = localStorage.getItem("notera.language");
+  const browser = (navigator.language || "en").slice(0, 2).replace("no", "nb");
+  const wanted = pageLanguages.includes(stored) ? stored : pageLanguages.includes(browser) ? browser : "en";
+  await setLanguage(wanted);
+  state.languages = (await api("/api/languages")).languages;
+  fillLanguageSelects();
+  bindStatic();
+  state.board = await createBoard($("board"), boardMove);
+  if (!state.board) $("board-note").textContent = t("board.missing");
+  await refreshGames();
+  const first = new URLSearchParams(location.search).get("game");
+  const game = state.games.find((g) => g.name === first);
+  if (game) await openGame(game);
+  else newGame();
+}
+
+async function setLanguage(code) {
+  setApiLanguage(code);
+  const language = await loadTexts(code);
+  setApiLanguage(language);
+  localStorage.setItem("notera.language", language);
+  $("ui-language").value = language;
+  translatePage();
+  state.positions.clear();
+  if (state.game) {
+    renderCopies();
+    renderGames();
+    scheduleReconstruct(0);
+    if (state.focus) refreshFocus();
+  }
+}
+
+function fillLanguageSelects() {
+  const select = $("ui-language");
+  select.replaceChildren(
+    ...pageLanguages.map((code) => {
+      const entry = state.languages.find((l) => l.code === code);
+      return new Option(entry ? entry.name : code, code);
+    }),
+  );
+  select.value = currentLanguage();
+}
+
+function bindStatic() {
+  $("ui-language").addEventListener("change", (e) => setLanguage(e.target.value));
+  $("new-game").addEventListener("click", () => newGame());
+  $("export-round").addEventListener("click", () => exportPgn(state.games.map((g) => g.sheets), "round"));
+  $("export-game").addEventListener("click", async () => {
+    await saveNow();
+    exportPgn([fileNames(state.game)], state.game.name);
+  });
+  $("delete-game").addEventListener("click", deleteGame);
+  $("game-name").addEventListener("change", (e) => renameGame(e.target.value));
+  $("two-copies").addEventListener("change", (e) => setTwoCopies(e.target.checked));
+  $("insert-box").addEventListener("click", () => editFocusedBox("insert"));
+  $("delete-box").addEventListener("click", () => editFocusedBox("delete"));
+  $("cross-out").addEventListener("click", () => editFocusedBox("cross"));
+  // Buttons must not take the focus away from the box they act on.
+  for (const id of ["insert-box", "delete-box", "cross-out"])
+    $(id).addEventListener("mousedown", (e) => e.preventDefault());
+  // Another tab or the command line may have changed the workspace.
+  window.addEventListener("focus", () => refreshGames());
+  document.addEventListener("click", (e) => {
+    if (!e.target.closest(".suggestions") && !e.target.classList.contains("move")) closeSuggestions();
+  });
+}
+
+// ---------------------------------------------------------------- games
+
+function fileNames(game) {
+  if (game.copies.length === 1) return [game.name + ".sheet"];
+  return [game.name + "-white.sheet", game.name + "-black.sheet"];
+}
+
+async function refreshGames() {
+  try {
+    state.games = (await api("/api/sheets")).games;
+  } catch (e) {
+    showError(e);
+  }
+  renderGames();
+}
+
+function gameTitle(tags, name) {
+  if (tags.White || tags.Black) return (tags.White || "?") + " – " + (tags.Black || "?");
+  return name;
+}
+
+function renderGames() {
+  const list = $("game-list");
+  list.replaceChildren();
+  for (const g of state.games) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.className = "game-link";
+    button.dataset.game = g.name;
+    if (state.game && state.game.name === g.name) button.setAttribute("aria-current", "true");
+    const title = document.createElement("span");
+    title.className = "game-title";
+    title.textContent = gameTitle(g.tags || {}, g.name);
+    const detail = document.createElement("span");
+    detail.className = "game-detail";
+    const parts = title.textContent === g.name ? [] : [g.name];
+    if (g.tags && g.tags.Round) parts.push(t("list.round", {round: g.tags.Round}));
+    parts.push(g.sheets.length === 2 ? t("list.two_copies") : t("list.one_copy"));
+    detail.textContent = parts.join(" · ");
+    button.append(title, detail);
+    button.addEventListener("click", () => openGame(g));
+    li.append(button);
+    list.append(li);
+  }
+  if (!state.games.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = t("list.empty");
+    list.append(li);
+  }
+}
+
+function freeName() {
+  const taken = new Set(state.games.map((g) => g.name));
+  for (let n = 1; ; ++n) if (!taken.has("game-" + n)) return "game-" + n;
+}
+
+function newGame() {
+  const language = pageLanguages.includes(currentLanguage()) ? currentLanguage() : "";
+  state.game = {name: freeName(), copies: [newCopy({language, owner: "white"})], saved: new Set()};
+  afterGameChange();
+  focusBox(0, {row: 0, side: "white"});
+  const first = document.querySelector('.copy input[data-header="event"]');
+  if (first) first.focus();
+}
+
+async function openGame(g) {
+  await saveNow();
+  try {
+    const copies = [];
+    for (const name of g.sheets) {
+      const text = await (await api(sheetPath(name), {raw: true})).text();
+      copies.push(copyFromRead(await api("/api/read", {method: "POST", body: {text, name}})));
+    }
+    if (copies.length === 2) {
+      copies[0].owner = "white";
+      copies[1].owner = "black";
+    }
+    state.game = {name: g.name, copies, saved: new Set(g.sheets)};
+    afterGameChange();
+    focusBox(0, firstEmptyBox(copies[0]));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function firstEmptyBox(copy) {
+  const boxes = boxesOf(copy);
+  let last = -1;
+  boxes.forEach((b, i) => {
+    if (!boxEmpty(boxAt(copy, b))) last = i;
+  });
+  return boxes[Math.min(last + 1, boxes.length - 1)];
+}
+
+function afterGameChange() {
+  state.report = null;
+  state.confirmed.clear();
+  state.reportBoxes = state.game.copies.map(() => new Map());
+  state.verdicts = state.game.copies.map(() => new Map());
+  state.line = [state.game.copies[0].startFen || startFen];
+  state.lineWritten = [];
+  state.focus = null;
+  $("game-name").value = state.game.name;
+  $("two-copies").checked = state.game.copies.length === 2;
+  renderCopies();
+  renderGames();
+  renderGame();
+  scheduleReconstruct(0);
+}
+
+async function renameGame(name) {
+  name = name.trim();
+  if (!name || name === state.game.name) return;
+  if (state.games.some((g) => g.name === name)) {
+    // Saving under it would overwrite that game's sheets.
+    showError({message: t("error.name_taken", {name})});
+    $("game-name").value = state.game.name;
+    return;
+  }
+  state.game.name = name;
+  state.changedSinceSave = true;
+  await saveNow();
+}
+
+async function setTwoCopies(two) {
+  const game = state.game;
+  if (two && game.copies.length === 1) {
+    const first = game.copies[0];
+    first.owner = "white";
+    const second = newCopy({language: first.language, owner: "black"});
+    second.headers = {...first.headers};
+    second.startFen = first.startFen;
+    game.copies.push(second);
+  } else if (!two && game.copies.length === 2) {
+    const second = game.copies[1];
+    if (boxesOf(second).some((b) => !boxEmpty(boxAt(second, b))) && !confirm(t("confirm.drop_copy"))) {
+      $("two-copies").checked = true;
+      return;
+    }
+    game.copies.pop();
+  }
+  state.reportBoxes = game.copies.map(() => new Map());
+  state.verdicts = game.copies.map(() => new Map());
+  renderCopies();
+  changed();
+}
+
+async function deleteGame() {
+  const game = state.game;
+  if (!confirm(t("confirm.delete", {name: game.name}))) return;
+  clearTimeout(state.timers.save);
+  for (const name of game.saved) {
+    try {
+      await api(sheetPath(name), {method: "DELETE"});
+    } catch (e) {
+      if (!(e instanceof ApiFailure && e.status === 404)) showError(e);
+    }
+  }
+  game.saved.clear();
+  state.changedSinceSave = false;
+  await refreshGames();
+  newGame();
+}
+
+// ---------------------------------------------------------------- saving
+
+function changed() {
+  state.changedSinceSave = true;
+  setSaveStatus("unsaved");
+  clearTimeout(state.timers.save);
+  state.timers.save = setTimeout(() => saveNow(), 500);
+  scheduleReconstruct();
+}
+
+function setSaveStatus(what, detail) {
+  const el = $("save-status");
+  el.dataset.state = what;
+  el.textContent = t("save." + what, {detail: detail || ""});
+}
+
+// Writes the game's copies (and removes files it no longer uses, after a
+// rename or when a copy was added or dropped). Saves run one after another.
+function saveNow() {
+  clearTimeout(state.timers.save);
+  state.saving = state.saving.then(async () => {
+    const game = state.game;
+    if (!game || !state.changedSinceSave) return;
+    state.changedSinceSave = false;
+    state.savingNow = true;
+    setSaveStatus("saving");
+    const names = fileNames(game);
+    try {
+      for (let i = 0; i < names.length; ++i) {
+        await api(sheetPath(names[i]), {method: "PUT", text: sheetText(game.copies[i], state.languages).text});
+        game.saved.add(names[i]);
+      }
+      for (const old of [...game.saved]) {
+        if (names.includes(old)) continue;
+        await api(sheetPath(old), {method: "DELETE"}).catch(() => {});
+        game.saved.delete(old);
+      }
+      setSaveStatus("saved");
+      await refreshGames();
+    } catch (e) {
+      state.changedSinceSave = true;
+      setSaveStatus("failed", e.message);
+    } finally {
+      state.savingNow = false;
+    }
+  });
+  return state.saving;
+}
+
+async function exportPgn(groups, name) {
+  if (!groups.length) return;
+  try {
+    const response = await api("/api/export", {method: "POST", body: {names: groups, messages: currentLanguage()}, raw: true});
+    const blob = await response.blob();
+    const disposition = response.headers.get("Content-Disposition") || "";
+    const match = disposition.match(/filename="([^"]+)"/);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = match ? match[1] : name + ".pgn";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function showError(e) {
+  const el = $("errors");
+  el.textContent = e.message || String(e);
+  el.hidden = false;
+  clearTimeout(state.timers.error);
+  state.timers.error = setTimeout(() => (el.hidden = true), 8000);
+}
+
+// ---------------------------------------------------------------- the sheet
+
+function languageName(code) {
+  const entry = state.languages.find((l) => l.code === code);
+  return entry ? entry.name + " (" + code + ")" : code;
+}
+
+function copyTitle(copy, index) {
+  if (state.game.copies.length === 2) return t(index === 0 ? "copy.white_sheet" : "copy.black_sheet");
+  return t("copy.sheet");
+}
+
+function renderCopies() {
+  const container = $("copies");
+  container.replaceChildren();
+  inputs.clear();
+  state.game.copies.forEach((copy, index) => {
+    ensureSpareRows(copy);
+    container.append(renderCopy(copy, index));
+  });
+  container.classList.toggle("two", state.game.copies.length === 2);
+  document.querySelector("main").classList.toggle("two", state.game.copies.length === 2);
+  if (state.focus) {
+    const input = boxInput(state.focus.copy, state.focus.ref);
+    if (input) input.classList.add("focused");
+  }
+  for (let c = 0; c < state.game.copies.length; ++c) updateAllBoxes(c);
+}
+
+function labelled(labelText, control, className = "field") {
+  const label = document.createElement("label");
+  label.className = className;
+  const span = document.createElement("span");
+  span.textContent = labelText;
+  label.append(span, control);
+  return label;
+}
+
+// A text field of the sheet's head: what is typed goes into the copy
+// (`store`) and is saved with it.
+function headField(tag, kind, value, store) {
+  const control = document.createElement(tag);
+  if (tag === "textarea") control.rows = 1;
+  control.dataset.header = kind;
+  control.value = value;
+  control.addEventListener("input", () => {
+    store(control.value);
+    changed();
+  });
+  return control;
+}
+
+function renderCopy(copy, index) {
+  const section = document.createElement("section");
+  section.className = "copy";
+  section.dataset.copy = index;
+  const title = document.createElement("h2");
+  title.textContent = copyTitle(copy, index);
+  section.setAttribute("aria-label", title.textContent);
+  section.append(title);
+
+  const head = document.createElement("div");
+  head.className = "sheet-head";
+  for (const key of headerKeys) {
+    const input = headField("input", key, copy.headers[key], (value) => (copy.headers[key] = value));
+    input.autocomplete = "off";
+    const field = labelled(t("header." + key), input, "field field-" + key);
+    if (key === "date") {
+      const hint = document.createElement("output");
+      hint.className = "hint date-hint";
+      hint.dataset.copy = index;
+      field.append(hint);
+    }
+    head.append(field);
+  }
+  const notation = document.createElement("select");
+  notation.dataset.header = "notation";
+  notation.append(new Option(t("header.notation_auto"), ""));
+  for (const l of state.languages) notation.append(new Option(languageName(l.code), l.code));
+  notation.value = copy.language;
+  notation.addEventListener("change", () => {
+    copy.language = notation.value;
+    state.positions.clear();
+    changed();
+    if (state.focus && state.focus.copy === index) refreshFocus();
+  });
+  head.append(labelled(t("header.notation"), notation, "field field-notation"));
+  const owner = document.createElement("select");
+  owner.dataset.header = "owner";
+  owner.append(new Option(t("header.owner_unknown"), ""), new Option(t("header.owner_white"), "white"),
+               new Option(t("header.owner_black"), "black"));
+  owner.value = copy.owner;
+  owner.disabled = state.game.copies.length === 2;
+  owner.addEventListener("change", () => {
+    copy.owner = owner.value;
+    changed();
+  });
+  head.append(labelled(t("header.owner"), owner, "field field-owner"));
+  const notes = headField("textarea", "notes", copy.notes, (value) => (copy.notes = value));
+  head.append(labelled(t("header.notes"), notes, "field field-notes"));
+  const extraText = copy.extraHeaders.map((h) => h.key + ": " + h.value).join("\n");
+  const extra = headField("textarea", "extra", extraText, (value) => {
+    copy.extraHeaders = value
+      .split("\n")
+      .map((line) => {
+        const colon = line.indexOf(":");
+        return colon > 0 ? {key: line.slice(0, colon), value: line.slice(colon + 1)} : null;
+      })
+      .filter(Boolean);
+  });
+  const extraField = labelled(t("header.extra"), extra, "field field-extra");
+  head.append(extraField);
+  section.append(head);
+
+  const table = document.createElement("table");
+  table.className = "moves";
+  const caption = document.createElement("caption");
+  caption.className = "visually-hidden";
+  caption.textContent = t("grid.caption");
+  table.append(caption);
+  const thead = document.createElement("thead");
+  const headRow = document.createElement("tr");
+  for (const [key, cls] of [["grid.number", "num"], ["grid.white", "mv"], ["grid.black", "mv"],
+                            ["grid.white_clock", "clk"], ["grid.black_clock", "clk"]]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.className = cls;
+    th.textContent = t(key);
+    headRow.append(th);
+  }
+  thead.append(headRow);
+  const tbody = document.createElement("tbody");
+  copy.rows.forEach((row, r) => tbody.append(renderRow(copy, index, row, r)));
+  table.append(thead, tbody);
+  section.append(table);
+  const diagnostics = document.createElement("ul");
+  diagnostics.className = "sheet-notes";
+  diagnostics.dataset.copy = index;
+  section.append(diagnostics);
+  return section;
+}
+
+function renderRow(copy, index, row, r) {
+  const tr = document.createElement("tr");
+  const number = document.createElement("th");
+  number.scope = "row";
+  number.className = "num";
+  number.textContent = row.number + (row.blackFirst ? "…" : "");
+  tr.append(number);
+  for (const side of ["white", "black"]) {
+    const td = document.createElement("td");
+    td.className = "box";
+    if (side === "white" && row.blackFirst) {
+      td.classList.add("absent");
+      tr.append(td);
+      continue;
+    }
+    td.append(renderBox(copy, index, {row: r, side}));
+    tr.append(td);
+  }
+  for (const side of ["white", "black"]) {
+    const td = document.createElement("td");
+    td.className = "clock";
+    const input = document.createElement("input");
+    const key = side === "white" ? "whiteClock" : "blackClock";
+    input.value = row[key];
+    input.className = "clock-input";
+    input.dataset.copy = index;
+    input.dataset.row = r;
+    input.dataset.side = side;
+    input.autocomplete = "off";
+    input.inputMode = "numeric";
+    input.setAttribute("aria-label", t(side === "white" ? "grid.white_clock_of" : "grid.black_clock_of", {number: row.number}));
+    input.addEventListener("input", () => {
+      row[key] = input.value;
+      changed();
+    });
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        const next = copy.rows[r + 1];
+        if (next) focusBox(index, {row: r + 1, side: next.blackFirst ? "black" : "white"}, true);
+      }
+    });
+    td.append(input);
+    tr.append(td);
+  }
+  return tr;
+}
+
+function renderBox(copy, index, ref) {
+  const box = boxAt(copy, ref);
+  const wrap = document.createElement("div");
+  wrap.className = "box-inner";
+  wrap.dataset.copy = index;
+  wrap.dataset.row = ref.row;
+  wrap.dataset.side = ref.side;
+  for (const crossed of box.crossed) {
+    const s = document.createElement("s");
+    s.className = "crossed";
+    s.textContent = crossed;
+    s.setAttribute("aria-label", t("box.crossed_out", {text: crossed}));
+    wrap.append(s);
+  }
+  const input = document.createElement("input");
+  input.className = "move";
+  input.value = box.text;
+  input.dataset.copy = index;
+  input.dataset.row = ref.row;
+  input.dataset.side = ref.side;
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.setAttribute("autocapitalize", "off");
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-autocomplete", "list");
+  input.setAttribute("aria-expanded", "false");
+  input.setAttribute("aria-controls", "suggestions");
+  input.setAttribute("aria-describedby", "verdict");
+  input.setAttribute("aria-label", t(ref.side === "white" ? "grid.white_move" : "grid.black_move",
+                                     {number: copy.rows[ref.row].number}));
+  inputs.set(inputKey(index, ref), input);
+  input.addEventListener("focus", () => focusBox(index, ref));
+  input.addEventListener("input", () => {
+    const typed = performance.now();  // the keystroke
+    box.text = input.value;
+    state.verdicts[index].delete(boxKey(ref));
+    changed();
+    const row = copy.rows[ref.row];
+    if (ref.row >= copy.rows.length - 3 && (row.white.text || row.black.text)) {
+      const before = copy.rows.length;
+      ensureSpareRows(copy);
+      if (copy.rows.length !== before) appendRows(index, before);
+    }
+    requestVerdict(index, ref, {suggest: true, typed});
+  });
+  input.addEventListener("keydown", (e) => boxKeydown(e, index, ref));
+  const mark = document.createElement("span");
+  mark.className = "mark";
+  mark.setAttribute("aria-hidden", "true");
+  wrap.append(input, mark);
+  return wrap;
+}
+
+function appendRows(index, from) {
+  const copy = state.game.copies[index];
+  const tbody = document.querySelector(`.copy[data-copy="${index}"] tbody`);
+  for (let r = from; r < copy.rows.length; ++r) tbody.append(renderRow(copy, index, copy.rows[r], r));
+}
+
+// The boxes' inputs by copy, row and side (looked up at every keystroke and
+// for every box after each reconstruction).
+const inputs = new Map();
+const inputKey = (index, ref) => index + ":" + ref.row + ":" + ref.side;
+
+function boxInput(index, ref) {
+  const input = inputs.get(inputKey(index, ref));
+  return input && input.isConnected ? input : null;
+}
+
+function boxKeydown(e, index, ref) {
+  const copy = state.game.copies[index];
+  const list = $("suggestions");
+  const open = !list.hidden && list.dataset.copy == index && list.dataset.key === boxKey(ref);
+  if (e.altKey && (e.key === "Insert" || e.key === "Delete" || e.key === "x" || e.key === "X")) {
+    e.preventDefault();
+    editFocusedBox(e.key === "Insert" ? "insert" : e.key === "Delete" ? "delete" : "cross");
+    return;
+  }
+  if (open && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+    e.preventDefault();
+    moveSuggestion(e.key === "ArrowDown" ? 1 : -1);
+    return;
+  }
+  if (e.key === "Escape" && open) {
+    e.preventDefault();
+    closeSuggestions();
+    return;
+  }
+  if (e.key === "Enter") {
+    e.preventDefault();
+    if (open && list.querySelector('[aria-selected="true"]')) {
+      acceptSuggestion(list.querySelector('[aria-selected="true"]').dataset.written);
+      return;
+    }
+    closeSuggestions();
+    stepBox(index, ref, e.shiftKey ? -1 : 1);
+    return;
+  }
+  const input = e.target;
+  if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+    e.preventDefault();
+    const row = ref.row + (e.key === "ArrowDown" ? 1 : -1);
+    if (row >= 0 && row < copy.rows.length && !(ref.side === "white" && copy.rows[row].blackFirst))
+      focusBox(index, {row, side: ref.side}, true);
+  } else if (e.key === "ArrowLeft" && input.selectionStart === 0 && input.selectionEnd === 0) {
+    e.preventDefault();
+    if (ref.side === "black") focusBox(index, {row: ref.row, side: "white"}, true);
+    else if (index > 0) focusBox(index - 1, {row: Math.min(ref.row, state.game.copies[index - 1].rows.length - 1), side: "black"}, true);
+  } else if (e.key === "ArrowRight" && input.selectionStart === input.value.length) {
+    e.preventDefault();
+    if (ref.side === "white") focusBox(index, {row: ref.row, side: "black"}, true);
+    else if (index + 1 < state.game.copies.length)
+      focusBox(index + 1, {row: Math.min(ref.row, state.game.copies[index + 1].rows.length - 1), side: "white"}, true);
+  }
+}
+
+// The next (or previous) box in the order of the sheet.
+function stepBox(index, ref, step) {
+  const copy = state.game.copies[index];
+  const boxes = boxesOf(copy);
+  const at = boxes.findIndex((b) => b.row === ref.row && b.side === ref.side);
+  const next = boxes[at + step];
+  if (next) focusBox(index, next, true);
+}
+
+function focusBox(index, ref, moveFocus = false) {
+  const previous = state.focus;
+  if (previous) {
+    const old = boxInput(previous.copy, previous.ref);
+    if (old) old.classList.remove("focused");
+  }
+  state.focus = {copy: index, ref};
+  const input = boxInput(index, ref);
+  if (input) {
+    input.classList.add("focused");
+    if (moveFocus && document.activeElement !== input) input.focus();
+  }
+  if (!previous || previous.copy !== index || boxKey(previous.ref) !== boxKey(ref)) {
+    closeSuggestions();
+    refreshFocus();
+  }
+}
+
+// Insert a box, delete it, cross its move out: edits that move boxes.
+function editFocusedBox(what) {
+  if (!state.focus) return;
+  const {copy: index, ref} = state.focus;
+  const copy = state.game.copies[index];
+  if (what === "insert") insertBox(copy, ref);
+  else if (what === "delete") deleteBox(copy, ref);
+  else toggleCrossed(boxAt(copy, ref));
+  state.verdicts[index].clear();
+  state.reportBoxes[index] = new Map();
+  renderCopies();
+  const input = boxInput(index, ref);
+  if (input) input.focus();
+  changed();
+  refreshFocus();
+  announce(t(what === "insert" ? "box.inserted" : what === "delete" ? "box.deleted" : "box.cross_toggled"));
+}
+
+// ---------------------------------------------------------------- verdicts
+
+function copyLetters(index) {
+  const copy = state.game.copies[index];
+  if (copy.language) return copy.language;
+  const decided = state.report && state.report.languages.find((l) => l.sheet === index + 1);
+  return decided ? decided.language : "";
+}
+
+// The position before the move a box holds: the reconstructed game's, at
+// the ply the reconstruction read the box as, else at the ply the box
+// claims; null when the game does not reach it yet.
+function fenForBox(index, ref) {
+  const info = state.reportBoxes[index] && state.reportBoxes[index].get(boxKey(ref));
+  if (info && info.ply) return state.line[info.ply - 1] || null;
+  const ply = claimedPly(state.game.copies[index], ref);
+  return ply >= 1 && ply - 1 < state.line.length ? state.line[ply - 1] : null;
+}
+
+function positionOf(fen, letters) {
+  const key = fen + "|" + letters;
+  if (!state.positions.has(key)) {
+    const answer = api("/api/position", {method: "POST", body: {fen, lang: letters || "auto"}});
+    answer.catch(() => state.positions.delete(key));
+    state.positions.set(key, answer);
+    if (state.positions.size > 400) state.positions.delete(state.positions.keys().next().value);
+  }
+  return state.positions.get(key);
+}
+
+// What the box says in its position (POST /api/move), shown at once;
+// `typed` is when the keystroke came, for the latency the test reports.
+async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
+  const copy = state.game.copies[index];
+  const box = boxAt(copy, ref);
+  const text = box.text.trim();
+  const fen = fenForBox(index, ref);
+  const focused = isFocused(index, ref);
+  const sequence = ++state.sequence.verdict;
+  if (!text || text === "-") {
+    state.verdicts[index].delete(boxKey(ref));
+    updateBoxView(index, ref);
+    if (focused) renderVerdict(index, ref, null, text === "-" ? t("verdict.unrecorded") : "");
+    if (suggest) closeSuggestions();
+    return;
+  }
+  if (!fen) {
+    if (focused) renderVerdict(index, ref, null, t("verdict.no_position"));
+    return;
+  }
+  const letters = copyLetters(index);
+  if (suggest) showSuggestions(index, ref, fen, letters, text);
+  try {
+    const answer = await api("/api/move", {method: "POST", body: {fen, text, lang: letters || "auto", messages: currentLanguage()}});
+    if (box.text.trim() !== text) return;  // typed on since
+    state.verdicts[index].set(boxKey(ref), {text, answer, fen});
+    updateBoxView(index, ref);
+    if (isFocused(index, ref) && sequence === state.sequence.verdict) {
+      renderVerdict(index, ref, answer);
+      if (typed) {
+        window.notera.latencies.push(performance.now() - typed);
+        // On screen: the frame that shows it (the second rAF runs after it is painted).
+        requestAnimationFrame(() => requestAnimationFrame(() => window.notera.painted.push(performance.now() - typed)));
+      }
+    }
+    if (answer.verdict === "legal") extendLine(index, ref, fen, answer.uci, letters);
+  } catch (e) {
+    if (isFocused(index, ref)) renderVerdict(index, ref, null, e.message);
+  }
+}
+
+// A legal box at the end of the known game carries it one ply further, so
+// that the next box has its position before the reconstruction has run.
+async function extendLine(index, ref, fen, uci, letters) {
+  const ply = (() => {
+    const info = state.reportBoxes[index].get(boxKey(ref));
+    return info && info.ply ? info.ply : claimedPly(state.game.copies[index], ref);
+  })();
+  if (state.line[ply - 1] !== fen) return;
+  const position = await positionOf(fen, letters);
+  const move = position.moves.find((m) => m.uci === uci);
+  if (!move || state.line[ply - 1] !== fen) return;
+  if (state.line[ply] === move.fen_after) return;
+  state.line = state.line.slice(0, ply).concat([move.fen_after]);
+  state.lineWritten = state.lineWritten.slice(0, ply - 1).concat([move.written]);
+}
+
+function isFocused(index, ref) {
+  return state.focus && state.focus.copy === index && boxKey(state.focus.ref) === boxKey(ref);
+}
+
+function boxLabel(index, ref) {
+  const copy = state.game.copies[index];
+  const label = t(ref.side === "white" ? "grid.white_move" : "grid.black_move", {number: copy.rows[ref.row].number});
+  return state.game.copies.length === 2 ? copyTitle(copy, index) + ": " + label : label;
+}
+
+// The focused box's verdict, and what the reconstruction made of the box.
+function renderVerdict(index, ref, answer, note) {
+  const box = boxAt(state.game.copies[index], ref);
+  const info = state.reportBoxes[index].get(boxKey(ref));
+  const el = $("verdict");
+  el.dataset.text = box.text.trim();
+  el.dataset.verdict = answer ? answer.verdict : "";
+  el.className = "verdict" + (answer ? " v-" + answer.verdict : "");
+  const lines = [];
+  if (answer) lines.push(answer.message);
+  else if (note) lines.push(note);
+  el.textContent = lines.join(" ");
+  renderBoxInfo(index, ref, info);
+}
+
+function renderBoxInfo(index, ref, info) {
+  $("box-title").textContent = boxLabel(index, ref);
+  const el = $("box-reading");
+  el.replaceChildren();
+  el.dataset.status = info ? info.status : "";
+  if (!info) return;
+  const p = document.createElement("p");
+  if (info.ply) {
+    const written = state.lineWritten[info.ply - 1] || info.move.san;
+    p.textContent = t("box.game_move", {move: written, ply: moveLabel(info.ply)});
+    el.append(p);
+  }
+  const explanation = info.explanation || (info.dropped && info.dropped.message);
+  if (explanation) {
+    const e = document.createElement("p");
+    e.className = "explanation";
+    e.textContent = explanation;
+    el.append(e);
+  }
+  if (info.crossedOut) {
+    const c = document.createElement("p");
+    c.className = "explanation";
+    c.textContent = info.crossedOut.message;
+    el.append(c);
+  }
+}
+
+function moveLabel(ply) {
+  const copy = state.game.copies[0];
+  const {number, side} = moveNumberOf(ply, copy.startSide, copy.startNumber);
+  return number + (side === "white" ? "." : "...");
+}
+
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+// The box's look: the reconstruction's reading when there is one, else the
+// verdict of what is typed.
+function updateBoxView(index, ref) {
+  const input = boxInput(index, ref);
+  if (!input) return;
+  const wrap = input.parentElement;
+  const info = state.reportBoxes[index] && state.reportBoxes[index].get(boxKey(ref));
+  const verdict = state.verdicts[index] && state.verdicts[index].get(boxKey(ref));
+  const box = boxAt(state.game.copies[index], ref);
+  const mark = wrap.querySelector(".mark");
+  wrap.className = "box-inner";
+  mark.textContent = "";
+  wrap.title = "";
+  if (verdict && verdict.text === box.text.trim()) wrap.classList.add("v-" + verdict.answer.verdict);
+  if (info && (info.ply || info.dropped)) {
+    wrap.classList.add("r-" + info.status);
+    if (info.ply) {
+      const written = state.lineWritten[info.ply - 1] || info.move.san;
+      if (info.status === "corrected" || info.status === "inserted") mark.textContent = written;
+      if (info.move.alternatives && info.move.alternatives.length) {
+        wrap.classList.add("r-uncertain");
+        mark.textContent = (mark.textContent ? mark.textContent + " " : "") + "?";
+      }
+    } else {
+      mark.textContent = "×";
+    }
+    wrap.title = info.explanation || "";
+  }
+}
+
+function updateAllBoxes(index) {
+  for (const ref of boxesOf(state.game.copies[index])) updateBoxView(index, ref);
+}
+
+// ---------------------------------------------------------------- type-ahead
+
+function normalise(text) {
+  return text.replace(/[xX:×\-+#=!?\s()]/g, "").replace(/[oO]/g, "0");
+}
+
+async function showSuggestions(index, ref, fen, letters, text) {
+  let position;
+  try {
+    position = await positionOf(fen, letters);
+  } catch {
+    return;
+  }
+  const box = boxAt(state.game.copies[index], ref);
+  if (box.text.trim() !== text || !isFocused(index, ref)) return;
+  const typed = normalise(text);
+  const fits = position.moves.filter((m) => normalise(m.written).startsWith(typed) && m.written !== text);
+  const list = $("suggestions");
+  list.replaceChildren();
+  if (!fits.length || !typed) {
+    closeSuggestions();
+    return;
+  }
+  for (const m of fits.slice(0, 8)) {
+    const li = document.createElement("li");
+    li.setAttribute("role", "option");
+    li.id = "suggestion-" + m.uci;
+    li.dataset.written = m.written;
+    li.textContent = m.written;
+    li.setAttribute("aria-selected", "false");
+    li.addEventListener("mousedown", (e) => {
+      e.preventDefault();
+      acceptSuggestion(m.written);
+    });
+    list.append(li);
+  }
+  const input = boxInput(index, ref);
+  const rect = input.getBoundingClientRect();
+  list.style.left = rect.left + window.scrollX + "px";
+  list.style.top = rect.bottom + window.scrollY + "px";
+  list.style.minWidth = rect.width + "px";
+  list.dataset.copy = index;
+  list.dataset.key = boxKey(ref);
+  list.hidden = false;
+  input.setAttribute("aria-expanded", "true");
+}
+
+function moveSuggestion(step) {
+  const items = [...$("suggestions").querySelectorAll("li")];
+  if (!items.length) return;
+  let at = items.findIndex((li) => li.getAttribute("aria-selected") === "true");
+  if (at >= 0) items[at].setAttribute("aria-selected", "false");
+  at = (at + step + items.length) % items.length;
+  items[at].setAttribute("aria-selected", "true");
+  const input = boxInput(state.focus.copy, state.focus.ref);
+  if (input) input.setAttribute("aria-activedescendant", items[at].id);
+}
+
+function closeSuggestions() {
+  const list = $("suggestions");
+  list.hidden = true;
+  list.replaceChildren();
+  for (const input of document.querySelectorAll('input.move[aria-expanded="true"]')) {
+    input.setAttribute("aria-expanded", "false");
+    input.removeAttribute("aria-activedescendant");
+  }
+}
+
+function acceptSuggestion(written) {
+  if (!state.focus) return;
+  setBoxText(state.focus.copy, state.focus.ref, written);
+  closeSuggestions();
+}
+
+// Fills a box as if it had been typed.
+function setBoxText(index, ref, text) {
+  const input = boxInput(index, ref);
+  boxAt(state.game.copies[index], ref).text = text;
+  if (input) input.value = text;
+  state.verdicts[index].delete(boxKey(ref));
+  changed();
+  return requestVerdict(index, ref);
+}
+
+// ---------------------------------------------------------------- the board
+
+async function refreshFocus() {
+  if (!state.focus) return;
+  const {copy: index, ref} = state.focus;
+  const fen = fenForBox(index, ref);
+  const verdict = state.verdicts[index].get(boxKey(ref));
+  const info = state.reportBoxes[index].get(boxKey(ref));
+  const text = boxAt(state.game.copies[index], ref).text.trim();
+  if (verdict && verdict.text === text && verdict.fen === fen) renderVerdict(index, ref, verdict.answer);
+  else requestVerdict(index, ref);
+  renderBoxInfo(index, ref, info);
+  const ply = info && info.ply ? info.ply : claimedPly(state.game.copies[index], ref);
+  $("board-title").textContent = fen ? t("board.before", {move: moveLabel(ply)}) : t("board.unknown");
+  if (state.board && fen) {
+    const written = verdict && verdict.answer.verdict === "legal" && verdict.fen === fen ? verdict.answer.uci : null;
+    const played = info && info.ply ? info.move.uci : null;
+    await state.board.show(fen, {written, played, input: true});
+  }
+}
+
+// A move made on the board: the focused box gets it in the sheet's letters.
+async function boardMove(from, to) {
+  if (!state.focus) return;
+  const {copy: index, ref} = state.focus;
+  const fen = fenForBox(index, ref);
+  if (!fen) return;
+  const position = await positionOf(fen, copyLetters(index));
+  const moves = position.moves.filter((m) => m.uci.slice(0, 2) === from && m.uci.slice(2, 4) === to);
+  if (!moves.length) {
+    announce(t("board.illegal", {from, to}));
+    return;
+  }
+  // A promotion: the queen (the box can be changed to another piece).
+  const move = moves.find((m) => m.uci.length === 4 || m.uci.endsWith("q")) || moves[0];
+  await setBoxText(index, ref, move.written);
+  stepBox(index, ref, 1);
+}
+
+// ---------------------------------------------------------------- reconstruction
+
+// The reconstruction runs when typing pauses, and at least every second
+// while it goes on, so that the game follows the person.
+function scheduleReconstruct(delay = 400) {
+  clearTimeout(state.timers.reconstruct);
+  const now = performance.now();
+  if (!state.firstUnsent) state.firstUnsent = now;
+  const wait = Math.max(0, Math.min(delay, state.firstUnsent + 1000 - now));
+  state.timers.reconstruct = setTimeout(reconstructNow, wait);
+}
+
+async function reconstructNow() {
+  state.timers.reconstruct = null;
+  state.firstUnsent = 0;
+  const game = state.game;
+  if (!game) return;
+  // One reconstruction of this page at a time: what changes meanwhile goes
+  // with the next one, sent when this one is back (the server would finish
+  // an abandoned one anyway, and a long sheet must not pile them up).
+  if (state.reconstructing) {
+    if (state.reconstructing.game === game) {
+      state.reconstructAgain = true;
+      return;
+    }
+    state.reconstructing.abort();
+  }
+  state.reconstructAgain = false;
+  const texts = game.copies.map((copy) => sheetText(copy, state.languages));
+  const sequence = ++state.sequence.reconstruct;
+  const controller = new AbortController();
+  controller.game = game;
+  state.reconstructing = controller;
+  $("game-status").dataset.state = "running";
+  const reads = texts.map((s, i) =>
+    api("/api/read", {method: "POST", body: {text: s.text, name: fileNames(game)[i]}, signal: controller.signal}));
+  try {
+    const report = await api("/api/reconstruct", {
+      method: "POST",
+      body: {sheets: texts.map((s) => s.text), messages: currentLanguage()},
+      signal: controller.signal,
+    });
+    const start = game.copies[0].startFen || startFen;
+    const line = await api("/api/line", {
+      method: "POST",
+      body: {fen: start, moves: report.moves.map((m) => m.uci), lang: copyLettersFrom(report, 0) || "auto"},
+      signal: controller.signal,
+    });
+    if (sequence !== state.sequence.reconstruct || game !== state.game) return;
+    state.report = report;
+    state.reportBoxes = boxesOfReport(report, texts.map((s) => s.layout));
+    // Boxes typed while it ran carry the game on provisionally: keep that
+    // tail when it starts from the same positions.
+    const known = line.positions.length;
+    const extends_ = state.line.length > known && line.positions.every((fen, k) => state.line[k] === fen);
+    state.line = extends_ ? line.positions.concat(state.line.slice(known)) : line.positions;
+    state.lineWritten = extends_ ? line.written.concat(state.lineWritten.slice(known - 1)) : line.written;
+    for (let c = 0; c < game.copies.length; ++c) updateAllBoxes(c);
+    renderGame();
+    renderSheetNotes(await Promise.all(reads));
+    refreshFocus();
+  } catch (e) {
+    if (e.name === "AbortError") return;
+    if (sequence === state.sequence.reconstruct) {
+      $("game-status").dataset.state = "error";
+      $("game-status").textContent = e.message;
+    }
+  } finally {
+    if (state.reconstructing === controller) {
+      state.reconstructing = null;
+      if (state.reconstructAgain) reconstructNow();
+    }
+  }
+}
+
+function copyLettersFrom(report, index) {
+  const copy = state.game.copies[index];
+  if (copy.language) return copy.language;
+  const decided = report.languages.find((l) => l.sheet === index + 1);
+  return decided ? decided.language : "";
+}
+
+function renderSheetNotes(reads) {
+  reads.forEach((read, index) => {
+    const hint = document.querySelector(`.date-hint[data-copy="${index}"]`);
+    const copy = state.game.copies[index];
+    if (hint) {
+      const date = read.tags.Date;
+      hint.textContent = copy.headers.date.trim() ? (date ? "→ " + date : t("header.date_unread")) : "";
+      hint.classList.toggle("bad", !!copy.headers.date.trim() && !date);
+    }
+    const list = document.querySelector(`.sheet-notes[data-copy="${index}"]`);
+    if (!list) return;
+    list.replaceChildren();
+    for (const d of read.diagnostics) {
+      const li = document.createElement("li");
+      li.className = d.severity;
+      li.textContent = t("sheet.diagnostic", {line: d.line, message: d.message});
+      list.append(li);
+    }
+  });
+}
+
+function renderGame() {
+  const report = state.report;
+  const status = $("game-status");
+  const moves = $("game-moves");
+  const notes = $("game-notes");
+  moves.replaceChildren();
+  notes.replaceChildren();
+  renderQuestions();
+  if (!report) {
+    status.dataset.state = "";
+    status.textContent = t("game.waiting");
+    return;
+  }
+  status.dataset.state = report.moves.length === 0 ? "empty" : report.complete ? "complete" : "incomplete";
+  status.dataset.plies = report.moves.length;
+  status.textContent = report.moves.length === 0 ? t("game.empty")
+    : report.complete && report.result.written === "*" ? t("game.complete_open", {moves: Math.ceil(report.moves.length / 2)})
+    : report.complete ? t("game.complete", {moves: Math.ceil(report.moves.length / 2), result: report.result.written})
+    : t("game.incomplete", {moves: Math.ceil(report.moves.length / 2)});
+  const copy = state.game.copies[0];
+  for (const m of report.moves) {
+    const {number, side} = moveNumberOf(m.ply, copy.startSide, copy.startNumber);
+    if (side === "white" || m.ply === 1) {
+      const n = document.createElement("span");
+      n.className = "move-number";
+      n.textContent = number + (side === "white" ? "." : "...");
+      moves.append(n);
+    }
+    const b = document.createElement("button");
+    b.className = "game-move s-" + m.status + (m.alternatives.length ? " s-uncertain" : "");
+    b.dataset.ply = m.ply;
+    b.textContent = state.lineWritten[m.ply - 1] || m.san;
+    const explanation = m.explanation.join(" ");
+    b.title = explanation;
+    b.setAttribute("aria-label", b.textContent + (m.status !== "exact" ? " (" + t("status." + m.status) + ")" : "") +
+                                 (explanation ? ": " + explanation : ""));
+    b.addEventListener("click", () => focusPly(m.ply));
+    moves.append(b, " ");
+  }
+  if (report.result.written !== "*" || report.result.by_position) {
+    const r = document.createElement("span");
+    r.className = "result";
+    r.textContent = report.result.written;
+    moves.append(r);
+  }
+  for (const text of [...report.notes, ...report.disagreements.map((d) => t("game.disagreement", {tag: d.tag, values: d.values.join(" / ")}))]) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    notes.append(li);
+  }
+}
+
+// Focuses the box a ply of the game was read from (the first copy that has
+// one).
+function focusPly(ply) {
+  for (let c = 0; c < state.reportBoxes.length; ++c) {
+    for (const [key, info] of state.reportBoxes[c]) {
+      if (info.ply !== ply) continue;
+      const [row, side] = key.split(":");
+      focusBox(c, {row: Number(row), side}, true);
+      return;
+    }
+  }
+}
+
+function renderQuestions() {
+  const list = $("questions");
+  list.replaceChildren();
+  const questions = (state.report ? questionsOf(state.report) : []).filter(
+    (q) => !q.options.some((o) => o.chosen && state.confirmed.has(q.ply + ":" + o.uci)));
+  $("questions-count").textContent = questions.length ? "(" + questions.length + ")" : "";
+  if (!questions.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = state.report ? t("questions.none") : "";
+    list.append(li);
+    return;
+  }
+  for (const q of questions) {
+    const li = document.createElement("li");
+    li.className = "question";
+    li.dataset.ply = q.ply;
+    const p = document.createElement("p");
+    const {number, side} = moveNumberOf(q.ply, state.game.copies[0].startSide, state.game.copies[0].startNumber);
+    p.textContent = t("questions.which", {move: t(side === "white" ? "grid.white_move" : "grid.black_move", {number})});
+    li.append(p);
+    const group = document.createElement("div");
+    group.className = "answers";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", p.textContent);
+    const fen = state.line[q.ply - 1];
+    for (const option of q.options) {
+      const b = document.createElement("button");
+      b.className = "answer" + (option.chosen ? " chosen" : "");
+      b.dataset.uci = option.uci;
+      b.textContent = option.san;
+      if (fen) {
+        positionOf(fen, copyLetters(0)).then((position) => {
+          const m = position.moves.find((x) => x.uci === option.uci);
+          if (m) b.textContent = m.written;
+        }).catch(() => {});
+      }
+      b.addEventListener("click", () => answerQuestion(q, option));
+      group.append(b);
+    }
+    li.append(group);
+    list.append(li);
+  }
+}
+
+// An answer is an edit of the sheet: the box read as this ply gets the
+// chosen move, written in its sheet's letters (a box the sheets lack is
+// inserted where the move belongs). The reconstruction then runs again.
+async function answerQuestion(question, option) {
+  const fen = state.line[question.ply - 1];
+  if (!fen) return;
+  let target = null;
+  for (let c = 0; c < state.reportBoxes.length && !target; ++c)
+    for (const [key, info] of state.reportBoxes[c])
+      if (info.ply === question.ply) {
+        const [row, side] = key.split(":");
+        target = {copy: c, ref: {row: Number(row), side}};
+        break;
+      }
+  if (!target) {
+    // Not on any sheet: a box is inserted before the box of the next ply.
+    for (const [key, info] of state.reportBoxes[0] || [])
+      if (info.ply === question.ply + 1) {
+        const [row, side] = key.split(":");
+        target = {copy: 0, ref: {row: Number(row), side}};
+        insertBox(state.game.copies[0], target.ref);
+        renderCopies();
+        break;
+      }
+  }
+  if (!target) return;
+  const position = await positionOf(fen, copyLetters(target.copy));
+  const move = position.moves.find((m) => m.uci === option.uci);
+  if (!move) return;
+  if (boxAt(state.game.copies[target.copy], target.ref).text.trim() === move.written) {
+    // The box already says it: the sheet has no way yet to record that a
+    // person confirmed it, so the page remembers it while it is open.
+    state.confirmed.add(question.ply + ":" + option.uci);
+    renderQuestions();
+    announce(t("questions.answered", {move: moveLabel(question.ply), answer: move.written}));
+    return;
+  }
+  focusBox(target.copy, target.ref, true);
+  await setBoxText(target.copy, target.ref, move.written);
+  announce(t("questions.answered", {move: moveLabel(question.ply), answer: move.written}));
+  scheduleReconstruct(0);
+}
+
+start().catch((e) => showError(e));

@@ -1,0 +1,84 @@
+// What the reconstruction says (POST /api/reconstruct: the object of
+// `notera reconstruct --json`), turned around to what the page shows: for
+// every box, the ply it was read as and how (exact, normalised, corrected,
+// inserted, uncertain) with its explanation, or why it was left out; and the
+// questions, the plies the sheets leave open.
+
+import {boxAtPlace} from "./sheet.js";
+
+export const boxKey = (ref) => ref.row + ":" + ref.side;
+
+// Per copy: a Map from boxKey to {ply, move, written, explanation} or
+// {dropped}. `layouts` are the copies' layouts from sheetText().
+export function boxesOfReport(report, layouts) {
+  const perCopy = layouts.map(() => new Map());
+  for (const move of report.moves) {
+    // One explanation per sheet whose evidence is not exact, in sheet
+    // order; a sheet without a written entry did not record the move.
+    const explanations = [...move.explanation];
+    for (let sheet = 1; sheet <= layouts.length; ++sheet) {
+      const written = move.written.find((w) => w.sheet === sheet);
+      const status = written ? written.status : "inserted";
+      const explanation = status !== "exact" ? explanations.shift() || "" : "";
+      if (!written) continue;
+      const ref = boxAtPlace(layouts[sheet - 1], written.line, written.column);
+      if (!ref) continue;
+      const key = boxKey(ref);
+      const entry = perCopy[sheet - 1].get(key);
+      // A box with crossed-out text may stand for two things: keep the move.
+      if (entry && entry.ply && written.status === "exact") continue;
+      perCopy[sheet - 1].set(key, {ply: move.ply, move, written, status: written.status, explanation});
+    }
+  }
+  for (const dropped of report.dropped) {
+    const layout = layouts[dropped.sheet - 1];
+    if (!layout) continue;
+    const ref = boxAtPlace(layout, dropped.line, dropped.column);
+    if (!ref) continue;
+    const key = boxKey(ref);
+    const entry = perCopy[dropped.sheet - 1].get(key);
+    if (entry && entry.ply) {
+      entry.crossedOut = dropped;  // "~~Dd7~~ Dc7": the struck text, the move beside it
+    } else {
+      perCopy[dropped.sheet - 1].set(key, {dropped, status: "dropped", explanation: dropped.message});
+    }
+  }
+  return perCopy;
+}
+
+// The questions: the reconstruction's own `ask` list when it gives one, else
+// the near-ties, plies where another move fits almost as well. Each is
+// {ply, options: [{san, uci, chosen}]}.
+export function questionsOf(report) {
+  const movesByPly = new Map(report.moves.map((m) => [m.ply, m]));
+  const optionsAt = (ply, given) => {
+    const move = movesByPly.get(ply);
+    const options = [];
+    const add = (o, chosen) => {
+      if (o && o.uci && !options.some((x) => x.uci === o.uci)) options.push({san: o.san, uci: o.uci, chosen});
+    };
+    if (move) add(move, true);
+    for (const o of given || (move ? move.alternatives : [])) add(o, false);
+    return options;
+  };
+  if (Array.isArray(report.ask)) {
+    const out = [];
+    for (const item of report.ask) {
+      const ply = typeof item === "number" ? item : item && (item.ply ?? (item.move && item.move.ply));
+      if (!ply) continue;
+      const given = item && (item.candidates || item.alternatives || item.options);
+      const options = optionsAt(ply, Array.isArray(given) ? given : null);
+      if (options.length > 1) out.push({ply, options});
+    }
+    return out;
+  }
+  return report.moves
+    .filter((m) => m.alternatives && m.alternatives.length)
+    .map((m) => ({ply: m.ply, options: optionsAt(m.ply, null)}))
+    .filter((q) => q.options.length > 1);
+}
+
+export function moveNumberOf(ply, startSide = "white", startNumber = 1) {
+  const index = ply - 1 + (startSide === "black" ? 1 : 0);
+  return {number: startNumber + Math.floor(index / 2), side: index % 2 === 0 ? "white" : "black"};
+}

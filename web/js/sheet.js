@@ -1,0 +1,231 @@
+// One copy of a scoresheet as the page holds it, and its .sheet text
+// (docs/scoresheet-format.md): what the person typed, box by box,
+// with nothing interpreted. The page writes the text the CLI reads; the
+// server reads it back (POST /api/read) when a saved sheet is opened, so
+// the reading rules live in one place, the library.
+//
+// A row is one move number of the paper sheet: White's box, Black's box,
+// the clock notes. A box holds the move as written and the text crossed
+// out before it (~~text~~). Rows keep the numbers the paper has (a sheet
+// with the row of move 16 missing keeps it missing): numbering is evidence.
+
+export const headerKeys = ["event", "site", "date", "round", "board", "white", "black", "result"];
+
+export function emptyBox() {
+  return {text: "", crossed: []};
+}
+
+export function newRow(number) {
+  return {number, white: emptyBox(), black: emptyBox(), whiteClock: "", blackClock: "", blackFirst: false, extra: ""};
+}
+
+export function newCopy({language = "", owner = "", rows = 40} = {}) {
+  const copy = {
+    headers: Object.fromEntries(headerKeys.map((k) => [k, ""])),
+    language,
+    owner,
+    notes: "",
+    extraHeaders: [],
+    startFen: "",
+    startNumber: 1,
+    startSide: "white",
+    rows: [],
+  };
+  for (let n = 1; n <= rows; ++n) copy.rows.push(newRow(n));
+  return copy;
+}
+
+export function boxEmpty(box) {
+  return box.text.trim() === "" && box.crossed.length === 0;
+}
+
+function rowEmpty(row) {
+  return boxEmpty(row.white) && boxEmpty(row.black) && !row.whiteClock && !row.blackClock && !row.extra;
+}
+
+// The boxes in the order of the sheet: White's and Black's of each row.
+export function boxesOf(copy) {
+  const out = [];
+  copy.rows.forEach((row, index) => {
+    if (!row.blackFirst) out.push({row: index, side: "white"});
+    out.push({row: index, side: "black"});
+  });
+  return out;
+}
+
+export function boxAt(copy, ref) {
+  return copy.rows[ref.row][ref.side];
+}
+
+// The ply a box claims by its number and column (1 = the first move from
+// the start position).
+export function claimedPly(copy, ref) {
+  const row = copy.rows[ref.row];
+  return 2 * (row.number - copy.startNumber) + (ref.side === "black" ? 1 : 0) - (copy.startSide === "black" ? 1 : 0) + 1;
+}
+
+// Keeps a few empty rows after the last written one, to type on.
+export function ensureSpareRows(copy, spare = 3) {
+  let last = copy.rows.length - 1;
+  while (last >= 0 && rowEmpty(copy.rows[last])) --last;
+  const next = () => (copy.rows.length ? copy.rows[copy.rows.length - 1].number + 1 : copy.startNumber);
+  while (copy.rows.length - 1 - last < spare) copy.rows.push(newRow(next()));
+}
+
+// Inserts an empty box at `ref`; the boxes from there on move one box later
+// (White's moves that had slipped into Black's column go back).
+export function insertBox(copy, ref) {
+  const boxes = boxesOf(copy);
+  const at = boxes.findIndex((b) => b.row === ref.row && b.side === ref.side);
+  if (at < 0) return;
+  let last = boxes.length - 1;
+  while (last >= at && boxEmpty(boxAt(copy, boxes[last]))) --last;
+  if (last === boxes.length - 1) {
+    copy.rows.push(newRow(copy.rows[copy.rows.length - 1].number + 1));
+    boxes.push({row: copy.rows.length - 1, side: "white"}, {row: copy.rows.length - 1, side: "black"});
+  }
+  for (let i = Math.max(last, at - 1) + 1; i > at; --i) {
+    copy.rows[boxes[i].row][boxes[i].side] = boxAt(copy, boxes[i - 1]);
+  }
+  copy.rows[ref.row][ref.side] = emptyBox();
+}
+
+// Deletes the box at `ref`; the boxes after it move one box earlier.
+export function deleteBox(copy, ref) {
+  const boxes = boxesOf(copy);
+  const at = boxes.findIndex((b) => b.row === ref.row && b.side === ref.side);
+  if (at < 0) return;
+  for (let i = at; i + 1 < boxes.length; ++i) copy.rows[boxes[i].row][boxes[i].side] = boxAt(copy, boxes[i + 1]);
+  const lastRef = boxes[boxes.length - 1];
+  copy.rows[lastRef.row][lastRef.side] = emptyBox();
+}
+
+// Crosses the box's move out (it stays on the sheet as evidence), or, when
+// nothing is written after the crossed-out text, takes the last one back.
+export function toggleCrossed(box) {
+  if (box.text.trim()) {
+    box.crossed.push(box.text.trim());
+    box.text = "";
+  } else if (box.crossed.length) {
+    box.text = box.crossed.pop();
+  }
+}
+
+function cellText(box, somethingFollows) {
+  const crossed = box.crossed.map((c) => "~~" + c + "~~").join(" ");
+  const text = box.text.trim();
+  if (text) return crossed ? crossed + " " + text : text;
+  // Nothing legible in the box but more on the row: "-" keeps the columns
+  // (an empty box and "-" both mean "not recorded").
+  if (somethingFollows) return crossed ? crossed + " -" : "-";
+  return crossed;
+}
+
+const chars = (s) => [...s].length;
+
+// Every language's words for the header keys, from GET /api/languages.
+export function headerWord(languages, code, key) {
+  const entry = languages.find((l) => l.code === (code || "en")) || languages.find((l) => l.code === "en");
+  return (entry && entry.header[key]) || key;
+}
+
+function copyWord(languages, code, owner) {
+  const entry = languages.find((l) => l.code === (code || "en")) || languages.find((l) => l.code === "en");
+  return (entry && entry.copy[owner]) || owner;
+}
+
+// The .sheet text of a copy, and where each box stands in it: layout maps a
+// line number to the boxes on it ({ref, column, end}, 1-based characters),
+// so that what the reconstruction says about "line 20, column 4" finds its
+// box.
+export function sheetText(copy, languages) {
+  const lines = [];
+  for (const note of copy.notes.split("\n")) if (note.trim()) lines.push("# " + note.trim());
+  const word = (key) => headerWord(languages, copy.language, key);
+  for (const key of headerKeys) {
+    const value = copy.headers[key].trim();
+    if (value) lines.push(word(key) + ": " + value);
+  }
+  if (copy.language) lines.push(word("notation") + ": " + copy.language);
+  if (copy.owner) lines.push(word("sheet") + ": " + copyWord(languages, copy.language, copy.owner));
+  for (const h of copy.extraHeaders) if (h.key.trim()) lines.push(h.key.trim() + ": " + h.value.trim());
+  lines.push("");
+
+  const layout = new Map();
+  let lastRow = copy.rows.length - 1;
+  while (lastRow >= 0 && rowEmpty(copy.rows[lastRow])) --lastRow;
+  for (let r = 0; r <= lastRow; ++r) {
+    const row = copy.rows[r];
+    const lineNumber = lines.length + 1;
+    const onLine = [];
+    let line = String(row.number) + (row.blackFirst ? "..." : "");
+    line = line.padEnd(Math.max(3, chars(line) + 1));
+    const blackText = cellText(row.black, !!row.extra.trim());
+    const parts = [];
+    if (!row.blackFirst) parts.push({side: "white", text: cellText(row.white, !!(blackText || row.extra.trim()))});
+    parts.push({side: "black", text: blackText});
+    for (const part of parts) {
+      if (!part.text) continue;
+      const column = chars(line) + 1;
+      onLine.push({ref: {row: r, side: part.side}, column, end: column + chars(part.text)});
+      line += part.text.padEnd(Math.max(12, chars(part.text) + 2));
+    }
+    if (row.extra.trim()) line += row.extra.trim() + "  ";
+    if (row.whiteClock.trim()) line += row.whiteClock.trim().padEnd(6);
+    if (row.blackClock.trim()) line += row.blackClock.trim();
+    lines.push(line.trimEnd());
+    layout.set(lineNumber, onLine);
+  }
+  return {text: lines.join("\n") + "\n", layout};
+}
+
+// The box a place on the sheet belongs to ({sheet line, column} of the
+// reconstruction's report), or null.
+export function boxAtPlace(layout, line, column) {
+  const onLine = layout.get(line);
+  if (!onLine) return null;
+  // The box that starts last at or before the column (a crossed-out part
+  // or a mark inside a box points into it).
+  let best = null;
+  for (const b of onLine) if (b.column <= column) best = b;
+  return best ? best.ref : null;
+}
+
+// A copy from a saved sheet as POST /api/read gives it.
+export function copyFromRead(read) {
+  const copy = newCopy({rows: 0});
+  const notes = [...read.comments, ...read.notes].sort((a, b) => a.line - b.line);
+  copy.notes = notes.map((n) => n.text.trim()).join("\n");
+  for (const h of read.headers) {
+    if (headerKeys.includes(h.key)) copy.headers[h.key] = h.value;
+    else if (h.key === "notation") copy.language = read.language || h.value;
+    else if (h.key === "sheet") copy.owner = read.copy || "";
+    else copy.extraHeaders.push({key: h.raw_key, value: h.value});
+  }
+  if (!copy.language && read.language) copy.language = read.language;
+  copy.startFen = read.start_fen || "";
+  copy.startNumber = read.start_number || 1;
+  copy.startSide = read.start_side || "white";
+  copy.rows = read.rows.map((r) => ({
+    ...newRow(r.number),
+    blackFirst: r.black_first,
+    whiteClock: r.white_clock || "",
+    blackClock: r.black_clock || "",
+  }));
+  for (const cell of read.cells) {
+    const row = copy.rows[cell.row];
+    if (!row) continue;
+    row[cell.side] = {text: cell.kind === "unrecorded" ? "-" : withoutCrossedOut(cell.text), crossed: [...cell.crossed_out]};
+  }
+  for (const cell of read.surplus) {
+    const row = copy.rows[cell.row];
+    if (row) row.extra = (row.extra ? row.extra + " " : "") + cell.text;
+  }
+  if (!copy.rows.length) copy.rows.push(newRow(copy.startNumber));
+  ensureSpareRows(copy);
+  return copy;
+}
+
+function withoutCrossedOut(text) {
+  return text.replace(/~~.*?~~/g, " ").replace(/\s+/g, " ").trim();
+}
