@@ -2,6 +2,7 @@
 #
 #   make demo   install what is missing, build (Release), run the main job on a sample
 #   make test   install what is missing, build, run every test
+#   make serve  build the command, and start the transcription page on a copy of the samples
 #
 # Other targets: build, pgo-retrain, sanitize (tests under ASan+UBSan), acceptance, bench,
 # fuzz, deps, clean. Works as root or with sudo on Debian 12.
@@ -13,15 +14,18 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 FUZZ_SECONDS ?= 60
 
-# Debian 12 packages the build, the tests and the benchmarks need.
+# Debian 12 packages the build, the tests and the benchmarks need. notera serve:
+# libcpp-httplib-dev; nodejs and npm install the page's board (cm-chessboard)
+# and the browser tests' driver (playwright-core); chromium runs those tests.
 PACKAGES = cmake make g++ pkg-config python3 xz-utils \
            tao-pegtl-dev libicu-dev icu-devtools libfmt-dev doctest-dev \
-           libcli11-dev libtbb-dev nlohmann-json3-dev pgn-extract
+           libcli11-dev libtbb-dev nlohmann-json3-dev pgn-extract \
+           libcpp-httplib-dev nodejs npm chromium
 FUZZ_PACKAGES = clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build build-cli configure pgo-retrain deps sanitize acceptance bench fuzz fuzz-deps clean
+.PHONY: demo test serve build build-cli configure pgo-retrain deps sanitize acceptance bench fuzz fuzz-deps clean
 
 # The demo needs the command only: it builds the notera target, not the
 # test suite and the benchmarks (`make test` builds those).
@@ -35,6 +39,18 @@ demo: build-cli
 
 test: build
 	cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)
+
+# The transcription page (notera serve) on a copy of the samples, so that
+# what is typed there never changes them: http://127.0.0.1:$(SERVE_PORT)/
+# The notera target builds the page's files too (web/CMakeLists.txt).
+SERVE_PORT ?= 8765
+SERVE_WORKSPACE ?= $(BUILD)/serve-samples
+serve: build-cli
+	@mkdir -p $(SERVE_WORKSPACE)
+	@for f in samples/*/*.sheet; do \
+	  [ -e $(SERVE_WORKSPACE)/$$(basename $$f) ] || cp $$f $(SERVE_WORKSPACE)/; \
+	done
+	$(BUILD)/cli/notera serve --workspace $(SERVE_WORKSPACE) --port $(SERVE_PORT)
 
 # The Release tree is built with profile-guided optimisation (GCC; see
 # cmake/pgo.cmake): the first build also builds an instrumented command,
@@ -67,10 +83,15 @@ pgo-retrain:
 	rm -f $(PGO_STAMP)
 	$(MAKE) build
 
-# Installs only what is missing; apt-get runs non-interactively.
+# Installs only what is missing; apt-get runs non-interactively. A package
+# counts as there when an installed package provides it (NodeSource's nodejs
+# provides npm, and conflicts with Debian's npm).
 deps fuzz-deps:
-	@missing=""; for p in $(if $(filter fuzz-deps,$@),$(FUZZ_PACKAGES),$(PACKAGES)); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	@provided=$$(dpkg-query -W -f='$${Status}|$${Provides}\n' 2>/dev/null | grep '^install ok installed|' \
+	  | cut -d'|' -f2 | tr ',' '\n' | sed 's/ *(.*//; s/^ *//'); \
+	missing=""; for p in $(if $(filter fuzz-deps,$@),$(FUZZ_PACKAGES),$(PACKAGES)); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" \
+	    || printf '%s\n' "$$provided" | grep -qx "$$p" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
