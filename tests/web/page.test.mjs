@@ -299,11 +299,13 @@ test("a question, answered with one click", async () => {
   await page.locator(question).scrollIntoViewIfNeeded();
   await shot("09-question");
   await page.click(`${question} button.answer[data-uci="${other.uci}"]`);
-  await page.waitForFunction((s) => document.querySelector(s).value === "Tc2", box(0, 36, "white"));
+  // The answer is written after the box ("{=Tc2}"), which keeps what the
+  // writer wrote as evidence.
+  await page.waitForFunction((s) => document.querySelector(s).value === "Te2 {=Tc2}", box(0, 36, "white"));
   await settled();
   assert.equal(await page.$(question), null, "the question is answered");
   assert.equal(await page.$eval('#game-moves .game-move[data-ply="73"]', (b) => b.textContent), "Tc2");
-  assert.match(await api("/api/sheets/sporsmal.sheet"), /^37 Tc2 /m);
+  assert.match(await api("/api/sheets/sporsmal.sheet"), /^37 Te2 \{=Tc2\} /m);
   await shot("10-question-answered");
 });
 

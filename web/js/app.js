@@ -10,6 +10,7 @@ import {createBoard} from "./board.js";
 import {boxesOfReport, boxKey, moveNumberOf, questionsOf} from "./game.js";
 import {currentLanguage, loadTexts, pageLanguages, t, translatePage} from "./i18n.js";
 import {
+  boxAnswer,
   boxAt,
   boxEmpty,
   boxesOf,
@@ -20,6 +21,7 @@ import {
   headerKeys,
   insertBox,
   newCopy,
+  withAnswer,
   sheetText,
   toggleCrossed,
 } from "./sheet.js";
@@ -38,7 +40,6 @@ const state = {
   lineWritten: [],  // the game's moves in the first copy's letters
   verdicts: [],  // per copy: Map boxKey -> {text, answer}
   positions: new Map(),  // fen + letters -> GET /api/position answer (promise)
-  confirmed: new Set(),  // "ply:uci": questions answered with what the box says
   board: null,
   timers: {},
   sequence: {verdict: 0, reconstruct: 0},
@@ -225,7 +226,6 @@ function firstEmptyBox(copy) {
 
 function afterGameChange() {
   state.report = null;
-  state.confirmed.clear();
   state.reportBoxes = state.game.copies.map(() => new Map());
   state.verdicts = state.game.copies.map(() => new Map());
   state.line = [state.game.copies[0].startFen || startFen];
@@ -773,7 +773,9 @@ async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
   const letters = copyLetters(index);
   if (suggest) showSuggestions(index, ref, fen, letters, text);
   try {
-    const answer = await api("/api/move", {method: "POST", body: {fen, text, lang: letters || "auto", messages: currentLanguage()}});
+    // A box with a person's answer means the answer.
+    const judged = boxAnswer(text) || text;
+    const answer = await api("/api/move", {method: "POST", body: {fen, text: judged, lang: letters || "auto", messages: currentLanguage()}});
     if (box.text.trim() !== text) return;  // typed on since
     state.verdicts[index].set(boxKey(ref), {text, answer, fen});
     updateBoxView(index, ref);
@@ -1197,8 +1199,7 @@ function focusPly(ply) {
 function renderQuestions() {
   const list = $("questions");
   list.replaceChildren();
-  const questions = (state.report ? questionsOf(state.report) : []).filter(
-    (q) => !q.options.some((o) => o.chosen && state.confirmed.has(q.ply + ":" + o.uci)));
+  const questions = state.report ? questionsOf(state.report) : [];
   $("questions-count").textContent = questions.length ? "(" + questions.length + ")" : "";
   if (!questions.length) {
     const li = document.createElement("li");
@@ -1268,16 +1269,11 @@ async function answerQuestion(question, option) {
   const position = await positionOf(fen, copyLetters(target.copy));
   const move = position.moves.find((m) => m.uci === option.uci);
   if (!move) return;
-  if (boxAt(state.game.copies[target.copy], target.ref).text.trim() === move.written) {
-    // The box already says it: the sheet has no way yet to record that a
-    // person confirmed it, so the page remembers it while it is open.
-    state.confirmed.add(question.ply + ":" + option.uci);
-    renderQuestions();
-    announce(t("questions.answered", {move: moveLabel(question.ply), answer: move.written}));
-    return;
-  }
+  // The answer goes on the sheet as "{=MOVE}" after what is written, which
+  // stays as evidence; the reconstruction takes it as certain.
+  const written = boxAt(state.game.copies[target.copy], target.ref).text;
   focusBox(target.copy, target.ref, true);
-  await setBoxText(target.copy, target.ref, move.written);
+  await setBoxText(target.copy, target.ref, withAnswer(written, move.written));
   announce(t("questions.answered", {move: moveLabel(question.ply), answer: move.written}));
   scheduleReconstruct(0);
 }

@@ -111,6 +111,18 @@ export function toggleCrossed(box) {
   }
 }
 
+// A person's reading of a box, "{=Txb7}" after what is written
+// (docs/scoresheet-format.md, "Answers"): the reconstruction takes it as
+// certain, and what was written stays on the sheet as evidence.
+const answerMark = /\s*\{=([^}]*)\}\s*$/;
+export function boxAnswer(text) {
+  const m = answerMark.exec(text);
+  return m ? m[1].trim() : "";
+}
+export function withAnswer(text, answer) {
+  return (text.replace(answerMark, "").trim() || "-") + " {=" + answer + "}";
+}
+
 function cellText(box, somethingFollows) {
   const crossed = box.crossed.map((c) => "~~" + c + "~~").join(" ");
   const text = box.text.trim();
@@ -215,7 +227,10 @@ export function copyFromRead(read) {
   for (const cell of read.cells) {
     const row = copy.rows[cell.row];
     if (!row) continue;
-    row[cell.side] = {text: cell.kind === "unrecorded" ? "-" : withoutCrossedOut(cell.text), crossed: [...cell.crossed_out]};
+    let text = cell.kind === "unrecorded" ? "-" : withoutCrossedOut(cell.text);
+    const answer = boxAnswer(cell.text);
+    if (answer && boxAnswer(text) !== answer) text = withAnswer(text, answer);
+    row[cell.side] = {text, crossed: [...cell.crossed_out]};
   }
   for (const cell of read.surplus) {
     const row = copy.rows[cell.row];
