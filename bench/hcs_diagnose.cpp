@@ -34,6 +34,7 @@ std::vector<Move> moves_of(const reconstruct::Reconstruction& r) {
 
 std::string why_incomplete(const reconstruct::Reconstruction& r) {
   std::string s;
+  if (r.stats.work_limit) s += " work-limit";
   if (r.stats.time_limit) s += " time-limit";
   if (r.stats.ply_limit) s += " ply-limit";
   int not_reached = 0, unrecorded_after = 0;

@@ -70,7 +70,9 @@ void print_miss(const bench::DevCase& c, const char* which, const Reconstruction
     std::printf("  slip %s sheet %d ply %d '%s' %s", o.near->kind.c_str(), o.near->sheet, o.near->ply,
                 o.near->written.c_str(), o.near->detail.c_str());
   std::printf("  (ref margin %.1f, %.0f ms%s)\n", c.reference_margin, o.milliseconds,
-              r.stats.time_limit ? ", TIME LIMIT" : "");
+              r.stats.work_limit   ? ", WORK LIMIT"
+              : r.stats.time_limit ? ", TIME LIMIT"
+                                   : "");
   if (!verbose) return;
   const int from = std::max(1, o.first_wrong - 3);
   for (int p = from; p <= o.first_wrong + 3; ++p) {

@@ -561,7 +561,10 @@ int main(int argc, char** argv) {
     if (o.near)
       std::printf("  slip %s sheet %d ply %d '%s'", o.near->kind.c_str(), o.near->sheet, o.near->ply,
                   o.near->written.c_str());
-    std::printf("  (%.0f ms%s)\n", o.milliseconds, r.stats.time_limit ? ", TIME LIMIT" : "");
+    std::printf("  (%.0f ms%s)\n", o.milliseconds,
+                r.stats.work_limit   ? ", WORK LIMIT"
+                : r.stats.time_limit ? ", TIME LIMIT"
+                                     : "");
     if (verbose) {
       for (int p = std::max(1, o.first_wrong - 2); p <= o.first_wrong + 2 && p <= o.plies; ++p) {
         const std::size_t k2 = static_cast<std::size_t>(p - 1);

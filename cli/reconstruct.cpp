@@ -27,7 +27,9 @@ struct ReconstructCliOptions {
   std::string language = "auto";
   std::string to = "pgn";
   bool json = false;
-  int time_limit = 8000;
+  // The library's defaults (reconstruct.hpp says why they are what they are).
+  std::int64_t work_limit = reconstruct::ReconstructOptions{}.work_limit;
+  std::int64_t time_limit = reconstruct::ReconstructOptions{}.time_limit.count();
 };
 
 int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
@@ -58,7 +60,8 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
 
   reconstruct::ReconstructOptions reconstruct_options;
   reconstruct_options.language = *language;
-  reconstruct_options.time_limit = std::chrono::milliseconds(std::max(options.time_limit, 1));
+  reconstruct_options.work_limit = std::max<std::int64_t>(options.work_limit, 1);
+  reconstruct_options.time_limit = std::chrono::milliseconds(std::max<std::int64_t>(options.time_limit, 1));
   const SheetReconstruction run = reconstruct_sheets(sheets, reconstruct_options, context.messages());
   const reconstruct::Reconstruction& r = run.result;
   const std::string& pgn = run.pgn;
@@ -95,6 +98,7 @@ Command add_reconstruct_command(CLI::App& app, Context& context) {
   command->add_option("--lang", options->language, context.text("cli.option.lang"));
   command->add_option("--to", options->to, context.text("cli.reconstruct.to"));
   command->add_flag("--json", options->json, context.text("cli.option.json"));
+  command->add_option("--work-limit", options->work_limit, context.text("cli.reconstruct.work_limit"));
   command->add_option("--time-limit", options->time_limit, context.text("cli.reconstruct.time_limit"));
   add_messages_option(*command, context);
   return {command, [&context, options] { return run_reconstruct(context, *options); }};

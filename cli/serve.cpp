@@ -33,7 +33,9 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8765;
   bool open = false;
-  int time_limit = 8000;  // as notera reconstruct: the same sheets give the same game
+  // A page cannot wait as long as notera reconstruct may (its work budget
+  // can take 40 s on a pathological sheet): a search cut short is flagged.
+  int time_limit = 8000;
   int threads = 256;
 };
 

@@ -60,7 +60,7 @@ class ApiError : public std::exception {
 };
 
 struct ApiOptions {
-  std::chrono::milliseconds time_limit{8000};  // per reconstruction (notera reconstruct's default)
+  std::chrono::milliseconds time_limit{8000};  // per reconstruction: a page cannot wait longer
   unsigned reconstruct_slots = 2;              // reconstructions at once
   std::chrono::milliseconds queue_wait{60000};
   std::size_t max_waiting = 1024;

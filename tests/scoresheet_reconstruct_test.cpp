@@ -7,6 +7,7 @@
 // <name>.san holds the game as played.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -386,13 +387,28 @@ TEST_CASE("reconstruct: any input ends, within the time limit") {
   std::string gaps = "Notasjon: nb\n\n";
   for (int row = 1; row <= 60; ++row) gaps += std::to_string(row) + " - -\n";
   gaps += "61 Dxf7+ Kh8\n";
+  // The work limit stops the search, the same way on any machine: the
+  // best game so far, flagged and said in a note.
   reconstruct::ReconstructOptions quick;
-  quick.time_limit = std::chrono::milliseconds(300);
+  quick.work_limit = 200000;
   const auto began = std::chrono::steady_clock::now();
   const reconstruct::Reconstruction r = reconstruct_game({sheet_text(gaps)}, quick);
   const auto spent = std::chrono::steady_clock::now() - began;
   CHECK(spent < std::chrono::seconds(5));
   CHECK_FALSE(r.complete);
+  CHECK(r.stats.work_limit);
+  CHECK(r.stats.work >= quick.work_limit);
+  CHECK(r.stats.work < quick.work_limit + 1000);  // given up within one state's moves
+  CHECK(std::any_of(r.notes.begin(), r.notes.end(),
+                    [](const Message& m) { return m.key == "reconstruct.note.work_limit"; }));
+  const reconstruct::Reconstruction again = reconstruct_game({sheet_text(gaps)}, quick);
+  CHECK(again.stats.work == r.stats.work);
+  CHECK(again.plies.size() == r.plies.size());
+  // The time limit, only a safety net, still stops it.
+  reconstruct::ReconstructOptions slow;
+  slow.time_limit = std::chrono::milliseconds(300);
+  const reconstruct::Reconstruction timed = reconstruct_game({sheet_text(gaps)}, slow);
+  CHECK_FALSE(timed.complete);
   // More boxes than any game: read up to a limit, said in a note.
   reconstruct::EvidenceSheet huge;
   huge.language = "nb";

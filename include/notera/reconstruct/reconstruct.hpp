@@ -126,11 +126,25 @@ struct ReconstructOptions {
   int insertion_spawners = 64;
   float insertion_span = 6.0f;
   int max_plies = 1000;
-  int max_insertions = 60;                     // moves in the game that no sheet records
-  int max_consecutive_insertions = 10;         // ... one after the other
-  int max_alternatives = 4;                    // per ply
-  int max_variation_plies = 8;                 // length of a variation in the PGN
-  std::chrono::milliseconds time_limit{8000};  // per reconstruction (all sheets, all languages tried)
+  int max_insertions = 60;              // moves in the game that no sheet records
+  int max_consecutive_insertions = 10;  // ... one after the other
+  int max_alternatives = 4;             // per ply
+  int max_variation_plies = 8;          // length of a variation in the PGN
+  // What a reconstruction may spend (all sheets, all languages tried, all
+  // searches), in moves priced: when it is spent the search gives up with
+  // the best game found so far (SearchStats::work_limit). Counted in work,
+  // not time, so that the same sheets give the same game on any machine.
+  // The most any real or dev sheet needs (bench/reconstruct_work): both
+  // pages of HCS game 098 45.4 million, one page (098_0) 14.2 million,
+  // sheets-dev 18.2 million (case-076), the samples 9.8 million; the
+  // median HCS page 0.56 million. About twice the most, so that a sheet a
+  // little harder than those still gets its widest search.
+  std::int64_t work_limit = 100'000'000;
+  // A safety net only, not meant to decide any result: it stops a
+  // reconstruction on a machine slowed beyond reason. The work limit takes
+  // about 40 s on a busy 2-core machine of 2026 (2.4 million moves priced a
+  // second), the hardest HCS game 19 s (SearchStats::time_limit).
+  std::chrono::milliseconds time_limit{120000};
   // Per sheet, a factor on the price of its departures (SheetCare::weight).
   // Empty: 1 for one sheet; for two, estimated from how often each departs
   // from the game both give, and the game searched again with them.
@@ -267,8 +281,10 @@ struct SearchStats {
   int beam_full_ply = 0;
   bool width_limited = false;  // some ply had more states within the margin than the beam holds
   int beam_width = 0;          // of the search that gave the game
-  bool time_limit = false;
+  bool work_limit = false;     // a search gave up when the work limit was spent
+  bool time_limit = false;     // ... or at the time limit (the safety net)
   bool ply_limit = false;
+  std::int64_t work = 0;  // moves priced over all the searches of the reconstruction
   double milliseconds = 0.0;
   int runs = 0;  // searches (one per language tried, plus the final one)
 };

@@ -185,15 +185,15 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
 // with many slips need a wide beam, clean ones do not.
 search::Output search_widening(const std::vector<PreparedSheet>& sheets, const Position& start,
                                const ReconstructOptions& options, const SlipCosts& costs,
-                               const search::Limits& limits, search::Output first, int& runs) {
+                               search::Budget& budget, search::Output first, int& runs) {
   search::Output best = std::move(first);
   ReconstructOptions wider = options;
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
-         std::chrono::steady_clock::now() < limits.deadline) {
+         budget.left()) {
     wider.beam_width = std::min(wider.beam_width * 4, options.max_beam_width);
-    search::Output out = search::run(sheets, start, wider, costs, limits);
+    search::Output out = search::run(sheets, start, wider, costs, budget);
     ++runs;
-    if (out.stats.time_limit) break;
+    if (search::cut_short(out.stats)) break;
     // A wider search that finds no cheaper game may still have been too
     // narrow (the cheaper game lies behind a wider crowd of near-equal
     // states): go on widening while it was.
@@ -213,21 +213,21 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
 // cheaper than the game found, it is the game.
 search::Output try_single_games(const std::vector<PreparedSheet>& sheets, const Position& start,
                                 const ReconstructOptions& options, const SlipCosts& costs,
-                                const search::Limits& limits, search::Output joint, int& runs) {
+                                search::Budget& budget, search::Output joint, int& runs) {
   if (!rough(joint, sheets)) return joint;
   for (const PreparedSheet& sheet : sheets) {
-    if (std::chrono::steady_clock::now() > limits.deadline) break;
+    if (!budget.left()) break;
     const std::vector<PreparedSheet> one{sheet};
-    search::Output alone = search::run(one, start, options, costs, limits);
+    search::Output alone = search::run(one, start, options, costs, budget);
     ++runs;
-    alone = search_widening(one, start, options, costs, limits, std::move(alone), runs);
-    if (alone.finished.empty() || alone.finished.front().forced || alone.stats.time_limit) continue;
+    alone = search_widening(one, start, options, costs, budget, std::move(alone), runs);
+    if (alone.finished.empty() || alone.finished.front().forced || search::cut_short(alone.stats)) continue;
     ReconstructOptions priced = options;
     for (int n : search::path_of(alone, alone.finished.front().node))
       priced.line.push_back(alone.nodes[static_cast<std::size_t>(n)].move);
-    search::Output out = search::run(sheets, start, priced, costs, limits);
+    search::Output out = search::run(sheets, start, priced, costs, budget);
     ++runs;
-    if (out.stats.time_limit || finished_cost(out) >= finished_cost(joint) - 0.01f) continue;
+    if (search::cut_short(out.stats) || finished_cost(out) >= finished_cost(joint) - 0.01f) continue;
     // What the wider joint search knew about its beam still holds.
     out.stats.width_limited = joint.stats.width_limited;
     joint = std::move(out);
@@ -367,7 +367,7 @@ class ReportBuilder {
     questions(r);
     dropped(r);
     r.by_position = game_end(pos, history, true);
-    r.complete = !best.forced && !out_.stats.time_limit && !out_.stats.ply_limit;
+    r.complete = !best.forced && !search::cut_short(out_.stats) && !out_.stats.ply_limit;
     for (const DroppedCell& d : r.dropped)
       if (d.reason == DropReason::not_reached || d.reason == DropReason::unrecorded_after) r.complete = false;
   }
@@ -529,7 +529,8 @@ class ReportBuilder {
   }
 
   void dropped(Reconstruction& r) const {
-    const bool gave_up = out_.finished.front().forced || out_.stats.time_limit || out_.stats.ply_limit;
+    const bool gave_up =
+        out_.finished.front().forced || search::cut_short(out_.stats) || out_.stats.ply_limit;
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const PreparedSheet& sheet = sheets_[j];
       int last_used = -1;
@@ -585,12 +586,11 @@ const char* result_of_end(GameEnd end, Color loser_to_move) {
 }
 
 // What one reconstruction works with: the sheets as taken (at most two,
-// boxes capped), the costs, the clock.
+// boxes capped), the costs, what it may spend.
 struct Run {
   const ReconstructOptions& options;
   const SlipCosts& costs;
-  std::chrono::steady_clock::time_point began;
-  search::Limits limits;
+  search::Budget budget;
   std::vector<EvidenceSheet> input;
 };
 
@@ -693,7 +693,7 @@ SheetLanguage choose_language(std::size_t j, Run& run, Reconstruction& r, search
   std::vector<std::pair<int, float>> tried;
   for (const Trial& t : trials) {
     std::vector<PreparedSheet> one{search::prepare_sheet(sheet, t.language, run.costs)};
-    search::Output out = search::run(one, r.start, run.options, run.costs, run.limits);
+    search::Output out = search::run(one, r.start, run.options, run.costs, run.budget);
     const float cost = finished_cost(out);
     r.stats.runs++;
     tried.emplace_back(t.language, cost);
@@ -717,10 +717,10 @@ SheetLanguage choose_language(std::size_t j, Run& run, Reconstruction& r, search
 // each sheet's own game priced on both.
 search::Output search_game(const std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
                            search::Output out) {
-  out = search_widening(prepared, r.start, run.options, run.costs, run.limits, std::move(out), r.stats.runs);
+  out = search_widening(prepared, r.start, run.options, run.costs, run.budget, std::move(out), r.stats.runs);
   if (prepared.size() > 1)
     out =
-        try_single_games(prepared, r.start, run.options, run.costs, run.limits, std::move(out), r.stats.runs);
+        try_single_games(prepared, r.start, run.options, run.costs, run.budget, std::move(out), r.stats.runs);
   return out;
 }
 
@@ -733,7 +733,7 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
     for (std::size_t j = 0; j < prepared.size(); ++j) prepared[j].weight = run.options.slip_weights[j];
   search::Output out;
   if (first.finished.empty()) {
-    first = search::run(prepared, r.start, run.options, run.costs, run.limits);
+    first = search::run(prepared, r.start, run.options, run.costs, run.budget);
     r.stats.runs++;
   }
   out = search_game(prepared, run, r, std::move(first));
@@ -748,10 +748,10 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
     search::Output again;
     if (differ) {
       again =
-          search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.limits));
+          search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget));
       r.stats.runs++;
     }
-    if (!differ || (again.stats.time_limit && !out.stats.time_limit)) {
+    if (!differ || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
       // Alike, or the second search was cut short: the game found with
       // equal weights stands.
       for (PreparedSheet& p : prepared) p.weight = 1.0f;
@@ -798,6 +798,8 @@ void settle_result(const Run& run, Reconstruction& r) {
 
   if (r.stats.beam_full)
     r.notes.push_back(Message("reconstruct.note.beam_full").with("ply", r.stats.beam_full_ply));
+  if (r.stats.work_limit)
+    r.notes.push_back(Message("reconstruct.note.work_limit").with("moves", run.options.work_limit));
   if (r.stats.time_limit)
     r.notes.push_back(Message("reconstruct.note.time_limit")
                           .with("milliseconds", static_cast<std::int64_t>(run.options.time_limit.count())));
@@ -820,8 +822,7 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   const auto began = std::chrono::steady_clock::now();
   Run run{options,
           options.costs ? *options.costs : SlipCosts::measured(),
-          began,
-          search::Limits{began + options.time_limit},
+          search::Budget{options.work_limit, began + options.time_limit},
           {}};
   if (!take_sheets(sheets, run, r)) return r;
 
@@ -837,6 +838,11 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   const int runs = r.stats.runs;
   r.stats = out.stats;
   r.stats.runs = std::max(runs, 1);
+  // Any search cut short makes the game the best found so far, even when
+  // the game comes from one that was not (a wider search given up on).
+  r.stats.work_limit = run.budget.work_cut;
+  r.stats.time_limit = run.budget.time_cut;
+  r.stats.work = run.budget.work;
   r.stats.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   ReportBuilder(prepared, out, r.start, options, run.costs).build(r);

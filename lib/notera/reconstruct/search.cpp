@@ -246,12 +246,12 @@ struct SheetStep {
 class Search {
  public:
   Search(const std::vector<PreparedSheet>& sheets, const ReconstructOptions& options, const SlipCosts& costs,
-         const Limits& limits)
+         Budget& budget)
       : sheets_(sheets),
         options_(options),
         costs_(costs),
         prior_(options.prior ? *options.prior : MovePrior::measured()),
-        limits_(limits) {
+        budget_(budget) {
     alt_margin_ = std::max(options.uncertain_margin, 6.0f);
   }
 
@@ -277,10 +277,7 @@ class Search {
         out_.stats.ply_limit = true;
         break;
       }
-      if (std::chrono::steady_clock::now() > limits_.deadline) {
-        out_.stats.time_limit = true;
-        break;
-      }
+      if (gives_up()) break;
       ++ply;
       expand_layer(layer, ply, next);
       if (next.empty()) break;
@@ -290,7 +287,7 @@ class Search {
       layer.swap(next);
       out_.stats.plies = ply;
     }
-    if (out_.finished.empty() || out_.stats.time_limit || out_.stats.ply_limit) {
+    if (out_.finished.empty() || cut_short(out_.stats) || out_.stats.ply_limit) {
       // Give up on the rest: the best state reached ends the game.
       const State& s = layer.empty() ? last_layer_best_ : layer.front();
       out_.finished.push_back(Finished{s.node, s.cost + 1000.0f, true});
@@ -305,6 +302,21 @@ class Search {
   }
 
  private:
+  // Whether the search must give up now: the work budget is spent (what
+  // decides), or the time is up (the safety net; the clock is read only
+  // when `read_clock`). Said in the stats and the budget.
+  bool gives_up(bool read_clock = true) {
+    if (budget_.work_spent()) {
+      out_.stats.work_limit = budget_.work_cut = true;
+      return true;
+    }
+    if (read_clock && budget_.out_of_time()) {
+      out_.stats.time_limit = budget_.time_cut = true;
+      return true;
+    }
+    return false;
+  }
+
   float best_finished() const {
     float best = infinite;
     for (const Finished& f : out_.finished) best = std::min(best, f.cost);
@@ -395,10 +407,7 @@ class Search {
     for (std::size_t si = 0; si < layer.size(); ++si) {
       const State& s = layer[si];
       if (s.cost > best + options_.prune_margin) break;
-      if ((++expanded & 63) == 0 && std::chrono::steady_clock::now() > limits_.deadline) {
-        out_.stats.time_limit = true;
-        break;
-      }
+      if (gives_up((++expanded & 63) == 0)) break;  // the clock is read every 64 states
       std::array<SheetStep, max_sheets> steps;
       bool all_gap = true;
       for (int j = 0; j < n_sheets; ++j) {
@@ -461,6 +470,7 @@ class Search {
       tie_for_ = -1;
       for (int mi = 0; mi < moves.size(); ++mi) {
         out_.stats.candidates++;
+        budget_.work++;
         const float prior = prior_(s.pos, moves[mi]);
         for (unsigned mask = 0; mask <= full; ++mask) {
           float cost = s.cost;
@@ -974,7 +984,7 @@ class Search {
   // Nodes on the watched game at the last ply and the one being built.
   std::unordered_set<int> watched_, next_watched_;
   bool watch_lost_ = false;
-  const Limits& limits_;
+  Budget& budget_;
   float alt_margin_ = 6.0f;
   Output out_;
   std::vector<Candidate> candidates_;
@@ -987,8 +997,8 @@ class Search {
 }  // namespace
 
 Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
-           const SlipCosts& costs, const Limits& limits) {
-  Search search(sheets, options, costs, limits);
+           const SlipCosts& costs, Budget& budget) {
+  Search search(sheets, options, costs, budget);
   return search.run(start);
 }
 

@@ -86,12 +86,32 @@ struct Output {
   SearchStats stats;
 };
 
-struct Limits {
+// What one reconstruction may spend, over all its searches (the languages
+// tried, wider beams, each copy's own game, the search with the writers
+// weighed). The work, moves priced (SearchStats::candidates) counted over
+// them all, is what decides when a search gives up with the best game so
+// far and when no further search is started: it is the same on any
+// machine, so the same sheets give the same game on a slow or busy one and
+// under the sanitizers. The deadline is only a safety net against a
+// machine far slower than any normal one (ReconstructOptions::time_limit).
+struct Budget {
+  std::int64_t work_limit = 0;
   std::chrono::steady_clock::time_point deadline;
+  std::int64_t work = 0;  // moves priced so far
+  bool work_cut = false;  // some search gave up for want of work
+  bool time_cut = false;  // ... or of time
+
+  bool work_spent() const { return work >= work_limit; }
+  bool out_of_time() const { return std::chrono::steady_clock::now() > deadline; }
+  // Whether another search may be started.
+  bool left() const { return !work_spent() && !out_of_time(); }
 };
 
+// Whether a search gave up before it was done (work or time).
+inline bool cut_short(const SearchStats& s) { return s.work_limit || s.time_limit; }
+
 Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
-           const SlipCosts& costs, const Limits& limits);
+           const SlipCosts& costs, Budget& budget);
 
 // The moves of the path ending at `node`, first move first.
 std::vector<int> path_of(const Output& out, int node);

@@ -214,10 +214,16 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   j["cost"] = r.cost;
   j["margin"] = r.margin ? nlohmann::json(*r.margin) : nlohmann::json(nullptr);
   j["confidence"] = r.confidence;
-  j["stats"] = {
-      {"milliseconds", r.stats.milliseconds}, {"plies", r.stats.plies},          {"states", r.stats.states},
-      {"moves_priced", r.stats.candidates},   {"widest_ply", r.stats.widest},    {"searches", r.stats.runs},
-      {"beam_full", r.stats.beam_full},       {"time_limit", r.stats.time_limit}};
+  j["stats"] = {{"milliseconds", r.stats.milliseconds},
+                {"plies", r.stats.plies},
+                {"states", r.stats.states},
+                {"moves_priced", r.stats.candidates},
+                {"widest_ply", r.stats.widest},
+                {"searches", r.stats.runs},
+                {"beam_full", r.stats.beam_full},
+                {"work", r.stats.work},
+                {"work_limit", r.stats.work_limit},
+                {"time_limit", r.stats.time_limit}};
   return j;
 }
 
