@@ -396,135 +396,182 @@ class Search {
     return step;
   }
 
+  // What one state of the layer may do at the next ply (expand_layer()).
+  struct Expansion {
+    std::array<SheetStep, max_sheets> steps;
+    bool all_gap = true;  // no sheet has a box for this ply (the numbering leaves room)
+    bool may_shift = false;
+    bool may_spawn = false;
+    bool insertions_left = false;
+    float room = infinite;  // how much dearer than the state a move may be and stay within the margin
+    bool filtered = false;  // only the moves `filter` lets through are generated
+    MoveFilter filter;
+  };
+
+  // The next layer: every move of every state of `layer` within the margin
+  // of the best, each with the sheets that record it, the cheapest kept
+  // and played.
   void expand_layer(const std::vector<State>& layer, int ply, std::vector<State>& next) {
     candidates_.clear();
     float best = infinite;
-    const int n_sheets = static_cast<int>(sheets_.size());
-    MoveList moves;
-    std::array<std::vector<CellPrice>, max_sheets> prices;
     int expanded = 0;
     const bool best_fits = layer.empty() || next_boxes_fit(layer.front());
     for (std::size_t si = 0; si < layer.size(); ++si) {
       const State& s = layer[si];
       if (s.cost > best + options_.prune_margin) break;
       if (gives_up((++expanded & 63) == 0)) break;  // the clock is read every 64 states
-      std::array<SheetStep, max_sheets> steps;
-      bool all_gap = true;
-      for (int j = 0; j < n_sheets; ++j) {
-        steps[static_cast<std::size_t>(j)] = step_for(s, j, ply);
-        if (!steps[static_cast<std::size_t>(j)].ended && !steps[static_cast<std::size_t>(j)].gap)
-          all_gap = false;
+      const Expansion e = expansion_of(layer, si, ply, best, best_fits);
+      if (!generate_moves(s, ply, e)) continue;
+      price_written(s, e);
+      add_candidates(s, static_cast<int>(si), e, best);
+    }
+    keep_cheapest(layer, ply, best);
+    play_candidates(layer, ply, next);
+  }
+
+  // How state `si` of the layer takes part in ply `ply`, with `best` the
+  // cheapest candidate of the ply so far.
+  Expansion expansion_of(const std::vector<State>& layer, std::size_t si, int ply, float best,
+                         bool best_fits) const {
+    const State& s = layer[si];
+    Expansion e;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      e.steps[j] = step_for(s, static_cast<int>(j), ply);
+      if (!e.steps[j].ended && !e.steps[j].gap) e.all_gap = false;
+    }
+    // Moves the numbering has no room for are tried from the states near
+    // the best of the ply: many of them when even the best state cannot
+    // read its box (boxes are missing here), a few otherwise.
+    const bool near_best =
+        static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8 : options_.insertion_spawners) &&
+        s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span);
+    // Where the next box reads as written, it may still be the other
+    // side's move written in this side's column, this side's move
+    // forgotten (HCS 080_1: Bd2 left out, black's Re8 written in white's
+    // column): from the same states, the moves after which the box reads
+    // as the other side's move (shifts()).
+    e.may_shift = !e.all_gap && near_best && next_boxes_fit(s);
+    e.may_spawn = e.all_gap || near_best;
+    e.insertions_left = s.insertions < options_.max_insertions &&
+                        s.consecutive_insertions < options_.max_consecutive_insertions;
+    // Only the moves that can still fit within the margin are generated.
+    e.room = best == infinite ? infinite : best + options_.prune_margin - s.cost;
+    // A given game is priced whatever it costs: no filter.
+    e.filtered = options_.line.empty() && !(e.may_spawn && e.insertions_left) && e.room < infinite &&
+                 move_filter(s, e.steps, e.room, e.filter);
+    return e;
+  }
+
+  // The moves of `s` worth pricing, in moves_; false when there are none
+  // (the game is over there, or the given game goes no further).
+  bool generate_moves(const State& s, int ply, const Expansion& e) {
+    moves_.clear();
+    generate_legal(s.pos, moves_, e.filtered ? e.filter : MoveFilter{});
+    if (!options_.line.empty()) {
+      // Only the given game: its next move, if it is among them.
+      const std::size_t k = static_cast<std::size_t>(ply - 1);
+      if (k >= options_.line.size()) {
+        finish_by_skipping(s, ply);
+        return false;
       }
-      // Moves the numbering has no room for are tried from the states near
-      // the best of the ply: many of them when even the best state cannot
-      // read its box (boxes are missing here), a few otherwise.
-      const bool near_best = static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8
-                                                               : options_.insertion_spawners) &&
-                             s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span);
-      // Where the next box reads as written, it may still be the other
-      // side's move written in this side's column, this side's move
-      // forgotten (HCS 080_1: Bd2 left out, black's Re8 written in white's
-      // column): from the same states, the moves after which the box reads
-      // as the other side's move (shifts()).
-      const bool may_shift = !all_gap && near_best && next_boxes_fit(s);
-      const bool may_spawn = all_gap || near_best;
-      const bool insertions_left = s.insertions < options_.max_insertions &&
-                                   s.consecutive_insertions < options_.max_consecutive_insertions;
-      // Only the moves that can still fit within the margin are generated.
-      const float budget = best == infinite ? infinite : best + options_.prune_margin - s.cost;
-      MoveFilter filter;
-      // A given game is priced whatever it costs: no filter.
-      const bool filtered = options_.line.empty() && !(may_spawn && insertions_left) && budget < infinite &&
-                            move_filter(s, steps, budget, filter);
-      moves.clear();
-      generate_legal(s.pos, moves, filtered ? filter : MoveFilter{});
-      if (!options_.line.empty()) {
-        // Only the given game: its next move, if it is among them.
-        const std::size_t k = static_cast<std::size_t>(ply - 1);
-        if (k >= options_.line.size()) {
-          finish_by_skipping(s, ply);
-          continue;
-        }
-        MoveList only;
-        if (moves.contains(options_.line[k])) only.push(options_.line[k]);
-        moves = only;
-        if (moves.empty()) continue;
+      MoveList only;
+      if (moves_.contains(options_.line[k])) only.push(options_.line[k]);
+      moves_ = only;
+      if (moves_.empty()) return false;
+    }
+    if (moves_.empty() && (!e.filtered || !has_legal_move(s.pos))) {
+      // Mate or stalemate: the game is over, the boxes left are passed over.
+      finish_by_skipping(s, ply);
+      return false;
+    }
+    return true;
+  }
+
+  // Prices moves_ against the next box of each sheet that has one written.
+  void price_written(const State& s, const Expansion& e) {
+    for (std::size_t j = 0; j < sheets_.size(); ++j)
+      if (e.steps[j].written &&
+          !price_moves(s, static_cast<int>(j), moves_, prices_[j], e.filtered ? e.room : infinite)) {
+        // The box needs the edit distance over every move: generate them all.
+        moves_.clear();
+        generate_legal(s.pos, moves_);
+        for (std::size_t k = 0; k <= j; ++k)
+          if (e.steps[k].written) price_moves(s, static_cast<int>(k), moves_, prices_[k], infinite);
       }
-      if (moves.empty() && (!filtered || !has_legal_move(s.pos))) {
-        // Mate or stalemate: the game is over, the boxes left are passed over.
-        if (!filtered || !has_legal_move(s.pos)) finish_by_skipping(s, ply);
-        continue;
-      }
-      for (int j = 0; j < n_sheets; ++j)
-        if (steps[static_cast<std::size_t>(j)].written &&
-            !price_moves(s, j, moves, prices[static_cast<std::size_t>(j)], filtered ? budget : infinite)) {
-          // The box needs the edit distance over every move: generate them all.
-          moves.clear();
-          generate_legal(s.pos, moves);
-          for (int k = 0; k <= j; ++k)
-            if (steps[static_cast<std::size_t>(k)].written)
-              price_moves(s, k, moves, prices[static_cast<std::size_t>(k)], infinite);
-        }
-      const unsigned full = (1u << n_sheets) - 1;
-      bool unwritten_ready = false;
-      tie_for_ = -1;
-      for (int mi = 0; mi < moves.size(); ++mi) {
-        out_.stats.candidates++;
-        budget_.work++;
-        const float prior = prior_(s.pos, moves[mi]);
-        for (unsigned mask = 0; mask <= full; ++mask) {
-          float cost = s.cost;
-          bool ok = true;
-          bool spelt = false;  // some sheet's box spells the move out
-          Candidate cand{};
-          cand.state = static_cast<int>(si);
-          cand.move = moves[mi];
-          cand.consume = static_cast<std::uint8_t>(mask);
-          for (int j = 0; j < n_sheets && ok; ++j) {
-            const SheetStep& st = steps[static_cast<std::size_t>(j)];
-            cand.reading[static_cast<std::size_t>(j)] = -1;
-            if (mask & (1u << j)) {
-              if (st.ended) {
-                ok = false;
-              } else if (st.blank) {
-                cost += st.consume_base;
-              } else {
-                const CellPrice& p = prices[static_cast<std::size_t>(j)][static_cast<std::size_t>(mi)];
-                spelt = true;
-                cost += st.consume_base + p.cost * sheets_[static_cast<std::size_t>(j)].weight;
-                cand.reading[static_cast<std::size_t>(j)] = p.reading;
-                if (p.by_spelling) cand.spelling = static_cast<std::uint8_t>(cand.spelling | (1u << j));
-              }
-            } else {
-              if (!st.may_insert) ok = false;
-              cost += st.insert_cost;
-            }
+  }
+
+  // The candidates of state `si`: each of moves_, with each set of sheets
+  // (`mask`) that may use their next box for it, within the margin of
+  // `best` (lowered as cheaper ones are found).
+  void add_candidates(const State& s, int si, const Expansion& e, float& best) {
+    const unsigned full = (1u << sheets_.size()) - 1;
+    bool unwritten_ready = false;
+    tie_for_ = -1;
+    for (int mi = 0; mi < moves_.size(); ++mi) {
+      out_.stats.candidates++;
+      budget_.work++;
+      const float prior = prior_(s.pos, moves_[mi]);
+      for (unsigned mask = 0; mask <= full; ++mask) {
+        Candidate cand{};
+        cand.state = si;
+        cand.move = moves_[mi];
+        cand.consume = static_cast<std::uint8_t>(mask);
+        float cost = s.cost;
+        bool spelt = false;  // some sheet's box spells the move out
+        if (!take_boxes(e, mi, cand, cost, spelt)) continue;
+        if (mask == 0 && (!e.may_spawn || !e.insertions_left)) continue;
+        if (spelt || !prior_.unwritten) {
+          cost += prior;
+          if (prior_.unwritten && cost <= best + options_.prune_margin) cost += tie_break(s, moves_, mi);
+        } else {
+          // Nothing written says which move: what players play most.
+          if (!unwritten_ready) {
+            unwritten_costs(s, moves_, unwritten_);
+            unwritten_ready = true;
           }
-          if (!ok) continue;
-          if (mask == 0 && (!may_spawn || !insertions_left)) continue;
-          if (spelt || !prior_.unwritten) {
-            cost += prior;
-            if (prior_.unwritten && cost <= best + options_.prune_margin) cost += tie_break(s, moves, mi);
-          } else {
-            // Nothing written says which move: what players play most.
-            if (!unwritten_ready) {
-              unwritten_costs(s, moves, unwritten_);
-              unwritten_ready = true;
-            }
-            cost += unwritten_[static_cast<std::size_t>(mi)];
-          }
-          if (cost > best + options_.prune_margin) continue;
-          // A move that no sheet records where the numbering has no room for
-          // it must explain the box that follows (see explains()).
-          if (mask == 0 && !all_gap && !explains(s, moves[mi], !may_shift)) continue;
-          best = std::min(best, cost);
-          cand.cost = cost;
-          candidates_.push_back(cand);
+          cost += unwritten_[static_cast<std::size_t>(mi)];
         }
+        if (cost > best + options_.prune_margin) continue;
+        // A move that no sheet records where the numbering has no room for
+        // it must explain the box that follows (see explains()).
+        if (mask == 0 && !e.all_gap && !explains(s, moves_[mi], !e.may_shift)) continue;
+        best = std::min(best, cost);
+        cand.cost = cost;
+        candidates_.push_back(cand);
       }
     }
+  }
+
+  // What the sheets say of candidate `cand` (moves_[mi]; cand.consume: the
+  // sheets that use their next box for it, the others do not record it):
+  // adds their prices to `cost`, the readings to `cand`; false when a sheet
+  // can do neither (no box left, or no room for a move it does not record).
+  bool take_boxes(const Expansion& e, int mi, Candidate& cand, float& cost, bool& spelt) const {
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const SheetStep& st = e.steps[j];
+      cand.reading[j] = -1;
+      if (!(cand.consume & (1u << j))) {
+        if (!st.may_insert) return false;
+        cost += st.insert_cost;
+      } else if (st.ended) {
+        return false;
+      } else if (st.blank) {
+        cost += st.consume_base;
+      } else {
+        const CellPrice& p = prices_[j][static_cast<std::size_t>(mi)];
+        spelt = true;
+        cost += st.consume_base + p.cost * sheets_[j].weight;
+        cand.reading[j] = p.reading;
+        if (p.by_spelling) cand.spelling = static_cast<std::uint8_t>(cand.spelling | (1u << j));
+      }
+    }
+    return true;
+  }
+
+  // Keeps the cheapest candidates within the margin of `best`, in order of
+  // cost.
+  void keep_cheapest(const std::vector<State>& layer, int ply, float best) {
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "generated");
-    // Keep the cheapest candidates within the margin.
     std::erase_if(candidates_, [&](const Candidate& c) { return c.cost > best + options_.prune_margin; });
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "within the margin");
     const std::size_t cap = static_cast<std::size_t>(std::max(options_.beam_width, options_.beam_ties)) * 2;
@@ -542,46 +589,17 @@ class Search {
     }
     std::stable_sort(candidates_.begin(), candidates_.end(), cheaper);
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "among the cheapest candidates");
+  }
 
-    // Play them.
+  // Plays the candidates kept: the states of the next layer (merged where
+  // they meet) and their nodes.
+  void play_candidates(const std::vector<State>& layer, int ply, std::vector<State>& next) {
     next.clear();
     index_.clear();
     for (const Candidate& cand : candidates_) {
       const State& parent = layer[static_cast<std::size_t>(cand.state)];
-      State child;
-      child.pos = parent.pos;
-      child.pos.play(cand.move);
-      child.cost = cand.cost;
-      child.cursor = parent.cursor;
-      child.shift = parent.shift;
-      child.insertions = static_cast<std::uint16_t>(parent.insertions + (cand.consume == 0 ? 1 : 0));
-      child.consecutive_insertions =
-          static_cast<std::uint8_t>(cand.consume == 0 ? parent.consecutive_insertions + 1 : 0);
       Node node;
-      node.parent = parent.node;
-      node.move = cand.move;
-      node.ply = static_cast<std::int16_t>(ply);
-      for (int j = 0; j < n_sheets; ++j) {
-        const auto ju = static_cast<std::size_t>(j);
-        const SheetStep st = step_for(parent, j, ply);
-        if (cand.consume & (1u << j)) {
-          const int i = parent.cursor[ju];
-          node.cell[ju] = static_cast<std::int16_t>(i);
-          node.reading[ju] = cand.reading[ju];
-          node.by_spelling[ju] = (cand.spelling & (1u << j)) != 0;
-          node.misplaced[ju] = st.misplaced;
-          if (cand.reading[ju] >= 0) {
-            const PreparedCell& cell = sheets_[ju].cells[static_cast<std::size_t>(i)];
-            child.cost += check_mark_cost(cell.readings[static_cast<std::size_t>(cand.reading[ju])],
-                                          child.pos, sheets_[ju].costs) *
-                          sheets_[ju].weight;
-          }
-          child.cursor[ju] = static_cast<std::uint16_t>(i + 1);
-          child.shift[ju] = st.consume_shift;
-        } else {
-          child.shift[ju] = st.insert_shift;
-        }
-      }
+      State child = child_of(parent, cand, ply, node);
       node.cost = child.cost;
       child.node = static_cast<int>(out_.nodes.size());
       if (!options_.watch.empty() && watched(parent, ply) &&
@@ -590,6 +608,44 @@ class Search {
       out_.nodes.push_back(node);
       add_state(next, std::move(child));
     }
+  }
+
+  // The state after candidate `cand` of `parent`, and its node (all but
+  // the cost and its index).
+  State child_of(const State& parent, const Candidate& cand, int ply, Node& node) const {
+    State child;
+    child.pos = parent.pos;
+    child.pos.play(cand.move);
+    child.cost = cand.cost;
+    child.cursor = parent.cursor;
+    child.shift = parent.shift;
+    child.insertions = static_cast<std::uint16_t>(parent.insertions + (cand.consume == 0 ? 1 : 0));
+    child.consecutive_insertions =
+        static_cast<std::uint8_t>(cand.consume == 0 ? parent.consecutive_insertions + 1 : 0);
+    node.parent = parent.node;
+    node.move = cand.move;
+    node.ply = static_cast<std::int16_t>(ply);
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const SheetStep st = step_for(parent, static_cast<int>(j), ply);
+      if (!(cand.consume & (1u << j))) {
+        child.shift[j] = st.insert_shift;
+        continue;
+      }
+      const int i = parent.cursor[j];
+      node.cell[j] = static_cast<std::int16_t>(i);
+      node.reading[j] = cand.reading[j];
+      node.by_spelling[j] = (cand.spelling & (1u << j)) != 0;
+      node.misplaced[j] = st.misplaced;
+      if (cand.reading[j] >= 0) {
+        const PreparedCell& cell = sheets_[j].cells[static_cast<std::size_t>(i)];
+        child.cost += check_mark_cost(cell.readings[static_cast<std::size_t>(cand.reading[j])], child.pos,
+                                      sheets_[j].costs) *
+                      sheets_[j].weight;
+      }
+      child.cursor[j] = static_cast<std::uint16_t>(i + 1);
+      child.shift[j] = st.consume_shift;
+    }
+    return child;
   }
 
   // The price of each of `moves` (legal moves of `s`) as a move that no
@@ -988,6 +1044,8 @@ class Search {
   float alt_margin_ = 6.0f;
   Output out_;
   std::vector<Candidate> candidates_;
+  MoveList moves_;                                         // of the state being expanded
+  std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
   std::unordered_map<Key, int, KeyHash> index_;
   std::unordered_set<std::uint64_t> alignments_;
