@@ -43,7 +43,11 @@ export function removeWorkspace(dir) {
 export function startServer({workspace, args = [], env = {}} = {}) {
   return new Promise((resolve, reject) => {
     const port = args.includes("--port") ? [] : ["--port", "0"];
-    const child = spawn(binary, ["serve", ...port, "--workspace", workspace, ...args], {
+    // A time limit no run reaches, even under the sanitizers (two copies
+    // take 24 s there): the page must give the game `notera reconstruct`
+    // gives, which only its work budget stops.
+    const limit = args.includes("--time-limit") ? [] : ["--time-limit", "600000"];
+    const child = spawn(binary, ["serve", ...port, ...limit, "--workspace", workspace, ...args], {
       env: {...process.env, LANG: "C", ...env},
       stdio: ["ignore", "pipe", "pipe"],
     });
