@@ -404,11 +404,7 @@ std::vector<std::vector<Move>> corpus_games(std::size_t count) {
   return first_games(*xz, count);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::size_t default_game_count = 30;
-#else
 constexpr std::size_t default_game_count = 200;
-#endif
 // NOTERA_GAMES=N: the first N games only, for a closer look at a few.
 const std::size_t game_count =
     getenv("NOTERA_GAMES") ? static_cast<std::size_t>(std::atoi(getenv("NOTERA_GAMES"))) : default_game_count;
@@ -439,6 +435,17 @@ void check_run(const char* title, double scale, const std::vector<Writer>& write
   CHECK(f.two_exact >= expected.two_exact * n);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+// Under the sanitizers a sheet takes ten times as long, and these runs are
+// there for the memory checks: a few games, and no figures checked. What
+// share of the games comes back is checked in the plain build, on 200
+// games: on a few, one game more or less moves the share by several points
+// (the first 30 games at the HCS rates give 76.7% from two copies, the 200
+// give 86%), and a threshold fitted to a small sample tests the sample.
+constexpr Expected sanitizer_run = {1.0, 1.0, 0.0, 0.0};
+constexpr std::size_t sanitizer_games = 10;
+#endif
+
 }  // namespace
 
 // At the HCS rates (about nine slips on a sheet of 80 plies: 36.5% of 200
@@ -453,7 +460,11 @@ void check_run(const char* title, double scale, const std::vector<Writer>& write
 // and that a second copy decides most games.
 TEST_CASE("reconstruct: real games from sheets with slips at the HCS rates") {
   const double scale = getenv("NOTERA_SCALE") ? std::atof(getenv("NOTERA_SCALE")) : 1.0;
+#if defined(__SANITIZE_ADDRESS__)
+  check_run("HCS rates", scale, {}, sanitizer_run, sanitizer_games);
+#else
   check_run("HCS rates", scale, {}, {0.1, 0.05, 0.30, 0.80});
+#endif
 }
 
 // The same rates on average, but each copy written by one of the HCS
@@ -472,9 +483,7 @@ TEST_CASE("reconstruct: real games from sheets written as the HCS writers write"
   const std::vector<Writer> writers = hcs_writers();
   REQUIRE(writers.size() >= 90);
 #if defined(__SANITIZE_ADDRESS__)
-  // Under the sanitizers the time limit cuts those sheets short: a few
-  // games, for the memory checks, and no figures checked.
-  check_run("HCS writers", 1.0, writers, {1.0, 1.0, 0.0, 0.0}, std::min<std::size_t>(game_count, 10));
+  check_run("HCS writers", 1.0, writers, sanitizer_run, std::min<std::size_t>(game_count, sanitizer_games / 2));
 #else
   check_run("HCS writers", 1.0, writers, {0.15, 0.04, 0.37, 0.85}, std::min<std::size_t>(game_count, 100));
 #endif
@@ -486,7 +495,11 @@ TEST_CASE("reconstruct: real games from sheets written as the HCS writers write"
 // 98.5% before the writers were weighed: these writers are equally
 // careful, and their estimated care differs by chance).
 TEST_CASE("reconstruct: real games from sheets with a few slips") {
+#if defined(__SANITIZE_ADDRESS__)
+  check_run("quarter of the HCS rates", 0.25, {}, sanitizer_run, sanitizer_games);
+#else
   check_run("quarter of the HCS rates", 0.25, {}, {0.01, 0.01, 0.75, 0.95});
+#endif
 }
 
 // Real handwritten sheets: the HCS labels (../shared/corpus/hcs, skipped
@@ -512,8 +525,8 @@ TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
   options.time_limit = std::chrono::milliseconds(600000);
 #if defined(__SANITIZE_ADDRESS__)
   // Under the sanitizers every page takes ten times as long (the whole
-  // test 15 minutes): every fourth game's pages, for the memory checks.
-  constexpr int stride = 4;
+  // test 15 minutes): every eighth game's pages, for the memory checks.
+  constexpr int stride = 8;
 #else
   constexpr int stride = 1;
 #endif
