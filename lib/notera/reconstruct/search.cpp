@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "notera/core/movegen.hpp"
 #include "notera/notation/resolve.hpp"
@@ -211,6 +211,61 @@ struct KeyHash {
                                                                            << 32;
     return static_cast<std::size_t>(k.position ^ (rest * 0x9E3779B97F4A7C15ull));
   }
+};
+
+// Where each state of a layer stands, by its Key (add_state() looks up
+// every new state): open addressing with linear probing in a table of a
+// power of two slots, at most half full. A node-based map spent a third of
+// add_state() in the bucket division and the node chase.
+class StateIndex {
+ public:
+  void clear() {
+    if (count_ == 0) return;
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    count_ = 0;
+  }
+  bool empty() const { return count_ == 0; }
+  // Room for `n` states without growing.
+  void reserve(std::size_t n) {
+    if (2 * n > slots_.size()) rehash(2 * n);
+  }
+  // The index stored under `key`, and false; or `index`, stored now, and true.
+  std::pair<int, bool> insert(const Key& key, int index) {
+    if (2 * (count_ + 1) > slots_.size()) rehash(2 * (count_ + 1));
+    for (std::size_t i = slot_of(key);; i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.index < 0) {
+        slot = Slot{key, index};
+        ++count_;
+        return {index, true};
+      }
+      if (slot.key == key) return {slot.index, false};
+    }
+  }
+
+ private:
+  struct Slot {
+    Key key{};
+    int index = -1;
+  };
+  std::size_t slot_of(const Key& key) const {
+    return static_cast<std::size_t>((KeyHash{}(key)*0x9E3779B97F4A7C15ull) >> shift_);
+  }
+  void rehash(std::size_t at_least) {
+    std::size_t size = 64;
+    int bits = 6;
+    while (size < at_least) size <<= 1, ++bits;
+    std::vector<Slot> old = std::exchange(slots_, std::vector<Slot>(size));
+    mask_ = size - 1;
+    shift_ = 64 - bits;
+    count_ = 0;
+    for (const Slot& slot : old)
+      if (slot.index >= 0) insert(slot.key, slot.index);
+  }
+  std::vector<Slot> slots_;
+  std::size_t mask_ = 0;
+  int shift_ = 64;
+  std::size_t count_ = 0;
 };
 
 Key key_of(const State& s) {
@@ -608,6 +663,9 @@ class Search {
   void play_candidates(const std::vector<State>& layer, int ply, std::vector<State>& next) {
     next.clear();
     index_.clear();
+    // No reallocation while the layer fills (states are large).
+    next.reserve(candidates_.size());
+    index_.reserve(candidates_.size());
     for (const Candidate& cand : candidates_) {
       const State& parent = layer[static_cast<std::size_t>(cand.state)];
       Node node;
@@ -878,13 +936,12 @@ class Search {
   // Adds a state to the layer, merging it with one that has the same
   // position and the same boxes used.
   bool add_state(std::vector<State>& layer, State&& s) {
-    const Key key = key_of(s);
-    const auto [it, inserted] = index_.try_emplace(key, static_cast<int>(layer.size()));
+    const auto [at, inserted] = index_.insert(key_of(s), static_cast<int>(layer.size()));
     if (inserted) {
       layer.push_back(std::move(s));
       return true;
     }
-    State& old = layer[static_cast<std::size_t>(it->second)];
+    State& old = layer[static_cast<std::size_t>(at)];
     if (s.cost < old.cost) {
       const int old_node = old.node;
       const float old_cost = old.cost;
@@ -906,11 +963,14 @@ class Search {
     if (layer.empty()) return;
     if (index_.empty() || ply == 0) {
       index_.clear();
-      for (std::size_t i = 0; i < layer.size(); ++i) index_.emplace(key_of(layer[i]), static_cast<int>(i));
+      for (std::size_t i = 0; i < layer.size(); ++i) index_.insert(key_of(layer[i]), static_cast<int>(i));
     }
     float best = infinite;
     for (const State& s : layer) best = std::min(best, s.cost);
     const int n_sheets = static_cast<int>(sheets_.size());
+    // Each state may pass over a box of each sheet: no reallocation.
+    layer.reserve(layer.size() * static_cast<std::size_t>(1 + n_sheets));
+    index_.reserve(layer.capacity());
     for (std::size_t i = 0; i < layer.size(); ++i) {
       for (int j = 0; j < n_sheets; ++j) {
         const State& s = layer[i];
@@ -953,18 +1013,27 @@ class Search {
     const auto by_rank = [&layer](std::uint32_t a, std::uint32_t b) {
       return layer[a].rank < layer[b].rank || (layer[a].rank == layer[b].rank && a < b);
     };
-    std::sort(order_.begin(), order_.end(), by_cost);
     std::size_t n = 0;
     if (!order_.empty()) {
-      const float limit = layer[order_.front()].cost + options_.prune_margin;
-      while (n < order_.size() && layer[order_[n]].cost <= limit) ++n;
+      // The states within the margin of the best, first; only they are
+      // ordered (both orders are total: the same states come out whatever
+      // the sort does with equal keys).
+      float least = infinite;
+      for (const std::uint32_t i : order_) least = std::min(least, layer[i].cost);
+      const float limit = least + options_.prune_margin;
+      n = static_cast<std::size_t>(
+          std::partition(order_.begin(), order_.end(),
+                         [&layer, limit](std::uint32_t i) { return layer[i].cost <= limit; }) -
+          order_.begin());
       // The beam holds `beam_width` states, and more when they tie with the
       // last one kept: boxes marked '-' make every move equally likely, and
       // the boxes after the gap must choose among all of them. Ties are
       // kept only among the best states, not among the many near the end.
       const std::size_t soft = static_cast<std::size_t>(options_.beam_width);
       const std::size_t hard = static_cast<std::size_t>(options_.beam_ties);
-      if (n > soft) {
+      if (n <= soft) {
+        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
+      } else {
         // More states than the beam holds: rank them by their cost plus a
         // look at the next box, so that a state which has paid for a slip
         // and reads on cleanly is not crowded out by states that have not
@@ -1064,7 +1133,7 @@ class Search {
   MoveList moves_;                                         // of the state being expanded
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
-  std::unordered_map<Key, int, KeyHash> index_;
+  StateIndex index_;
   std::unordered_set<std::uint64_t> alignments_;
   State last_layer_best_;
 };
