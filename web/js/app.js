@@ -12,6 +12,7 @@ import {currentLanguage, loadTexts, pageLanguages, t, translatePage} from "./i18
 import {
   boxAnswer,
   boxAt,
+  boxAtPlace,
   boxEmpty,
   boxesOf,
   claimedPly,
@@ -36,6 +37,7 @@ const state = {
   focus: null,  // {copy, ref: {row, side}}
   report: null,
   reportBoxes: [],  // per copy: Map boxKey -> what the reconstruction made of the box
+  reportLayouts: [],  // per copy: the layout the report's lines and columns refer to
   line: [startFen],  // positions of the game: line[k] = after k plies
   lineWritten: [],  // the game's moves in the first copy's letters
   verdicts: [],  // per copy: Map boxKey -> {text, answer}
@@ -1078,7 +1080,8 @@ async function reconstructNow() {
     });
     if (sequence !== state.sequence.reconstruct || game !== state.game) return;
     state.report = report;
-    state.reportBoxes = boxesOfReport(report, texts.map((s) => s.layout));
+    state.reportLayouts = texts.map((s) => s.layout);
+    state.reportBoxes = boxesOfReport(report, state.reportLayouts);
     // Boxes typed while it ran carry the game on provisionally: keep that
     // tail when it starts from the same positions.
     const known = line.positions.length;
@@ -1247,6 +1250,11 @@ async function answerQuestion(question, option) {
   const fen = state.line[question.ply - 1];
   if (!fen) return;
   let target = null;
+  // The box the question names, when it names one.
+  const place = question.place;
+  const layout = place && state.reportLayouts && state.reportLayouts[place.sheet - 1];
+  const named = layout && boxAtPlace(layout, place.line, place.column);
+  if (named) target = {copy: place.sheet - 1, ref: named};
   for (let c = 0; c < state.reportBoxes.length && !target; ++c)
     for (const [key, info] of state.reportBoxes[c])
       if (info.ply === question.ply) {

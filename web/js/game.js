@@ -48,7 +48,10 @@ export function boxesOfReport(report, layouts) {
 
 // The questions: the reconstruction's own `ask` list when it gives one, else
 // the near-ties, plies where another move fits almost as well. Each is
-// {ply, options: [{san, uci, chosen}]}.
+// {ply, options: [{san, uci, chosen}]}, and `place` ({sheet, line, column})
+// when the question is about a written box: the box to answer in, which
+// need not be the box the game reads as that ply (a box passed over, a
+// move the sheet lacks).
 export function questionsOf(report) {
   const movesByPly = new Map(report.moves.map((m) => [m.ply, m]));
   const optionsAt = (ply, given) => {
@@ -68,7 +71,9 @@ export function questionsOf(report) {
       if (!ply) continue;
       const given = item && (item.candidates || item.alternatives || item.options);
       const options = optionsAt(ply, Array.isArray(given) ? given : null);
-      if (options.length > 1) out.push({ply, options});
+      const box = item && item.box;
+      const place = box && item.sheet && box.line ? {sheet: item.sheet, line: box.line, column: box.column} : null;
+      if (options.length > 1) out.push({ply, options, place});
     }
     return out;
   }

@@ -174,12 +174,16 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
       if (worth) notes.comments.push_back(render(explain(r, p, e, sheet_count)));
     }
     if (!p.alternatives.empty()) {
-      std::string names;
-      for (const PlyAlternative& a : p.alternatives) names += (names.empty() ? "" : ", ") + a.san;
-      notes.comments.push_back(render(Message("reconstruct.uncertain")
-                                          .with("san", p.san)
-                                          .with("count", static_cast<int>(p.alternatives.size()))
-                                          .with("alternatives", names)));
+      // An asked ply's question names the alternatives already: one
+      // comment, not two saying the same.
+      if (!asked[k]) {
+        std::string names;
+        for (const PlyAlternative& a : p.alternatives) names += (names.empty() ? "" : ", ") + a.san;
+        notes.comments.push_back(render(Message("reconstruct.uncertain")
+                                            .with("san", p.san)
+                                            .with("count", static_cast<int>(p.alternatives.size()))
+                                            .with("alternatives", names)));
+      }
       for (const PlyAlternative& a : p.alternatives) {
         notes.variations.push_back(variation(a.line, a.cost_delta, render));
       }
