@@ -291,6 +291,9 @@ test("a question, answered with one click", async () => {
   await openGame("sporsmal");
   const question = '#questions li[data-ply="73"]';
   await page.waitForSelector(question);
+  // The page opens on the first empty box, after the end of the game: the
+  // focus panel says the game is over, it is not left blank.
+  await page.waitForFunction(() => /1\/2-1\/2.*43|43.*1\/2-1\/2/.test(document.querySelector("#verdict").textContent));
   const options = await page.$$eval(question + " button.answer", (b) =>
     b.map((x) => ({uci: x.dataset.uci, chosen: x.classList.contains("chosen"), text: x.textContent})));
   assert.ok(options.length >= 2);

@@ -752,6 +752,17 @@ function positionOf(fen, letters) {
   return state.positions.get(key);
 }
 
+// What an empty box after the end of a complete game says: that the game
+// is over (the focus panel is not left blank).
+function afterEnd(index, ref) {
+  const report = state.report;
+  if (!report || !report.complete || !report.moves.length) return "";
+  const info = state.reportBoxes[index] && state.reportBoxes[index].get(boxKey(ref));
+  if (info && info.ply) return "";
+  if (claimedPly(state.game.copies[index], ref) <= report.moves.length) return "";
+  return t("verdict.after_end", {result: report.result.written, moves: Math.ceil(report.moves.length / 2)});
+}
+
 // What the box says in its position (POST /api/move), shown at once;
 // `typed` is when the keystroke came, for the latency the test reports.
 async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
@@ -764,7 +775,7 @@ async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
   if (!text || text === "-") {
     state.verdicts[index].delete(boxKey(ref));
     updateBoxView(index, ref);
-    if (focused) renderVerdict(index, ref, null, text === "-" ? t("verdict.unrecorded") : "");
+    if (focused) renderVerdict(index, ref, null, text === "-" ? t("verdict.unrecorded") : afterEnd(index, ref));
     if (suggest) closeSuggestions();
     return;
   }
