@@ -18,12 +18,18 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 
 #include "notera/core/position.hpp"
 
 namespace notera::reconstruct {
 
 struct UnwrittenPrior;
+
+// A move's static exchange (core/exchange.hpp) not computed yet: the
+// priors compute it. The search computes it once per move and hands it to
+// both priors, which ask it of the same moves.
+inline constexpr int exchange_unknown = std::numeric_limits<int>::min();
 
 struct MovePrior {
   enum Class : int {
@@ -42,12 +48,14 @@ struct MovePrior {
   const UnwrittenPrior* unwritten = nullptr;
 
   // `last_capture`: where the previous move captured, or no_square.
-  static Class class_of(const Position& pos, Move m, Square last_capture = no_square);
+  // `gain`: the move's static exchange, when known.
+  static Class class_of(const Position& pos, Move m, Square last_capture = no_square,
+                        int gain = exchange_unknown);
   static const char* class_name(int c);
   // Taking back costs what any other capture does, so the search need not
   // know the previous move.
-  float operator()(const Position& pos, Move m) const {
-    return cost[static_cast<std::size_t>(class_of(pos, m))];
+  float operator()(const Position& pos, Move m, int gain = exchange_unknown) const {
+    return cost[static_cast<std::size_t>(class_of(pos, m, no_square, gain))];
   }
 
   // The measured prior (see move_prior.cpp); none() prices every move 0.
@@ -95,8 +103,9 @@ struct UnwrittenPrior {
   std::array<float, features> weight{};
 
   // The features of legal move `m` of `pos`, a bit per Feature;
-  // `last`: the opponent's move that led to `pos` (Move::none() at the start).
-  static std::uint32_t features_of(const Position& pos, Move m, Move last);
+  // `last`: the opponent's move that led to `pos` (Move::none() at the start);
+  // `gain`: the move's static exchange, when known.
+  static std::uint32_t features_of(const Position& pos, Move m, Move last, int gain = exchange_unknown);
   static const char* feature_name(int f);
 
   float score(std::uint32_t f) const {

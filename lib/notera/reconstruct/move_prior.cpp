@@ -5,8 +5,8 @@
 
 namespace notera::reconstruct {
 
-MovePrior::Class MovePrior::class_of(const Position& pos, Move m, Square last_capture) {
-  const int gain = static_exchange(pos, m);
+MovePrior::Class MovePrior::class_of(const Position& pos, Move m, Square last_capture, int gain) {
+  if (gain == exchange_unknown) gain = static_exchange(pos, m);
   if (gain <= -200) return gives_material;
   if (gain < 0) return gives_pawn;
   const bool capture = pos.is_capture(m);
@@ -49,7 +49,7 @@ const MovePrior& MovePrior::none() {
   return prior;
 }
 
-std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last) {
+std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last, int gain) {
   std::uint32_t f = 0;
   const auto set = [&f](Feature x) { f |= 1u << x; };
   const Color us = pos.side_to_move();
@@ -96,7 +96,7 @@ std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last
     if (last_known && m.to() == last.to()) set(takes_last_mover);
   }
   if (m.promotion() != PieceType::none) set(promotes);
-  const int gain = static_exchange(pos, m);
+  if (gain == exchange_unknown) gain = static_exchange(pos, m);
   if (gain <= -200)
     set(gives_material);
   else if (gain < 0)

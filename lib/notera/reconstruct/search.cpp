@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "notera/core/exchange.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/notation/resolve.hpp"
 #include "notera/reconstruct/move_prior.hpp"
@@ -568,6 +569,7 @@ class Search {
       budget_.work++;
       float prior = 0.0f;  // prior_() of the move, once some mask needs it
       bool prior_ready = false;
+      int gain = exchange_unknown;  // its static exchange, for both priors
       for (unsigned mask = 0; mask <= full; ++mask) {
         Candidate cand{};
         cand.state = si;
@@ -585,11 +587,13 @@ class Search {
         if (priors_only_add_ && cost > best + options_.prune_margin) continue;
         if (spelt || !prior_.unwritten) {
           if (!prior_ready) {
-            prior = prior_(s.pos, moves_[mi]);
+            gain = static_exchange(s.pos, moves_[mi]);
+            prior = prior_(s.pos, moves_[mi], gain);
             prior_ready = true;
           }
           cost += prior;
-          if (prior_.unwritten && cost <= best + options_.prune_margin) cost += tie_break(s, moves_, mi);
+          if (prior_.unwritten && cost <= best + options_.prune_margin)
+            cost += tie_break(s, moves_, mi, gain);
         } else {
           // Nothing written says which move: what players play most.
           if (!unwritten_ready) {
@@ -758,12 +762,11 @@ class Search {
   // reads as two legal moves. UnwrittenPrior's score below its largest,
   // times tie_break_weight. The same move of the same state is scored
   // once (the masks of two sheets try it several times).
-  float tie_break(const State& s, const MoveList& moves, int mi) {
+  float tie_break(const State& s, const MoveList& moves, int mi, int gain) {
     if (tie_for_ != mi) {
       const UnwrittenPrior& prior = *prior_.unwritten;
-      tie_cost_ =
-          tie_break_weight *
-          (unwritten_max_score_ - prior.score(UnwrittenPrior::features_of(s.pos, moves[mi], last_move(s))));
+      tie_cost_ = tie_break_weight * (unwritten_max_score_ - prior.score(UnwrittenPrior::features_of(
+                                                                 s.pos, moves[mi], last_move(s), gain)));
       tie_for_ = mi;
     }
     return tie_cost_;
