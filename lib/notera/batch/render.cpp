@@ -101,6 +101,9 @@ struct Renderer::Impl {
       notation::track_origins(origins, pos, m.move);
       pos = after;
     }
+    // The result ends the game, as in a book (and lets games follow each other).
+    if (!first) out += ' ';
+    out += game.result;
     out += '\n';
   }
 

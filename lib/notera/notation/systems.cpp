@@ -314,10 +314,12 @@ bool piece_name(const PieceType* l, int n, bool side_first, Designator& out) {
   return false;
 }
 
-bool read_piece(Cursor& c, const DescriptiveWords& w, Designator& out) {
+// Blanks may separate the letters of the moving piece ("K R - Kt 1"), not
+// of the piece taken: "BxN P-Q4" is a capture of a knight, then a move.
+bool read_piece(Cursor& c, const DescriptiveWords& w, Designator& out, bool blanks = true) {
   const bool side_first = !w.rank_first;
   return read_letters(
-      c, w, side_first, 3,
+      c, w, side_first && blanks, 3,
       [side_first](const PieceType* l, int n, Designator& d) { return piece_name(l, n, side_first, d); },
       out);
 }
@@ -454,7 +456,7 @@ std::size_t read_descriptive(std::string_view text, System system, SystemMove& m
     m.capture = true;
     t.skip_blanks();
     Designator taken;
-    if (!read_piece(t, w, taken)) {
+    if (!read_piece(t, w, taken, false)) {
       // "PxK4" (a square, as some sheets write): a capture to a square.
       if (!read_square(t, w, m.to_files, m.to_rank, false)) return 0;
     } else {
@@ -608,9 +610,15 @@ Masks masks_of(const Position& pos, const SystemMove& m) {
   k.from = squares_of(m.from_files, m.from_rank >= 0 ? absolute_rank(m, m.from_rank, us) : -1);
   k.to = squares_of(m.to_files, m.to_rank >= 0 ? absolute_rank(m, m.to_rank, us) : -1);
   if (m.captured != PieceType::none) {
-    k.taken = pos.pieces(~us, m.captured) & squares_of(m.captured_files, -1) & k.to;
+    const Bitboard written = k.to;  // where the piece taken stands, as far as written
+    k.taken = pos.pieces(~us, m.captured) & squares_of(m.captured_files, -1) & written;
     k.to = k.taken;
-    if (m.captured == PieceType::pawn && pos.ep_capturable()) k.to |= bb(pos.ep_square());
+    if (m.captured == PieceType::pawn && pos.ep_capturable()) {
+      // En passant: the pawn taken stands behind the square the pawn goes to.
+      const Square ep = pos.ep_square();
+      const Square victim = make_square(file_of(ep), rank_of(ep) + (us == Color::white ? -1 : 1));
+      if ((bb(ep) | bb(victim)) & written & squares_of(m.captured_files, -1)) k.to |= bb(ep);
+    }
   }
   return k;
 }
