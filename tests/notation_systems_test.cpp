@@ -105,6 +105,8 @@ TEST_CASE("descriptive: piece-by-piece captures in both colours") {
   CHECK(uci(ruy, "B x Kt") == "b5c6");
   CHECK(uci(ruy, "B\u00D7N") == "b5c6");  // the multiplication sign of print
   CHECK(uci(ruy, "NxP") == "f3e5");
+  CHECK(uci(ruy, "Kt x K P") == "f3e5");     // spaced, as some books print it
+  CHECK(uci(ruy, "Kt x K P ch") == "f3e5");  // one move fits: a wrong check mark is only a warning
   const char* after_bxc6 = "r1bqkbnr/1ppp1ppp/p1B5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4";
   CHECK(uci(after_bxc6, "PxB") == "ambiguous");  // bxc6 or dxc6
   CHECK(uci(after_bxc6, "QPxB") == "d7c6");
@@ -294,6 +296,19 @@ TEST_CASE("convert: a book printed with blanks and parentheses inside moves, det
   // "Resigns" at Black's move: Black resigned.
   const auto pgn = test::run_notera({"convert", "-q", book.string()});
   CHECK(pgn.out.find("1-0") != std::string::npos);
+  // "White resigns." ends the game whoever is to move; a captured piece
+  // does not swallow the next move's letters ("Kt x Kt P x Kt").
+  const auto resigns =
+      dir.write("resigns.pgn",
+                "[Event \"?\"]\n[Result \"*\"]\n\n"
+                "1. P-K4 P-QB4 2. Kt-KB3 P-Q3 3. P-Q4 PxP 4. Kt x P Kt-KB3 5. Kt-QB3 P-QR3\n"
+                "6. B-K2 P-K4 7. Kt-Kt3 B-K2 8. Castles Castles 9. K-R1 Kt-B3 10. B-K3 Kt-Q5\n"
+                "11. Kt x Kt P x Kt 12. Q x P R - Q Kt 1 White resigns.\n");
+  const auto w = test::run_notera({"convert", "-q", "--to", "uci", resigns.string()});
+  CHECK(w.exit_code == 0);
+  CHECK(w.out.size() > 100);
+  const auto wp = test::run_notera({"convert", "-q", resigns.string()});
+  CHECK(wp.out.find("0-1") != std::string::npos);
   // Parentheses in a move and a real variation in the same game.
   const auto promo = dir.write("promo.pgn",
                                "[Event \"?\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n"

@@ -102,9 +102,10 @@ WrittenMove written_form(const Position& pos, const SystemMove& move);
 void append_system_move(const Position& pos, Move m, const Position& after, System system,
                         const PieceOrigins* origins, std::string& out);
 
-// The words that end a game in a book ("Resigns", "Drawn", "abandona"): the
-// result they give when read at the move of `mover`, or "" when `word` is
-// not one of them.
-std::string_view result_word(std::string_view word, System system, Color mover);
+// The words that end a game in a book ("Resigns", "Drawn", "White
+// resigns", "abandona") at the start of `text`: the result they give when
+// read at the move of `mover` (with `length` the bytes read), or "" when
+// none is there.
+std::string_view result_words(std::string_view text, System system, Color mover, std::size_t& length);
 
 }  // namespace notera::notation

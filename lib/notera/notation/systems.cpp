@@ -85,6 +85,8 @@ DescriptiveWords load_descriptive(const char* bundle_name) {
   for (const std::string& s : bundle.strings("descriptive.en_passant")) w.en_passant.push_back({s, 0});
   for (const std::string& s : bundle.strings("descriptive.resigns")) w.results.push_back({s, 0});
   for (const std::string& s : bundle.strings("descriptive.drawn")) w.results.push_back({s, 1});
+  for (const std::string& s : bundle.strings("descriptive.white_resigns")) w.results.push_back({s, 2});
+  for (const std::string& s : bundle.strings("descriptive.black_resigns")) w.results.push_back({s, 3});
   w.check_word = bundle.strings("descriptive.check").front();
   w.mate_word = bundle.strings("descriptive.mate").front();
   w.en_passant_word = bundle.strings("descriptive.en_passant").front();
@@ -455,8 +457,22 @@ std::size_t read_descriptive(std::string_view text, System system, SystemMove& m
   if (t.capture_mark()) {
     m.capture = true;
     t.skip_blanks();
+    // The piece taken may be spaced ("Kt x K P") unless that swallows the
+    // next move's piece ("BxN P-Q4", "NxQ R - K 1"): then it is one letter run.
     Designator taken;
-    if (!read_piece(t, w, taken, false)) {
+    Cursor spaced = t;
+    bool read_taken = read_piece(spaced, w, taken, true);
+    if (read_taken) {
+      Cursor after = spaced;
+      after.skip_blanks();
+      Cursor probe = after;
+      if (probe.dash() || probe.capture_mark())
+        read_taken = false;
+      else
+        t = spaced;
+    }
+    if (!read_taken) read_taken = read_piece(t, w, taken, false);
+    if (!read_taken) {
       // "PxK4" (a square, as some sheets write): a capture to a square.
       if (!read_square(t, w, m.to_files, m.to_rank, false)) return 0;
     } else {
@@ -819,13 +835,19 @@ WrittenMove written_form(const Position& pos, const SystemMove& m) {
   return w;
 }
 
-std::string_view result_word(std::string_view word, System system, Color mover) {
+std::string_view result_words(std::string_view text, System system, Color mover, std::size_t& length) {
   if (system == System::announced || system == System::algebraic) return {};
-  Cursor c{word, 0};
+  Cursor c{text, 0};
   const Word* w = c.word(descriptive_words(system).results, true, true);
-  if (!w || c.pos != word.size()) return {};
-  if (w->value == 1) return "1/2-1/2";
-  return mover == Color::white ? "0-1" : "1-0";
+  if (!w) return {};
+  while (c.peek() == '.' || c.peek() == '!') ++c.pos;
+  length = c.pos;
+  switch (w->value) {
+    case 1: return "1/2-1/2";
+    case 2: return "0-1";  // White resigns
+    case 3: return "1-0";  // Black resigns
+    default: return mover == Color::white ? "0-1" : "1-0";
+  }
 }
 
 // ---------------------------------------------------------------------------

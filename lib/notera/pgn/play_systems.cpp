@@ -89,10 +89,12 @@ class SystemPlayer {
     std::size_t end = i;
     while (end < source_.size() && !blank(source_[end]) && source_[end] != '{' && source_[end] != '(') ++end;
     const std::string_view word = source_.substr(i, end - i);
-    const std::string_view ends = notation::result_word(word, system_, pos_.side_to_move());
+    std::size_t length = 0;
+    const std::string_view ends =
+        notation::result_words(source_.substr(i), system_, pos_.side_to_move(), length);
     if (!ends.empty()) {
       game_.result = std::string(ends);
-      return end;
+      return i + length;
     }
     stop(i, Message("notation.not_a_move").with("text", word));
     return source_.size();

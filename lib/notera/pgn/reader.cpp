@@ -117,8 +117,11 @@ struct GameReader::Impl {
     }
     const auto tag = game.tag("Result");
     if (!terminated) {
-      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*"))
+      // A book's "Resigns" or "Drawn" (read with the moves) says more than "*".
+      const bool from_words = game.result != "*" && tag && *tag == "*";
+      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words)
         game.result = std::string(*tag);
+      if (from_words) game.set_tag("Result", game.result);
       if (!parse.events.empty())
         note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
              locator.at(text.size()));
