@@ -87,9 +87,13 @@ DescriptiveWords load_descriptive(const char* bundle_name) {
   for (const std::string& s : bundle.strings("descriptive.drawn")) w.results.push_back({s, 1});
   for (const std::string& s : bundle.strings("descriptive.white_resigns")) w.results.push_back({s, 2});
   for (const std::string& s : bundle.strings("descriptive.black_resigns")) w.results.push_back({s, 3});
-  w.check_word = bundle.strings("descriptive.check").front();
-  w.mate_word = bundle.strings("descriptive.mate").front();
-  w.en_passant_word = bundle.strings("descriptive.en_passant").front();
+  auto first = [&bundle](const char* key, const char* otherwise) {
+    const auto list = bundle.strings(key);
+    return list.empty() ? std::string(otherwise) : list.front();
+  };
+  w.check_word = first("descriptive.check", "ch");
+  w.mate_word = first("descriptive.mate", "mate");
+  w.en_passant_word = first("descriptive.en_passant", "e.p.");
   sort_longest_first(w.letters);
   sort_longest_first(w.castles);
   sort_longest_first(w.checks);
