@@ -264,6 +264,7 @@ std::optional<batch::PipelineOptions> pipeline_options(Context& context, const C
   batch::PipelineOptions pipeline;
   pipeline.inputs = options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs;
   pipeline.format = *format;
+  pipeline.format.notation.words_language = context.messages().language();
   pipeline.play.language = *language;
   pipeline.play.laws = *laws;
   pipeline.play.warnings = options.warnings;

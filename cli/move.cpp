@@ -42,6 +42,7 @@ int run_move(Context& context, const MoveOptions& options) {
       context.error(Message("cli.unknown_notation").with("notation", options.to));
       return exit_usage;
     }
+    notation->words_language = context.messages().language();
   }
   notation::ResolveOptions resolve_options;
   resolve_options.language = *language;

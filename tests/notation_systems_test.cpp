@@ -256,6 +256,17 @@ TEST_CASE("announced: FIDE Appendix D.2.1 words, long and short forms") {
   CHECK(uci("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Turm Anna acht", announced) == "a1a8");
   CHECK(uci(start, "Springer Eva vier", announced) == "illegal");
   CHECK(uci(start, "Springer Gustav eins Felix drei", notation::ResolveOptions::any_language) == "g1f3");
+  // The Danish list of the Danish Laws (D.2.1: Bodil, Cecilie, ..., et, to, tre).
+  CHECK(uci(start, "springer Gustav et Frederik tre", announced) == "g1f3");
+  CHECK(uci(start, "bonde Erik to Erik fire", announced) == "e2e4");
+  CHECK(uci("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "lang rokade", announced) == "e1c1");
+}
+
+TEST_CASE("announced: --messages chooses the national word list for writing") {
+  const auto da = test::run_notera({"move", "--messages", "da", "--to", "announced", "Nf3"});
+  CHECK(da.out == "springer Gustav et Frederik tre\n");
+  const auto laws = test::run_notera({"move", "--messages", "en", "--to", "announced", "Nf3"});
+  CHECK(laws.out == "Springer Gustav eins Felix drei\n");
 }
 
 TEST_CASE("write: descriptive and announced forms of single moves") {

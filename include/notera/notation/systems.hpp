@@ -99,8 +99,11 @@ WrittenMove written_form(const Position& pos, const SystemMove& move);
 // Writes `m` (legal in `pos`) in that system: descriptive in the shortest
 // form that reads back as that move alone, announced in the long form
 // ("Springer Gustav eins Felix drei"). `after` is the position after it.
+// Announced moves use the word list of `words_language` where its bundle
+// has one (Danish: "Springer Gustav et Frederik tre"), else the Laws'.
+// Every list is read.
 void append_system_move(const Position& pos, Move m, const Position& after, System system,
-                        const PieceOrigins* origins, std::string& out);
+                        const PieceOrigins* origins, std::string& out, std::string_view words_language = {});
 
 // The words that end a game in a book ("Resigns", "Drawn", "White
 // resigns", "abandona") at the start of `text`: the result they give when

@@ -15,6 +15,7 @@ struct OutputNotation {
   enum class Kind { san, lan, uci, figurine, language, system };
   Kind kind = Kind::san;
   System system = System::algebraic;  // for Kind::system (descriptive, announced)
+  std::string words_language;         // announced: the national word list (--messages), "" = the Laws
   int language = 0;                   // for Kind::language (LetterTable index)
   SanStyle style;                     // letters, castling and promotion spelling
   std::string name;                   // as given: "san", "nb", ...

@@ -97,7 +97,8 @@ struct Renderer::Impl {
       if (m.move == Move::null())
         out += "--";
       else
-        notation::append_system_move(pos, m.move, after, format.notation.system, &origins, out);
+        notation::append_system_move(pos, m.move, after, format.notation.system, &origins, out,
+                                     format.notation.words_language);
       notation::track_origins(origins, pos, m.move);
       pos = after;
     }

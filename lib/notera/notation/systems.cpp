@@ -102,33 +102,60 @@ DescriptiveWords load_descriptive(const char* bundle_name) {
   return w;
 }
 
-AnnouncedWords load_announced() {
-  const locale::Bundle bundle("root");
-  AnnouncedWords w;
+// One bundle's announced words, added to `w` (the first words written are
+// those of the first bundle added).
+void add_announced(const locale::Bundle& bundle, AnnouncedWords& w) {
   for (int f = 0; f < 8; ++f) {
     const auto files = bundle.strings(std::string("announced.file.") + static_cast<char>('a' + f));
     for (const std::string& s : files) w.files.push_back({s, f});
-    if (!files.empty()) w.file_written[f] = files.front();
+    if (!files.empty() && w.file_written[f].empty()) w.file_written[f] = files.front();
     const auto ranks = bundle.strings(std::string("announced.rank.") + static_cast<char>('1' + f));
     for (const std::string& s : ranks) w.ranks.push_back({s, f});
-    if (!ranks.empty()) w.rank_written[f] = ranks.front();
+    if (!ranks.empty() && w.rank_written[f].empty()) w.rank_written[f] = ranks.front();
   }
   for (int i = 0; i < 6; ++i) {
     const auto words = bundle.strings(std::string("announced.") + type_names[i]);
     for (const std::string& s : words) w.pieces.push_back({s, static_cast<int>(word_types[i])});
-    if (!words.empty()) w.piece_written[index(word_types[i])] = words.front();
+    if (!words.empty() && w.piece_written[index(word_types[i])].empty())
+      w.piece_written[index(word_types[i])] = words.front();
   }
   const auto short_words = bundle.strings("announced.castle_short");
   const auto long_words = bundle.strings("announced.castle_long");
   for (const std::string& s : short_words) w.castles.push_back({s, 0});
   for (const std::string& s : long_words) w.castles.push_back({s, 1});
-  if (!short_words.empty()) w.castle_written[0] = short_words.front();
-  if (!long_words.empty()) w.castle_written[1] = long_words.front();
+  if (!short_words.empty() && w.castle_written[0].empty()) w.castle_written[0] = short_words.front();
+  if (!long_words.empty() && w.castle_written[1].empty()) w.castle_written[1] = long_words.front();
   for (const std::string& s : bundle.strings("announced.capture")) w.captures.push_back({s, 0});
   for (const std::string& s : bundle.strings("announced.check")) w.checks.push_back({s, 1});
   for (const std::string& s : bundle.strings("announced.mate")) w.checks.push_back({s, 2});
   for (auto* list : {&w.files, &w.ranks, &w.pieces, &w.castles, &w.captures, &w.checks})
     sort_longest_first(*list);
+}
+
+// Every bundle that has its own announced words (Appendix D.2.1 lets
+// federations use theirs, e.g. the Danish Bodil, Cecilie, et, to, tre).
+std::vector<std::string> announced_languages() {
+  std::vector<std::string> codes;
+  for (const std::string& code : locale::available_languages())
+    if (code != "root" && !locale::Bundle(code).own_strings("announced.file.a").empty())
+      codes.push_back(code);
+  return codes;
+}
+
+// What is read: the Laws' words and every national list.
+AnnouncedWords load_announced() {
+  AnnouncedWords w;
+  add_announced(locale::Bundle("root"), w);
+  for (const std::string& code : announced_languages()) add_announced(locale::Bundle(code), w);
+  return w;
+}
+
+// What is written in `language`: its own list where it has one, else the Laws'.
+AnnouncedWords load_announced(const std::string& language) {
+  AnnouncedWords w;
+  const locale::Bundle bundle(language);
+  if (!bundle.own_strings("announced.file.a").empty()) add_announced(bundle, w);
+  add_announced(locale::Bundle("root"), w);
   return w;
 }
 
@@ -142,6 +169,10 @@ const DescriptiveWords& spanish_words() {
 }
 const AnnouncedWords& announced_words() {
   static const AnnouncedWords words = load_announced();
+  return words;
+}
+const AnnouncedWords& laws_announced_words() {
+  static const AnnouncedWords words = load_announced(std::string("root"));
   return words;
 }
 const DescriptiveWords& descriptive_words(System s) {
@@ -974,8 +1005,22 @@ void append_descriptive(const Position& pos, Move mv, const Position& after, Sys
   out += forms.back();  // the longest names origin and square: never reached
 }
 
-void append_announced(const Position& pos, Move mv, const Position& after, std::string& out) {
-  const AnnouncedWords& w = announced_words();
+const AnnouncedWords& written_announced_words(std::string_view language) {
+  if (language.empty() || language == "root" || language == "en") return laws_announced_words();
+  static const std::vector<std::pair<std::string, AnnouncedWords>> national = [] {
+    std::vector<std::pair<std::string, AnnouncedWords>> out;
+    for (const std::string& code : announced_languages()) out.emplace_back(code, load_announced(code));
+    return out;
+  }();
+  const std::string base(language.substr(0, language.find_first_of("-_")));
+  for (const auto& [code, words] : national)
+    if (code == base) return words;
+  return laws_announced_words();
+}
+
+void append_announced(const Position& pos, Move mv, const Position& after, std::string_view language,
+                      std::string& out) {
+  const AnnouncedWords& w = written_announced_words(language);
   (void)after;
   if (mv.is_castling()) {
     out += w.castle_written[Position::castling_side_of(mv) == CastlingSide::king_side ? 0 : 1];
@@ -998,9 +1043,9 @@ void append_announced(const Position& pos, Move mv, const Position& after, std::
 }  // namespace
 
 void append_system_move(const Position& pos, Move m, const Position& after, System system,
-                        const PieceOrigins* origins, std::string& out) {
+                        const PieceOrigins* origins, std::string& out, std::string_view words_language) {
   if (system == System::announced)
-    append_announced(pos, m, after, out);
+    append_announced(pos, m, after, words_language, out);
   else
     append_descriptive(pos, m, after, system, origins, out);
 }

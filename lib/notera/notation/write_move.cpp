@@ -41,7 +41,7 @@ void append_move(const Position& pos, Move m, const Position& after, const Outpu
     return;
   }
   if (notation.kind == OutputNotation::Kind::system) {
-    append_system_move(pos, m, after, notation.system, nullptr, out);
+    append_system_move(pos, m, after, notation.system, nullptr, out, notation.words_language);
     return;
   }
   SanText text;
