@@ -104,7 +104,7 @@ sanitize: deps
 	      -DNOTERA_BUILD_BENCH=OFF $(CMAKE_ARGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 NOTERA_CORPUS_GAMES=10000 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 NOTERA_CORPUS_GAMES=10000 NOTERA_SYSTEMS_GAMES=1000 \
 	  ctest --no-tests=error --output-on-failure -j $(JOBS)
 
 acceptance: build

@@ -1,5 +1,7 @@
 #include "command.hpp"
 
+#include "notera/notation/systems.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -27,8 +29,11 @@ void add_messages_option(CLI::App& command, Context& context) {
   command.add_option("--messages", context.options().messages_language, context.text("cli.option.messages"));
 }
 
-std::optional<int> language_option(Context& context, std::string_view code) {
+std::optional<int> language_option(Context& context, std::string_view code, bool systems) {
   if (code.empty() || code == "auto") return notation::ResolveOptions::any_language;
+  if (systems) {
+    if (const int system = notation::system_language(code)) return system;
+  }
   const int index = notation::LetterTable::instance().language_index(code);
   if (index < 0) {
     context.error(Message("cli.unknown_language").with("language", code));

@@ -60,7 +60,9 @@ void add_messages_option(CLI::App& command, Context& context);
 // --lang CODE|auto -> a LetterTable language index or
 // ResolveOptions::any_language; prints an error and returns nullopt when the
 // language is unknown.
-std::optional<int> language_option(Context& context, std::string_view code);
+// `systems`: the command also reads other notation systems ("descriptive",
+// "descriptive-es", "announced"), given as pseudo language indices.
+std::optional<int> language_option(Context& context, std::string_view code, bool systems = false);
 // --fen -> a position; prints the FEN error (with column) when it is bad.
 std::optional<Position> position_option(Context& context, std::string_view fen, bool chess960 = false);
 // --laws YEAR

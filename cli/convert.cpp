@@ -39,6 +39,7 @@ struct ConvertOptions {
   std::string output;
   std::string to = "pgn";
   std::string language = "auto";
+  std::string from;  // the notation system: algebraic (default), descriptive, announced
   std::string laws = "2023";
   int jobs = 0;
   std::string rejects;
@@ -237,7 +238,8 @@ class ConvertSink final : public batch::Sink {
 // said) when an option's value is not known.
 std::optional<batch::PipelineOptions> pipeline_options(Context& context, const ConvertOptions& options,
                                                        bool write_games) {
-  const auto language = language_option(context, options.language);
+  const auto language = language_option(
+      context, options.from.empty() || options.from == "algebraic" ? options.language : options.from, true);
   if (!language) return std::nullopt;
   const auto laws = laws_option(context, options.laws);
   if (!laws) return std::nullopt;
@@ -262,6 +264,7 @@ std::optional<batch::PipelineOptions> pipeline_options(Context& context, const C
   batch::PipelineOptions pipeline;
   pipeline.inputs = options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs;
   pipeline.format = *format;
+  pipeline.format.notation.words_language = context.messages().language();
   pipeline.play.language = *language;
   pipeline.play.laws = *laws;
   pipeline.play.warnings = options.warnings;
@@ -389,6 +392,7 @@ void add_common_options(CLI::App* command, ConvertOptions& options, Context& con
                         context.text("cli.convert.output_encoding"));
   }
   command->add_option("--lang", options.language, context.text("cli.option.lang"));
+  command->add_option("--from", options.from, context.text("cli.convert.from"));
   command->add_option("--laws", options.laws, context.text("cli.option.laws"));
   command->add_option("-j,--jobs", options.jobs, context.text("cli.convert.jobs"))
       ->check(CLI::Range(0, 1024));

@@ -28,7 +28,7 @@ struct MoveOptions {
 int run_move(Context& context, const MoveOptions& options) {
   const auto pos = position_option(context, options.fen, options.chess960);
   if (!pos) return exit_usage;
-  const auto language = language_option(context, options.language);
+  const auto language = language_option(context, options.language, true);
   if (!language) return exit_usage;
   const auto laws = laws_option(context, options.laws);
   if (!laws) return exit_usage;
@@ -42,6 +42,7 @@ int run_move(Context& context, const MoveOptions& options) {
       context.error(Message("cli.unknown_notation").with("notation", options.to));
       return exit_usage;
     }
+    notation->words_language = context.messages().language();
   }
   notation::ResolveOptions resolve_options;
   resolve_options.language = *language;

@@ -14,7 +14,9 @@
 
 namespace notera::batch {
 
-enum class Format { pgn, san, lan, uci, json, figurine, language };
+// system: one line per game in descriptive or announced notation, with
+// move numbers as books print them.
+enum class Format { pgn, san, lan, uci, json, figurine, language, system };
 
 struct OutputFormat {
   Format format = Format::pgn;

@@ -16,6 +16,7 @@
 #include "notera/notation/laws.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/notation/resolve.hpp"
+#include "notera/notation/systems.hpp"
 
 namespace notera::notation {
 
@@ -24,10 +25,14 @@ struct MoveJudgement {
   Verdict verdict = Verdict::unclear;  // the resolution's; unclear when the text is not a move
   std::uint32_t warnings = 0;          // legal: WrittenWarning flags that count under the Laws
   Position after;                      // legal: the position after the move
+  System system = System::algebraic;   // the notation system the text was read in
 
   bool is_legal() const { return verdict == Verdict::legal; }
 };
 
+// A language of descriptive_language, descriptive_es_language or
+// announced_language reads the text in that system; any_language tries the
+// other systems when the text is no algebraic move ("P-K4").
 MoveJudgement judge_written_move(const Position& pos, std::string_view text, const ResolveOptions& options,
                                  Laws laws = default_laws);
 

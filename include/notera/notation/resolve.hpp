@@ -107,6 +107,13 @@ Resolution resolve(const Position& pos, const WrittenMove& written, const Resolv
 // Adds warnings about + and # given the position after the move.
 std::uint32_t judge_check_marks(const Position& after, const WrittenMove& written);
 
+// Why no piece of type `type` on `from_mask` can go to `to_mask` (the most
+// telling reason over all pieces that could have been meant); and why a
+// castling is illegal. For readers of other notation systems.
+IllegalReason diagnose_illegal(const Position& pos, PieceType type, Bitboard from_mask, Bitboard to_mask,
+                               PieceType promotion);
+IllegalReason diagnose_illegal_castling(const Position& pos, CastlingSide side);
+
 // The message for an illegal move, in words ("the knight on d4 is pinned").
 Message illegal_message(const Position& pos, const WrittenMove& written, const Resolution& r);
 

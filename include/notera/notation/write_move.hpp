@@ -7,18 +7,23 @@
 #include <string_view>
 
 #include "notera/core/san.hpp"
+#include "notera/notation/systems.hpp"
 
 namespace notera::notation {
 
 struct OutputNotation {
-  enum class Kind { san, lan, uci, figurine, language };
+  enum class Kind { san, lan, uci, figurine, language, system };
   Kind kind = Kind::san;
-  int language = 0;  // for Kind::language (LetterTable index)
-  SanStyle style;    // letters, castling and promotion spelling
-  std::string name;  // as given: "san", "nb", ...
+  System system = System::algebraic;  // for Kind::system (descriptive, announced)
+  std::string words_language;         // announced: the national word list (--messages), "" = the Laws
+  int language = 0;                   // for Kind::language (LetterTable index)
+  SanStyle style;                     // letters, castling and promotion spelling
+  std::string name;                   // as given: "san", "nb", ...
 };
 
-// "san", "lan", "uci", "figurine", or a language code ("nb", "de", "fr").
+// "san", "lan", "uci", "figurine", "descriptive" (English; also
+// "descriptive-en"), "descriptive-es", "announced", or a language code
+// ("nb", "de", "fr").
 std::optional<OutputNotation> output_notation(std::string_view name);
 
 // Appends `m` (legal in `pos`) in that notation, with + or # from `after`

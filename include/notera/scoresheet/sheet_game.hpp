@@ -26,4 +26,12 @@ SheetGame sheet_game(const Scoresheet& sheet, pgn::PlayOptions options);
 // move, as a PGN comment command (h:mm:ss).
 std::string time_used_comment(int seconds);
 
+// A clock note (the time the player has used so far, as written on the
+// sheet) as a PGN clock command: "[%clk h:mm:ss]", the time left, where the
+// TimeControl tag gives the base and increment ("5400+30", "40/7200:3600"
+// while its first period lasts) and `own_moves` (the player's moves so far,
+// this one included) tells how many increments were added; otherwise
+// "[%egt h:mm:ss]", the time used so far in the game.
+std::string clock_comment(int used_seconds, std::string_view time_control, int own_moves);
+
 }  // namespace notera::scoresheet

@@ -29,6 +29,7 @@ std::optional<OutputFormat> output_format(std::string_view name) {
     case notation::OutputNotation::Kind::uci: f.format = Format::uci; break;
     case notation::OutputNotation::Kind::figurine: f.format = Format::figurine; break;
     case notation::OutputNotation::Kind::language: f.format = Format::language; break;
+    case notation::OutputNotation::Kind::system: f.format = Format::system; break;
   }
   return f;
 }
@@ -74,6 +75,36 @@ struct Renderer::Impl {
       append_move(pos, m.move, after, format.notation, out);
       pos = after;
     }
+    out += '\n';
+  }
+
+  // "1. P-K4 P-K4 2. N-KB3 ...": the pieces' start squares are followed so
+  // that "KR" and "QN" read back as meant.
+  void system_line(const game::Game& game, std::string& out) {
+    Position pos = game.start;
+    Position after;
+    notation::PieceOrigins origins = notation::initial_origins(pos);
+    bool first = true;
+    for (const game::GameMove& m : game.mainline.moves) {
+      if (!first) out += ' ';
+      if (pos.side_to_move() == Color::white || first) {
+        out += std::to_string(pos.fullmove_number());
+        out += pos.side_to_move() == Color::white ? ". " : "... ";
+      }
+      first = false;
+      after = pos;
+      after.play(m.move);
+      if (m.move == Move::null())
+        out += "--";
+      else
+        notation::append_system_move(pos, m.move, after, format.notation.system, &origins, out,
+                                     format.notation.words_language);
+      notation::track_origins(origins, pos, m.move);
+      pos = after;
+    }
+    // The result ends the game, as in a book (and lets games follow each other).
+    if (!first) out += ' ';
+    out += game.result;
     out += '\n';
   }
 
@@ -129,6 +160,7 @@ void Renderer::render(game::Game& game, const GameSource& source, std::string& o
     case Format::san:
     case Format::lan:
     case Format::uci: impl_->moves_line(game, out); break;
+    case Format::system: impl_->system_line(game, out); break;
     case Format::json: impl_->json(game, source, out); break;
   }
 }

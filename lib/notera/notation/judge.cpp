@@ -5,11 +5,65 @@
 
 namespace notera::notation {
 
+namespace {
+
+bool only_blanks(std::string_view rest) {
+  for (char c : rest)
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+  return true;
+}
+
+// The text read in the first of `systems` that reads all of it (a legal
+// reading first), or nothing read.
+MoveJudgement judge_in_systems(const Position& pos, std::string_view text,
+                               std::initializer_list<System> systems, Laws laws) {
+  MoveJudgement best;
+  bool have = false;
+  for (System system : systems) {
+    for (int alternative = 0; alternative < 2; ++alternative) {
+      SystemMove read;
+      const std::size_t length = read_system_move(text, system, read, alternative);
+      if (length == 0 || !only_blanks(text.substr(length))) continue;
+      MoveJudgement j;
+      j.system = system;
+      j.reading.read.ok = true;
+      j.reading.read.move = written_form(pos, read);
+      j.reading.resolution = resolve_system_move(pos, read, nullptr);
+      const Resolution& r = j.reading.resolution;
+      j.verdict = r.verdict;
+      if (r.is_legal()) {
+        j.after = pos.after(r.move);
+        j.warnings = judge_marks(j.after, j.reading.read.move, r.warnings, laws);
+        return j;
+      }
+      if (!have) {
+        best = std::move(j);
+        have = true;
+      }
+    }
+  }
+  if (!have) best.reading.read.problem = Message("notation.not_a_move").with("text", text);
+  return best;
+}
+
+}  // namespace
+
 MoveJudgement judge_written_move(const Position& pos, std::string_view text, const ResolveOptions& options,
                                  Laws laws) {
+  if (options.language == descriptive_language)
+    return judge_in_systems(pos, text, {System::descriptive_en, System::descriptive_es}, laws);
+  if (options.language == descriptive_es_language)
+    return judge_in_systems(pos, text, {System::descriptive_es}, laws);
+  if (options.language == announced_language) return judge_in_systems(pos, text, {System::announced}, laws);
   MoveJudgement j;
   j.reading = read_and_resolve(pos, text, options);
-  if (!j.reading.read.ok) return j;
+  if (!j.reading.read.ok) {
+    if (options.language != ResolveOptions::any_language) return j;
+    // Not algebraic: perhaps a book's descriptive move or an announced one.
+    MoveJudgement other = judge_in_systems(
+        pos, text, {System::descriptive_en, System::descriptive_es, System::announced}, laws);
+    return other.reading.read.ok ? other : j;
+  }
   const Resolution& r = j.reading.resolution;
   j.verdict = r.verdict;
   if (r.verdict == Verdict::legal) {

@@ -584,6 +584,15 @@ std::string square_name(Square s) { return {file_char(file_of(s)), rank_char(ran
 
 }  // namespace
 
+IllegalReason diagnose_illegal(const Position& pos, PieceType type, Bitboard from_mask, Bitboard to_mask,
+                               PieceType promotion) {
+  return diagnose(pos, type, from_mask, to_mask, promotion);
+}
+
+IllegalReason diagnose_illegal_castling(const Position& pos, CastlingSide side) {
+  return diagnose_castling(pos, side);
+}
+
 Message illegal_message(const Position& pos, const WrittenMove& w, const Resolution& r) {
   Message m(std::string("illegal.") + std::string(to_string(r.reason)));
   m.with("piece", piece_name_key(r.piece));

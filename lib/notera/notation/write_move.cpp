@@ -15,6 +15,11 @@ std::optional<OutputNotation> output_notation(std::string_view name) {
     n.style.long_form = true;
   } else if (name == "uci") {
     n.kind = OutputNotation::Kind::uci;
+  } else if (const int system = system_language(name)) {
+    n.kind = OutputNotation::Kind::system;
+    n.system = system == announced_language        ? System::announced
+               : system == descriptive_es_language ? System::descriptive_es
+                                                   : System::descriptive_en;
   } else if (name == "figurine") {
     n.kind = OutputNotation::Kind::figurine;
     n.style = LetterTable::figurine_style();
@@ -33,6 +38,10 @@ void append_move(const Position& pos, Move m, const Position& after, const Outpu
                  std::string& out) {
   if (notation.kind == OutputNotation::Kind::uci) {
     append_uci(pos, m, out);
+    return;
+  }
+  if (notation.kind == OutputNotation::Kind::system) {
+    append_system_move(pos, m, after, notation.system, nullptr, out, notation.words_language);
     return;
   }
   SanText text;

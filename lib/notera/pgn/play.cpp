@@ -351,6 +351,15 @@ class Builder {
   bool used_local_letters_ = false;
 };
 
+// Whether the main line stops at a move that is no algebraic move at all
+// (descriptive "P-K4", Spanish "P4R", an announced word), not at an
+// illegal one: only then are other notation systems worth a try.
+bool try_other_systems(const pgn::MovetextParse& parse) {
+  for (const pgn::MovetextEvent& e : parse.events)
+    if (e.kind == Kind::descriptive || e.kind == Kind::unknown) return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<int> candidate_languages(const pgn::MovetextParse& parse, const PlayOptions& options) {
@@ -383,6 +392,20 @@ std::vector<int> candidate_languages(const pgn::MovetextParse& parse, const Play
 LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view source, std::size_t base,
                              text::TextLocator& locator, game::Game& game, const PlayOptions& options) {
   LanguageChoice choice;
+  if (notation::is_system_language(options.language)) {
+    // Forced: descriptive (English or Spanish, whichever reads further) or announced.
+    int plies = 0;
+    bool full = false;
+    const notation::System system =
+        options.language == notation::announced_language ? notation::System::announced
+        : options.language == notation::descriptive_es_language
+            ? notation::System::descriptive_es
+            : best_system(source, game, options,
+                          {notation::System::descriptive_en, notation::System::descriptive_es}, plies, full);
+    choice.language = options.language;
+    play_system_movetext(source, base, &locator, game, options, system, false);
+    return choice;
+  }
   if (options.language != notation::ResolveOptions::any_language) {
     choice.language = options.language;
     Builder builder(parse, source, base, &locator, game, options, options.language, false);
@@ -426,6 +449,25 @@ LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view s
     if (plies > best_plies) {
       best_plies = plies;
       best = lang;
+    }
+  }
+  if (full.empty() && try_other_systems(parse)) {
+    // No language reads it all: perhaps a book in descriptive notation, or
+    // announced moves. Only here, so that algebraic PGN never pays for it.
+    int plies = 0;
+    bool system_full = false;
+    const notation::System system = best_system(
+        source, game, options,
+        {notation::System::descriptive_en, notation::System::descriptive_es, notation::System::announced},
+        plies, system_full);
+    if (plies > best_plies) {
+      game.diagnostics.resize(diagnostics_before);
+      game.status = status_before;
+      play_system_movetext(source, base, &locator, game, options, system, false);
+      choice.language = system == notation::System::announced        ? notation::announced_language
+                        : system == notation::System::descriptive_es ? notation::descriptive_es_language
+                                                                     : notation::descriptive_language;
+      return choice;
     }
   }
   if (!full.empty()) best = full.front();

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <string_view>
 #include <vector>
 
 #include "notera/game/game.hpp"
+#include "notera/notation/systems.hpp"
 #include "notera/pgn/movetext.hpp"
 #include "notera/pgn/play.hpp"
 #include "notera/text/locate.hpp"
@@ -22,6 +24,20 @@ LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view s
 
 // The letter languages that should be tried for a game, given the letters
 // it uses (English first, then `preference`, then the rest).
+// Movetext in another notation system (descriptive, announced), read from
+// its source text (books print moves with blanks and parentheses inside).
+struct SystemPlay {
+  int plies = 0;         // main-line plies played
+  bool stopped = false;  // a move that does not read or play ended the main line
+};
+SystemPlay play_system_movetext(std::string_view source, std::size_t base, text::TextLocator* locator,
+                                game::Game& game, const PlayOptions& options, notation::System system,
+                                bool mainline_only);
+// Of `systems`, the one that plays the main line furthest (the first that
+// plays it all), with its plies and whether it played it all.
+notation::System best_system(std::string_view source, const game::Game& game, const PlayOptions& options,
+                             std::initializer_list<notation::System> systems, int& plies, bool& full);
+
 std::vector<int> candidate_languages(const pgn::MovetextParse& parse, const PlayOptions& options);
 
 }  // namespace notera::pgn

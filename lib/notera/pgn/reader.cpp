@@ -6,6 +6,7 @@
 #include "notera/core/fen.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
+#include "notera/notation/systems.hpp"
 #include "notera/pgn/movetext.hpp"
 #include "notera/pgn/play_movetext.hpp"
 #include "notera/pgn/tags.hpp"
@@ -85,6 +86,10 @@ struct GameReader::Impl {
   // Say which letters were assumed when they were not English (FIDE's
   // international form) and not given, and which other languages fit.
   void note_language(game::Game& game, SourceLocation start) {
+    if (language.guessed && notation::is_system_language(language.language)) {
+      note(game, Severity::note, Message("language.system_chosen").with("system", game.language), start);
+      return;
+    }
     if (language.guessed && language.language > 0) {
       const notation::LetterTable& letters = notation::LetterTable::instance();
       std::string others;
@@ -112,8 +117,11 @@ struct GameReader::Impl {
     }
     const auto tag = game.tag("Result");
     if (!terminated) {
-      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*"))
+      // A book's "Resigns" or "Drawn" (read with the moves) says more than "*".
+      const bool from_words = game.result != "*" && tag && *tag == "*";
+      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words)
         game.result = std::string(*tag);
+      if (from_words) game.set_tag("Result", game.result);
       if (!parse.events.empty())
         note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
              locator.at(text.size()));

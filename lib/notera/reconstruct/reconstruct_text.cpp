@@ -129,8 +129,11 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
   g.tags = r.tags;
   g.start = r.start;
   g.custom_start = !(r.start == Position::start());
-  for (const Tag& t : r.tags)
+  std::string time_control;
+  for (const Tag& t : r.tags) {
     if (t.name == "Result") g.result = t.value;
+    if (t.name == "TimeControl") time_control = t.value;
+  }
 
   // Before the first move: how the sheets were read.
   std::vector<std::string> intro;
@@ -162,7 +165,11 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
     gm.move = p.move;
     gm.draw_offer = p.draw_offer;
     game::MoveNotes notes;
-    if (p.time_used >= 0) notes.comments.push_back(scoresheet::time_used_comment(p.time_used));
+    if (p.time_used >= 0) {
+      // The mover's moves so far, this one included: plies k, k-2, ... 0 or 1.
+      const int own_moves = static_cast<int>(k / 2) + 1;
+      notes.comments.push_back(scoresheet::clock_comment(p.time_used, time_control, own_moves));
+    }
     const bool has_written = std::any_of(p.evidence.begin(), p.evidence.end(), [](const PlyEvidence& e) {
       return e.status != PlyStatus::inserted;
     });

@@ -91,7 +91,9 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
           messages.format(Message("move.unclear").with("text", text).with("reason", report.message));
       break;
   }
-  if (r.language >= 0 && judgement.verdict != notation::Verdict::unclear)
+  if (judgement.system != notation::System::algebraic)
+    j["language"] = std::string(notation::system_code(judgement.system));
+  else if (r.language >= 0 && judgement.verdict != notation::Verdict::unclear)
     j["language"] = notation::LetterTable::instance().language(r.language).code;
   j["message"] = report.message;
   report.summary = report.message;

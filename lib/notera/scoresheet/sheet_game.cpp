@@ -18,6 +18,48 @@ std::string time_used_comment(int seconds) {
 
 namespace {
 
+std::string clock_command(const char* name, int seconds) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "[%%%s %d:%02d:%02d]", name, seconds / 3600, (seconds / 60) % 60,
+                seconds % 60);
+  return buffer;
+}
+
+// A non-negative number at the start of `s` (read as far as it goes).
+bool leading_number(std::string_view& s, long& value) {
+  std::size_t i = 0;
+  value = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9' && value < 100000000) value = value * 10 + (s[i++] - '0');
+  if (i == 0) return false;
+  s.remove_prefix(i);
+  return true;
+}
+
+}  // namespace
+
+std::string clock_comment(int used, std::string_view time_control, int own_moves) {
+  // PGN §9.6.1: "5400+30" (seconds, increment) or "40/7200:3600"; only the
+  // first period is followed here, and only while it lasts.
+  std::string_view tc = time_control.substr(0, time_control.find(':'));
+  long moves = 0, base = 0, increment = 0;
+  bool ok = true;
+  if (const std::size_t slash = tc.find('/'); slash != std::string_view::npos) {
+    std::string_view m = tc.substr(0, slash);
+    ok = leading_number(m, moves) && m.empty() && own_moves <= moves;
+    tc.remove_prefix(slash + 1);
+  }
+  ok = ok && leading_number(tc, base);
+  if (ok && !tc.empty())
+    ok = tc.front() == '+' && (tc.remove_prefix(1), leading_number(tc, increment)) && tc.empty();
+  const long left = base + increment * own_moves - used;
+  if (ok && base > 0 && left >= 0) return clock_command("clk", static_cast<int>(left));
+  // Without the time control the figure stays what it is: the player's
+  // time used so far in the game (not the time of this one move, %emt).
+  return clock_command("egt", used);
+}
+
+namespace {
+
 // Where a cell's text lands in the movetext built from the sheet.
 struct Span {
   std::size_t begin;
@@ -92,7 +134,9 @@ SheetGame sheet_game(const Scoresheet& sheet, pgn::PlayOptions options) {
     if (d.severity == Severity::error) out.needs_reconstruction = true;
   }
 
-  // Clock notes: the time each player wrote down after a move.
+  // Clock notes: the time each player wrote down after a move (time used so
+  // far: with the time control, the time left on the clock).
+  const std::string_view time_control = sheet.tag("TimeControl").value_or(std::string_view{});
   for (const SheetRow& row : sheet.rows) {
     for (const auto* note : {&row.white_clock, &row.black_clock}) {
       if (!*note) continue;
@@ -100,7 +144,10 @@ SheetGame sheet_game(const Scoresheet& sheet, pgn::PlayOptions options) {
       for (std::size_t k = 0; k < spans.size() && k < game.mainline.moves.size(); ++k) {
         const SheetCell& cell = *spans[k].cell;
         if (cell.number == row.number && cell.side == side) {
-          game.mainline.edit_notes(k).comments.push_back(time_used_comment((*note)->seconds));
+          int own_moves = 0;
+          for (std::size_t j = 0; j <= k; ++j) own_moves += spans[j].cell->side == side ? 1 : 0;
+          game.mainline.edit_notes(k).comments.push_back(
+              clock_comment((*note)->seconds, time_control, own_moves));
           break;
         }
       }

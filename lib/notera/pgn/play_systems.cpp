@@ -1,0 +1,282 @@
+// Playing movetext written in another notation system (descriptive,
+// announced) into a Game. The PGN movetext reader splits at blanks and takes
+// parentheses for variations; books print "P - Q B 4" and "P-R8(Q)", so the
+// text is read here again from its source, move by move, with the system's
+// own reader taking as much as makes one move.
+#include <algorithm>
+
+#include "notera/core/game_state.hpp"
+#include "notera/core/movegen.hpp"
+#include "notera/core/san.hpp"
+#include "notera/notation/judge.hpp"
+#include "notera/notation/systems.hpp"
+#include "notera/pgn/play_movetext.hpp"
+
+namespace notera::pgn {
+
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || static_cast<unsigned char>(c) >= 0x80;
+}
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string move_number_text(const Position& pos) {
+  std::string s = std::to_string(pos.fullmove_number());
+  s += pos.side_to_move() == Color::white ? "." : "...";
+  return s;
+}
+
+class SystemPlayer {
+ public:
+  SystemPlayer(std::string_view source, std::size_t base, text::TextLocator* locator, game::Game& game,
+               const PlayOptions& options, notation::System system, bool mainline_only)
+      : source_(source),
+        base_(base),
+        locator_(locator),
+        game_(game),
+        options_(options),
+        system_(system),
+        mainline_only_(mainline_only) {}
+
+  SystemPlay run() {
+    game_.mainline.clear();
+    pos_ = game_.start;
+    origins_ = notation::initial_origins(pos_);
+    std::size_t i = 0;
+    while (i < source_.size() && !stopped_) i = step(i);
+    if (!mainline_only_) check_result(game_, pos_);
+    return {static_cast<int>(game_.mainline.moves.size()), stopped_};
+  }
+
+ private:
+  // Reads what starts at `i` (after blanks); returns where the next thing starts.
+  std::size_t step(std::size_t i) {
+    const char c = source_[i];
+    if (blank(c)) return i + 1;
+    if (c == '{') {
+      const std::size_t end = source_.find('}', i + 1);
+      const std::size_t stop = end == std::string_view::npos ? source_.size() : end;
+      add_comment(source_.substr(i + 1, stop - i - 1));
+      return stop == source_.size() ? stop : stop + 1;
+    }
+    if (c == ';' || (c == '%' && (i == 0 || source_[i - 1] == '\n'))) {
+      const std::size_t end = source_.find('\n', i);
+      if (c == ';')
+        add_comment(source_.substr(i + 1, (end == std::string_view::npos ? source_.size() : end) - i - 1));
+      return end == std::string_view::npos ? source_.size() : end + 1;
+    }
+    if (c == '(') return skip_variation(i);
+    if (c == ')' || c == '.') return i + 1;
+    if (c == '$') {
+      std::size_t j = i + 1;
+      int nag = 0;
+      while (j < source_.size() && digit(source_[j])) nag = std::min(nag * 10 + (source_[j++] - '0'), 1000);
+      if (nag > 0 && nag < 256 && !game_.mainline.moves.empty() && !mainline_only_)
+        game_.mainline.edit_notes(game_.mainline.moves.size() - 1)
+            .nags.push_back(static_cast<std::uint8_t>(nag));
+      return j;
+    }
+    if (const std::size_t n = result(i)) return i + n;
+    if (const std::size_t n = move(i)) return i + n;
+    if (digit(c)) {  // a move number: "12.", "12...", "12"
+      std::size_t j = i;
+      while (j < source_.size() && digit(source_[j])) ++j;
+      return j;
+    }
+    // A word that ends the game ("Resigns", "Drawn"), else not a move.
+    std::size_t end = i;
+    while (end < source_.size() && !blank(source_[end]) && source_[end] != '{' && source_[end] != '(') ++end;
+    const std::string_view word = source_.substr(i, end - i);
+    std::size_t length = 0;
+    const std::string_view ends =
+        notation::result_words(source_.substr(i), system_, pos_.side_to_move(), length);
+    if (!ends.empty()) {
+      game_.result = std::string(ends);
+      return i + length;
+    }
+    stop(i, Message("notation.not_a_move").with("text", word));
+    return source_.size();
+  }
+
+  std::size_t result(std::size_t i) const {
+    static constexpr std::pair<std::string_view, std::string_view> results[] = {
+        {"1/2-1/2", "1/2-1/2"}, {"\u00BD-\u00BD", "1/2-1/2"}, {"1-0", "1-0"}, {"0-1", "0-1"}, {"*", "*"}};
+    for (const auto& [text, value] : results) {
+      if (source_.substr(i, text.size()) != text) continue;
+      const std::size_t end = i + text.size();
+      if (end < source_.size() && (letter(source_[end]) || digit(source_[end]))) continue;
+      game_.result = std::string(value);
+      return text.size();
+    }
+    return 0;
+  }
+
+  std::size_t skip_variation(std::size_t i) {
+    int depth = 0;
+    std::size_t j = i;
+    for (; j < source_.size(); ++j) {
+      if (source_[j] == '{') {
+        const std::size_t end = source_.find('}', j + 1);
+        if (end == std::string_view::npos) return source_.size();
+        j = end;
+      } else if (source_[j] == '(') {
+        ++depth;
+      } else if (source_[j] == ')' && --depth == 0) {
+        return j + 1;
+      }
+    }
+    return j;
+  }
+
+  // Reads and plays one move at `i`; 0 when nothing there reads as one.
+  std::size_t move(std::size_t i) {
+    const std::string_view rest = source_.substr(i);
+    notation::SystemMove first_read;
+    notation::Resolution first;
+    std::size_t first_length = 0;
+    for (int alternative = 0; alternative < 2; ++alternative) {
+      notation::SystemMove read;
+      const std::size_t length = notation::read_system_move(rest, system_, read, alternative);
+      if (length == 0) continue;
+      if (length < rest.size() && letter(rest[length]) && !blank(rest[length - 1])) continue;
+      notation::Resolution r =
+          notation::resolve_system_move(pos_, read, &origins_, options_.warnings && !mainline_only_);
+      if (r.is_legal()) {
+        play(i, length, read, r);
+        return length;
+      }
+      if (first_length == 0) {
+        first_length = length;
+        first_read = read;
+        first = r;
+      }
+    }
+    if (first_length == 0) return 0;
+    const std::string_view text = trimmed(rest.substr(0, first_length));
+    Message why;
+    if (first.verdict == notation::Verdict::ambiguous) {
+      std::string list;
+      for (Move m : first.candidates) {
+        if (!list.empty()) list += ", ";
+        list += to_san(pos_, m);
+      }
+      why = Message("game.ambiguous_move").with("text", text).with("candidates", list);
+    } else {
+      why = Message("game.illegal_move")
+                .with("text", text)
+                .with("reason", illegal_message(pos_, notation::written_form(pos_, first_read), first));
+    }
+    stop(i, std::move(why));
+    return first_length;
+  }
+
+  static std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+    return s;
+  }
+
+  void play(std::size_t i, std::size_t length, const notation::SystemMove& read,
+            const notation::Resolution& r) {
+    if (static_cast<int>(game_.mainline.moves.size()) >= options_.max_plies) {
+      stop(i, Message("game.too_many_plies").with("limit", options_.max_plies), "game.limit_stops");
+      return;
+    }
+    game::GameMove& gm = game_.mainline.moves.emplace_back();
+    gm.move = r.move;
+    gm.source_offset = static_cast<std::uint32_t>(base_ + i);
+    if (read.glyph && !mainline_only_)
+      game_.mainline.edit_notes(game_.mainline.moves.size() - 1).nags.push_back(read.glyph);
+    const int ply = pos_.game_ply() - game_.start.game_ply() + 1;
+    const notation::WrittenMove written = notation::written_form(pos_, read);
+    notation::track_origins(origins_, pos_, r.move);
+    Undo undo;
+    pos_.do_move(r.move, undo);
+    if (options_.warnings && !mainline_only_) {
+      const std::uint32_t w = notation::judge_marks(pos_, written, r.warnings, options_.laws);
+      for (int bit = 0; bit < notation::warning_count; ++bit) {
+        const auto flag = static_cast<notation::WrittenWarning>(1u << bit);
+        if (w & flag)
+          report(Severity::warning,
+                 Message(std::string(warning_key(flag))).with("text", trimmed(source_.substr(i, length))), i,
+                 ply);
+      }
+    }
+  }
+
+  void add_comment(std::string_view text) {
+    if (mainline_only_) return;
+    while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+    if (text.empty()) return;
+    game::Line& line = game_.mainline;
+    if (line.moves.empty()) {
+      if (!line.comment_before.empty()) line.comment_before += ' ';
+      line.comment_before += text;
+    } else {
+      line.edit_notes(line.moves.size() - 1).comments.emplace_back(text);
+    }
+  }
+
+  void stop(std::size_t i, Message why, const char* key = "game.mainline_stops") {
+    stopped_ = true;
+    if (mainline_only_) return;
+    game_.status = game::GameStatus::incomplete;
+    report(Severity::error,
+           Message(key).with("number", move_number_text(pos_)).with("reason", std::move(why)), i,
+           pos_.game_ply() - game_.start.game_ply() + 1);
+  }
+
+  void report(Severity severity, Message message, std::size_t offset, int ply) {
+    Diagnostic d;
+    d.severity = severity;
+    d.message = std::move(message);
+    d.ply = ply;
+    if (locator_) d.where = locator_->at(base_ + offset);
+    game_.diagnostics.push_back(std::move(d));
+  }
+
+  std::string_view source_;
+  std::size_t base_;
+  text::TextLocator* locator_;
+  game::Game& game_;
+  const PlayOptions& options_;
+  notation::System system_;
+  bool mainline_only_;
+  Position pos_;
+  notation::PieceOrigins origins_{};
+  bool stopped_ = false;
+};
+
+}  // namespace
+
+SystemPlay play_system_movetext(std::string_view source, std::size_t base, text::TextLocator* locator,
+                                game::Game& game, const PlayOptions& options, notation::System system,
+                                bool mainline_only) {
+  SystemPlayer player(source, base, locator, game, options, system, mainline_only);
+  const SystemPlay played = player.run();
+  if (!mainline_only) game.language = std::string(notation::system_code(system));
+  return played;
+}
+
+notation::System best_system(std::string_view source, const game::Game& game, const PlayOptions& options,
+                             std::initializer_list<notation::System> systems, int& plies, bool& full) {
+  notation::System best = *systems.begin();
+  plies = -1;
+  full = false;
+  game::Game scratch;
+  for (notation::System system : systems) {
+    scratch.start = game.start;
+    const SystemPlay played = play_system_movetext(source, 0, nullptr, scratch, options, system, true);
+    if (played.plies > plies) {
+      plies = played.plies;
+      best = system;
+      full = !played.stopped;
+    }
+    if (!played.stopped) break;
+  }
+  return best;
+}
+
+}  // namespace notera::pgn
