@@ -1,0 +1,168 @@
+// How fast a .zst is read: libarchive (as notera reads compressed input,
+// lib/notera/input/archive.cpp) against libzstd called directly, and
+// against reading the same bytes uncompressed. The choice of libarchive
+// for every compressed input rests on these figures (docs/cli.md).
+//
+//   zstd -dc < big.pgn.xz ... ; see docs/cli.md for how the files are made
+//   build/bench/notera_bench_decompress FILE.zst [PLAIN_FILE] [--rounds N]
+//
+// Each round runs every reader once, in turn, so that a busy machine slows
+// them alike; the best and the median round are printed.
+#include <archive.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "notera/input/archive.hpp"
+#include "notera/text/source.hpp"
+
+namespace {
+
+constexpr std::size_t block = std::size_t{1} << 20;
+
+// Sums the bytes so that nothing can be optimised away.
+std::uint64_t checksum(const char* data, std::size_t size) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < size; i += 64) sum += static_cast<unsigned char>(data[i]);
+  return sum;
+}
+
+struct Result {
+  std::uint64_t bytes = 0;
+  std::uint64_t sum = 0;
+};
+
+Result read_plain(const std::string& path) {
+  Result r;
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) std::exit(2);
+  std::vector<char> buffer(block);
+  for (ssize_t n; (n = ::read(fd, buffer.data(), buffer.size())) > 0;) {
+    r.bytes += static_cast<std::uint64_t>(n);
+    r.sum += checksum(buffer.data(), static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return r;
+}
+
+Result read_libzstd(const std::string& path) {
+  Result r;
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) std::exit(2);
+  ZSTD_DStream* stream = ZSTD_createDStream();
+  std::vector<char> in(block), out(block);
+  for (ssize_t n; (n = ::read(fd, in.data(), in.size())) > 0;) {
+    ZSTD_inBuffer input{in.data(), static_cast<std::size_t>(n), 0};
+    while (input.pos < input.size) {
+      ZSTD_outBuffer output{out.data(), out.size(), 0};
+      const std::size_t status = ZSTD_decompressStream(stream, &output, &input);
+      if (ZSTD_isError(status)) {
+        std::fprintf(stderr, "zstd: %s\n", ZSTD_getErrorName(status));
+        std::exit(1);
+      }
+      r.bytes += output.pos;
+      r.sum += checksum(out.data(), output.pos);
+    }
+  }
+  ZSTD_freeDStream(stream);
+  ::close(fd);
+  return r;
+}
+
+Result read_libarchive(const std::string& path) {
+  Result r;
+  ::archive* a = archive_read_new();
+  archive_read_support_filter_zstd(a);
+  archive_read_support_format_raw(a);
+  archive_entry* entry = nullptr;
+  if (archive_read_open_filename(a, path.c_str(), block) != ARCHIVE_OK ||
+      archive_read_next_header(a, &entry) != ARCHIVE_OK) {
+    std::fprintf(stderr, "libarchive: %s\n", archive_error_string(a));
+    std::exit(1);
+  }
+  std::vector<char> buffer(block);
+  for (la_ssize_t n; (n = archive_read_data(a, buffer.data(), buffer.size())) > 0;) {
+    r.bytes += static_cast<std::uint64_t>(n);
+    r.sum += checksum(buffer.data(), static_cast<std::size_t>(n));
+  }
+  archive_read_free(a);
+  return r;
+}
+
+// The path notera takes: its own reader over libarchive, fed by read(2).
+Result read_notera(const std::string& path) {
+  Result r;
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) std::exit(2);
+  struct Owned final : notera::text::ByteSource {
+    explicit Owned(int f) : fd(f) {}
+    std::size_t read(char* b, std::size_t s) override { return fd.read(b, s); }
+    notera::text::FdSource fd;
+  };
+  notera::input::archive::Members members(std::make_unique<Owned>(fd));
+  notera::input::archive::Member member;
+  std::vector<char> buffer(std::size_t{1} << 18);  // what the PGN splitter asks for at a time
+  while (members.next(member))
+    for (std::size_t n; (n = member.bytes->read(buffer.data(), buffer.size())) > 0;) {
+      r.bytes += n;
+      r.sum += checksum(buffer.data(), n);
+    }
+  ::close(fd);
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string zst, plain;
+  int rounds = 5;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--rounds" && i + 1 < argc)
+      rounds = std::atoi(argv[++i]);
+    else if (zst.empty())
+      zst = arg;
+    else
+      plain = arg;
+  }
+  if (zst.empty()) {
+    std::fprintf(stderr, "usage: %s FILE.zst [PLAIN_FILE] [--rounds N]\n", argv[0]);
+    return 2;
+  }
+  struct Reader {
+    const char* name;
+    std::function<Result()> run;
+    std::vector<double> seconds;
+    Result result;
+  };
+  std::vector<Reader> readers{{"libzstd, direct", [&] { return read_libzstd(zst); }, {}, {}},
+                              {"libarchive", [&] { return read_libarchive(zst); }, {}, {}},
+                              {"notera (libarchive)", [&] { return read_notera(zst); }, {}, {}}};
+  if (!plain.empty()) readers.push_back({"uncompressed read(2)", [&] { return read_plain(plain); }, {}, {}});
+  for (int round = 0; round < rounds; ++round)
+    for (Reader& reader : readers) {
+      const auto start = std::chrono::steady_clock::now();
+      reader.result = reader.run();
+      reader.seconds.push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+  std::printf("%-22s %14s %10s %10s %10s\n", "reader", "bytes out", "best s", "median s", "MB/s");
+  for (Reader& reader : readers) {
+    std::sort(reader.seconds.begin(), reader.seconds.end());
+    const double best = reader.seconds.front();
+    const double median = reader.seconds[reader.seconds.size() / 2];
+    std::printf("%-22s %14llu %10.3f %10.3f %10.1f\n", reader.name,
+                static_cast<unsigned long long>(reader.result.bytes), best, median,
+                static_cast<double>(reader.result.bytes) / 1e6 / median);
+  }
+  return 0;
+}
