@@ -10,53 +10,29 @@
 
 namespace notera::input::archive {
 
-namespace {
-
-bool starts_with_bytes(std::string_view head, std::string_view magic) {
-  return head.size() >= magic.size() && std::memcmp(head.data(), magic.data(), magic.size()) == 0;
-}
-
-using namespace std::string_view_literals;
-
-}  // namespace
-
-Container detect(std::string_view head) {
-  // Compressions (RFC 1952, bzip2, xz, RFC 8878 with its skippable frames).
-  if (starts_with_bytes(head, "\x1F\x8B"sv)) return Container::compressed;
-  if (starts_with_bytes(head, "BZh"sv) && head.size() > 3 && head[3] >= '1' && head[3] <= '9')
-    return Container::compressed;
-  if (starts_with_bytes(head,
-                        "\xFD"
-                        "7zXZ\0"sv))
-    return Container::compressed;
-  if (starts_with_bytes(head, "\x28\xB5\x2F\xFD"sv)) return Container::compressed;
-  if (head.size() >= 4 && (static_cast<unsigned char>(head[0]) & 0xF0) == 0x50 &&
-      head.substr(1, 3) == "\x2A\x4D\x18"sv)
-    return Container::compressed;
+bool is_archive(std::string_view head) {
+  using namespace std::string_view_literals;
   // Zip: a local file header, or the end record alone (an empty zip).
-  if (starts_with_bytes(head, "PK\x03\x04"sv) || starts_with_bytes(head, "PK\x05\x06"sv) ||
-      starts_with_bytes(head, "PK\x07\x08"sv))
-    return Container::archive;
-  // Tar: "ustar" in the first header, or the end-of-archive blocks of an
-  // empty tar (zeros; no text file starts with 512 NULs).
-  if (head.size() >= 262 && head.substr(257, 5) == "ustar") return Container::archive;
-  if (head.size() >= 512 && std::all_of(head.begin(), head.begin() + 512, [](char c) { return c == 0; }))
-    return Container::archive;
-  return Container::plain;
+  if (head.starts_with("PK\x03\x04"sv) || head.starts_with("PK\x05\x06"sv) ||
+      head.starts_with("PK\x07\x08"sv))
+    return true;
+  // Tar: "ustar" in the first header (POSIX and GNU), or the zero blocks
+  // that end a tar, alone in an empty one (no text starts with 512 NULs).
+  if (head.size() >= 262 && head.substr(257, 5) == "ustar") return true;
+  return head.size() >= 512 && std::all_of(head.begin(), head.begin() + 512, [](char c) { return c == 0; });
 }
 
 struct Reader {
   ::archive* a = nullptr;
   std::unique_ptr<text::ByteSource> source;
-  std::vector<char> input;  // what the read callback hands libarchive
-  std::string source_error;
-  Failure failure;           // of the member being read
-  Failure error;             // of the archive itself
-  std::uint64_t given = 0;   // bytes of the current member given out
-  std::uint64_t serial = 0;  // which member is current
+  std::vector<char> input;                               // what the read callback hands libarchive
+  const decompress::Decompressor* compressed = nullptr;  // around the archive, if any
+  Failure failure;                                       // of the member being read
+  Failure error;                                         // of the archive itself
+  std::uint64_t given = 0;                               // bytes of the current member given out
+  std::uint64_t serial = 0;                              // which member is current
   bool member_done = false;
   bool fatal = false;  // nothing more can be read
-  bool single = false;
 
   ~Reader() {
     if (a) archive_read_free(a);
@@ -67,9 +43,16 @@ struct Reader {
     return n > 0 ? static_cast<std::uint64_t>(n) : 0;
   }
 
-  std::string what() const {
+  // Why reading stopped: the compression's reason first (a tar cut short
+  // inside a .tar.gz is a gzip stream cut short).
+  Failure failure_here(std::uint64_t offset) const {
+    if (compressed && compressed->failure()) {
+      Failure f = compressed->failure();
+      f.offset = offset;
+      return f;
+    }
     const char* s = archive_error_string(a);
-    return s && *s ? s : "unknown error";
+    return Failure{s && *s ? s : "unknown error", offset, input_offset()};
   }
 
   static la_ssize_t read_callback(::archive* a, void* client, const void** buffer) {
@@ -106,11 +89,11 @@ class MemberBytes final : public text::ByteSource {
         return 0;
       }
       if (n == ARCHIVE_RETRY) continue;
-      r.failure = Failure{r.what(), r.given, r.input_offset()};
+      r.failure = r.failure_here(r.given);
       r.member_done = true;
       // After a damaged stream nothing further can be trusted; a damaged
       // zip member (its own compression) leaves the others readable.
-      if (n == ARCHIVE_FATAL || r.single) r.fatal = true;
+      if (n == ARCHIVE_FATAL) r.fatal = true;
       return 0;
     }
   }
@@ -127,21 +110,18 @@ const Failure& Member::failure() const {
   return reader ? reader->failure : none;
 }
 
-Members::Members(std::unique_ptr<text::ByteSource> source) : reader_(std::make_shared<Reader>()) {
+Members::Members(std::unique_ptr<text::ByteSource> source, const decompress::Decompressor* compressed)
+    : reader_(std::make_shared<Reader>()) {
   Reader& r = *reader_;
   r.source = std::move(source);
+  r.compressed = compressed;
   r.input.resize(std::size_t{1} << 20);
   r.a = archive_read_new();
-  archive_read_support_filter_gzip(r.a);
-  archive_read_support_filter_bzip2(r.a);
-  archive_read_support_filter_xz(r.a);
-  archive_read_support_filter_zstd(r.a);
+  // Formats only: a compression around the archive is decompress.hpp's.
   archive_read_support_format_tar(r.a);
   archive_read_support_format_zip_streamable(r.a);
-  archive_read_support_format_empty(r.a);
-  archive_read_support_format_raw(r.a);  // one compressed file, not an archive
   if (archive_read_open(r.a, &r, nullptr, &Reader::read_callback, nullptr) != ARCHIVE_OK) {
-    r.error = Failure{r.what(), 0, r.input_offset()};
+    r.error = r.failure_here(0);
     r.fatal = true;
   }
 }
@@ -160,27 +140,24 @@ bool Members::next(Member& member) {
       return false;
     }
     if (status < ARCHIVE_WARN) {
-      r.error = Failure{r.what(), 0, r.input_offset()};
+      r.error = r.failure_here(0);
       r.fatal = true;
       return false;
     }
-    r.single = archive_format(r.a) == ARCHIVE_FORMAT_RAW;
-    if (!r.single && archive_entry_filetype(entry) != AE_IFREG) continue;  // directories, links
+    if (archive_entry_filetype(entry) != AE_IFREG) continue;  // directories, links
     ++r.serial;
     r.given = 0;
     r.failure = Failure();
     r.member_done = false;
     const char* path = archive_entry_pathname_utf8(entry);
     if (!path) path = archive_entry_pathname(entry);
-    member.name = r.single || !path ? std::string() : std::string(path);
-    member.size = archive_entry_size_is_set(entry) && !r.single ? archive_entry_size(entry) : -1;
+    member.name = path ? std::string(path) : std::string("?");
+    member.size = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : -1;
     member.reader = reader_;
     member.bytes = std::make_unique<MemberBytes>(reader_);
     return true;
   }
 }
-
-bool Members::single() const { return reader_->single; }
 
 const Failure& Members::error() const { return reader_->error; }
 

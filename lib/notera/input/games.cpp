@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "archive.hpp"
+#include "decompress.hpp"
 #include "notera/pgn/reader.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "notera/scoresheet/sheet_game.hpp"
@@ -308,12 +309,12 @@ class OneFile final : public InputFiles {
 };
 
 // The members of an archive, each a file of its own named
-// "archive.zip:member.pgn"; or the one file of a compressed input, named
-// as the input.
+// "archive.zip:member.pgn".
 class ArchiveFiles final : public InputFiles {
  public:
-  ArchiveFiles(std::unique_ptr<text::ByteSource> source, std::string name, const InputOptions& options)
-      : members_(std::move(source)), name_(std::move(name)), options_(options) {}
+  ArchiveFiles(std::unique_ptr<text::ByteSource> source, const decompress::Decompressor* compressed,
+               std::string name, const InputOptions& options)
+      : members_(std::move(source), compressed), name_(std::move(name)), options_(options) {}
 
   std::unique_ptr<GameStream> next() override {
     if (done_) return nullptr;
@@ -329,11 +330,11 @@ class ArchiveFiles final : public InputFiles {
       return nullptr;
     }
     ++given_;
-    std::string name = member.name.empty() ? name_ : name_ + ':' + member.name;
+    std::string name = name_ + ':' + member.name;
     last_ = name;
     std::string head(sniff_size, '\0');
     head.resize(text::read_fully(*member.bytes, head.data(), head.size()));
-    if (!member.name.empty() && !options_.format) {
+    if (!options_.format) {
       Message why = member_not_games(head, member.name);
       if (!why.empty())
         return std::make_unique<EmptyStream>(
@@ -371,25 +372,52 @@ class FailedFiles final : public InputFiles {
 };
 
 // The files of an input whose bytes are `source`: its first bytes decide
-// whether it is plain (read as it is: nothing in between), compressed or an
-// archive.
+// whether it is compressed (then the first bytes of what it holds decide
+// the rest), an archive or plain. A plain file is read as it is, with
+// nothing in between.
 std::unique_ptr<InputFiles> files_of(std::unique_ptr<text::ByteSource> source, std::string name,
                                      const InputOptions& options, std::uint64_t size) {
+  auto failed = [&name](const std::system_error& e) {
+    return std::make_unique<FailedFiles>(name,
+                                         Message("io.read_error").with("file", name).with("what", e.what()));
+  };
   std::string head(sniff_size, '\0');
   try {
     head.resize(text::read_fully(*source, head.data(), head.size()));
   } catch (const std::system_error& e) {
-    return std::make_unique<FailedFiles>(name,
-                                         Message("io.read_error").with("file", name).with("what", e.what()));
+    return failed(e);
   }
-  if (archive::detect(head) == archive::Container::plain) {
+  const decompress::Compression compression = decompress::detect(head);
+  if (compression == decompress::Compression::none) {
+    if (archive::is_archive(head))
+      return std::make_unique<ArchiveFiles>(
+          std::make_unique<HeadThenRest>(std::move(head), std::move(source)), nullptr, std::move(name),
+          options);
     auto stream =
         std::make_unique<Stream>(std::move(head), std::move(source), std::move(name), options, size);
     stream->start();
     return std::make_unique<OneFile>(std::move(stream));
   }
-  auto bytes = std::make_unique<HeadThenRest>(std::move(head), std::move(source));
-  return std::make_unique<ArchiveFiles>(std::move(bytes), std::move(name), options);
+  std::unique_ptr<decompress::Decompressor> decompressor = decompress::Decompressor::make(
+      compression, std::make_unique<HeadThenRest>(std::move(head), std::move(source)));
+  const decompress::Decompressor* compressed = decompressor.get();
+  std::string inner(sniff_size, '\0');
+  try {
+    inner.resize(text::read_fully(*decompressor, inner.data(), inner.size()));
+  } catch (const std::system_error& e) {
+    return failed(e);
+  }
+  if (archive::is_archive(inner))  // .tar.gz and the like
+    return std::make_unique<ArchiveFiles>(
+        std::make_unique<HeadThenRest>(std::move(inner), std::move(decompressor)), compressed,
+        std::move(name), options);
+  // The size on disk says nothing of the text's: no progress total.
+  std::string file = name;
+  auto failure = [file, compressed] { return damaged(file, compressed->failure()); };
+  auto stream = std::make_unique<Stream>(std::move(inner), std::move(decompressor), std::move(name), options,
+                                         0, std::move(failure));
+  stream->start();
+  return std::make_unique<OneFile>(std::move(stream));
 }
 
 }  // namespace
