@@ -1,10 +1,11 @@
-// How fast a .zst is read: libarchive (as notera reads compressed input,
-// lib/notera/input/archive.cpp) against libzstd called directly, and
-// against reading the same bytes uncompressed. The choice of libarchive
-// for every compressed input rests on these figures (docs/cli.md).
+// How fast a .zst is read: libarchive's zstd filter against libzstd
+// called directly, against notera's own reader (libzstd behind a byte
+// source, lib/notera/input/decompress.hpp), and against reading the same
+// bytes uncompressed. README ("Compressed input") has the figures and the
+// reasons for the choice.
 //
-//   zstd -dc < big.pgn.xz ... ; see docs/cli.md for how the files are made
-//   build/bench/notera_bench_decompress FILE.zst [PLAIN_FILE] [--rounds N]
+//   xz -dc ../shared/corpus/big.pgn.xz > /tmp/big.pgn; zstd -q /tmp/big.pgn
+//   build/bench/notera_bench_decompress /tmp/big.pgn.zst /tmp/big.pgn [--rounds N]
 //
 // Each round runs every reader once, in turn, so that a busy machine slows
 // them alike; the best and the median round are printed.
@@ -22,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "notera/input/archive.hpp"
+#include "notera/input/decompress.hpp"
 #include "notera/text/source.hpp"
 
 namespace {
@@ -98,7 +99,8 @@ Result read_libarchive(const std::string& path) {
   return r;
 }
 
-// The path notera takes: its own reader over libarchive, fed by read(2).
+// The path notera takes (lib/notera/input/decompress.hpp): libzstd behind
+// a byte source, fed by read(2), read as the PGN splitter reads.
 Result read_notera(const std::string& path) {
   Result r;
   const int fd = ::open(path.c_str(), O_RDONLY);
@@ -108,14 +110,14 @@ Result read_notera(const std::string& path) {
     std::size_t read(char* b, std::size_t s) override { return fd.read(b, s); }
     notera::text::FdSource fd;
   };
-  notera::input::archive::Members members(std::make_unique<Owned>(fd));
-  notera::input::archive::Member member;
-  std::vector<char> buffer(std::size_t{1} << 18);  // what the PGN splitter asks for at a time
-  while (members.next(member))
-    for (std::size_t n; (n = member.bytes->read(buffer.data(), buffer.size())) > 0;) {
-      r.bytes += n;
-      r.sum += checksum(buffer.data(), n);
-    }
+  auto source = notera::input::decompress::Decompressor::make(notera::input::decompress::Compression::zstd,
+                                                              std::make_unique<Owned>(fd));
+  std::vector<char> buffer(std::size_t{1} << 18);
+  for (std::size_t n; (n = source->read(buffer.data(), buffer.size())) > 0;) {
+    r.bytes += n;
+    r.sum += checksum(buffer.data(), n);
+  }
+  if (source->failure()) std::fprintf(stderr, "notera: %s\n", source->failure().what.c_str());
   ::close(fd);
   return r;
 }
@@ -146,7 +148,7 @@ int main(int argc, char** argv) {
   };
   std::vector<Reader> readers{{"libzstd, direct", [&] { return read_libzstd(zst); }, {}, {}},
                               {"libarchive", [&] { return read_libarchive(zst); }, {}, {}},
-                              {"notera (libarchive)", [&] { return read_notera(zst); }, {}, {}}};
+                              {"notera (libzstd)", [&] { return read_notera(zst); }, {}, {}}};
   if (!plain.empty()) readers.push_back({"uncompressed read(2)", [&] { return read_plain(plain); }, {}, {}});
   for (int round = 0; round < rounds; ++round)
     for (Reader& reader : readers) {
