@@ -25,12 +25,12 @@ bool is_archive(std::string_view head) {
 struct Reader {
   ::archive* a = nullptr;
   std::unique_ptr<text::ByteSource> source;
-  std::vector<char> input;                               // what the read callback hands libarchive
-  const decompress::Decompressor* compressed = nullptr;  // around the archive, if any
-  Failure failure;                                       // of the member being read
-  Failure error;                                         // of the archive itself
-  std::uint64_t given = 0;                               // bytes of the current member given out
-  std::uint64_t serial = 0;                              // which member is current
+  std::vector<char> input;              // what the read callback hands libarchive
+  std::function<Failure()> compressed;  // why the bytes under the archive stopped, if compressed
+  Failure failure;                      // of the member being read
+  Failure error;                        // of the archive itself
+  std::uint64_t given = 0;              // bytes of the current member given out
+  std::uint64_t serial = 0;             // which member is current
   bool member_done = false;
   bool fatal = false;  // nothing more can be read
 
@@ -46,10 +46,12 @@ struct Reader {
   // Why reading stopped: the compression's reason first (a tar cut short
   // inside a .tar.gz is a gzip stream cut short).
   Failure failure_here(std::uint64_t offset) const {
-    if (compressed && compressed->failure()) {
-      Failure f = compressed->failure();
-      f.offset = offset;
-      return f;
+    if (compressed) {
+      Failure f = compressed();
+      if (f) {
+        f.offset = offset;
+        return f;
+      }
     }
     const char* s = archive_error_string(a);
     return Failure{s && *s ? s : "unknown error", offset, input_offset()};
@@ -110,11 +112,11 @@ const Failure& Member::failure() const {
   return reader ? reader->failure : none;
 }
 
-Members::Members(std::unique_ptr<text::ByteSource> source, const decompress::Decompressor* compressed)
+Members::Members(std::unique_ptr<text::ByteSource> source, std::function<Failure()> compressed)
     : reader_(std::make_shared<Reader>()) {
   Reader& r = *reader_;
   r.source = std::move(source);
-  r.compressed = compressed;
+  r.compressed = std::move(compressed);
   r.input.resize(std::size_t{1} << 20);
   r.a = archive_read_new();
   // Formats only: a compression around the archive is decompress.hpp's.

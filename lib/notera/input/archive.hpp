@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -40,9 +41,9 @@ struct Member {
 class Members {
  public:
   // `source` is the archive, from its first byte; `compressed`, when the
-  // archive is inside a compression, is what decompresses it (its
-  // failure is the better reason when the archive stops early).
-  Members(std::unique_ptr<text::ByteSource> source, const decompress::Decompressor* compressed);
+  // archive is inside a compression, says why the decompressed bytes
+  // stopped (the better reason when the archive stops early).
+  Members(std::unique_ptr<text::ByteSource> source, std::function<Failure()> compressed);
   ~Members();
   Members(const Members&) = delete;
   Members& operator=(const Members&) = delete;

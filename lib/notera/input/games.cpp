@@ -18,6 +18,7 @@
 #include "notera/scoresheet/sheet.hpp"
 #include "notera/scoresheet/sheet_game.hpp"
 #include "notera/scoresheet/sheet_locale.hpp"
+#include "read_ahead.hpp"
 
 namespace notera::input {
 
@@ -312,9 +313,9 @@ class OneFile final : public InputFiles {
 // "archive.zip:member.pgn".
 class ArchiveFiles final : public InputFiles {
  public:
-  ArchiveFiles(std::unique_ptr<text::ByteSource> source, const decompress::Decompressor* compressed,
+  ArchiveFiles(std::unique_ptr<text::ByteSource> source, std::function<decompress::Failure()> compressed,
                std::string name, const InputOptions& options)
-      : members_(std::move(source), compressed), name_(std::move(name)), options_(options) {}
+      : members_(std::move(source), std::move(compressed)), name_(std::move(name)), options_(options) {}
 
   std::unique_ptr<GameStream> next() override {
     if (done_) return nullptr;
@@ -401,21 +402,26 @@ std::unique_ptr<InputFiles> files_of(std::unique_ptr<text::ByteSource> source, s
   std::unique_ptr<decompress::Decompressor> decompressor = decompress::Decompressor::make(
       compression, std::make_unique<HeadThenRest>(std::move(head), std::move(source)));
   const decompress::Decompressor* compressed = decompressor.get();
+  // Decompressed on a thread of its own, while the games are read.
+  auto ahead = std::make_unique<ReadAhead>(std::move(decompressor));
+  ReadAhead* reader = ahead.get();
+  auto why_stopped = [compressed, reader] {
+    return reader->ended() ? compressed->failure() : decompress::Failure();
+  };
   std::string inner(sniff_size, '\0');
   try {
-    inner.resize(text::read_fully(*decompressor, inner.data(), inner.size()));
+    inner.resize(text::read_fully(*ahead, inner.data(), inner.size()));
   } catch (const std::system_error& e) {
     return failed(e);
   }
   if (archive::is_archive(inner))  // .tar.gz and the like
-    return std::make_unique<ArchiveFiles>(
-        std::make_unique<HeadThenRest>(std::move(inner), std::move(decompressor)), compressed,
-        std::move(name), options);
+    return std::make_unique<ArchiveFiles>(std::make_unique<HeadThenRest>(std::move(inner), std::move(ahead)),
+                                          why_stopped, std::move(name), options);
   // The size on disk says nothing of the text's: no progress total.
   std::string file = name;
-  auto failure = [file, compressed] { return damaged(file, compressed->failure()); };
-  auto stream = std::make_unique<Stream>(std::move(inner), std::move(decompressor), std::move(name), options,
-                                         0, std::move(failure));
+  auto failure = [file, why_stopped] { return damaged(file, why_stopped()); };
+  auto stream = std::make_unique<Stream>(std::move(inner), std::move(ahead), std::move(name), options, 0,
+                                         std::move(failure));
   stream->start();
   return std::make_unique<OneFile>(std::move(stream));
 }
