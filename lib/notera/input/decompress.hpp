@@ -3,11 +3,11 @@
 // through its own library, streamed.
 //
 // Why not libarchive's filters, which read all four: a stream cut short
-// loses, there, the block being decompressed (up to 128 KiB of text, a
-// hundred games) because the filter reports the error instead of the bytes
-// before it. Here the bytes stop exactly where the data does, and failure()
+// loses, there, the text decompressed into the filter's buffer and not yet
+// handed out (a small file cut short gives nothing at all), because the
+// filter reports the error instead of the bytes before it. Here the bytes stop exactly where the data does, and failure()
 // says why: every game before the damage is read. Speed is the same
-// (bench/decompress.cpp; docs/cli.md has the figures).
+// (bench/decompress.cpp; the README has the figures).
 #pragma once
 
 #include <cstdint>
