@@ -20,7 +20,9 @@ FUZZ_SECONDS ?= 60
 PACKAGES = cmake make g++ pkg-config python3 xz-utils \
            tao-pegtl-dev libicu-dev icu-devtools libfmt-dev doctest-dev \
            libcli11-dev libtbb-dev nlohmann-json3-dev pgn-extract \
-           libcpp-httplib-dev nodejs npm chromium
+           libcpp-httplib-dev nodejs npm chromium \
+           libarchive-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
+           gzip bzip2 xz-utils zstd zip
 FUZZ_PACKAGES = clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -1,5 +1,7 @@
 #include "atomic_file.hpp"
 
+#include <archive.h>
+#include <archive_entry.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,7 +14,94 @@ namespace notera::cli {
 
 AtomicFile::~AtomicFile() { discard(); }
 
-bool AtomicFile::open() {
+Compression compression_by_name(std::string_view path) {
+  auto ends = [path](std::string_view suffix) {
+    return path.size() > suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+  };
+  if (ends(".gz")) return Compression::gzip;
+  if (ends(".bz2")) return Compression::bzip2;
+  if (ends(".xz")) return Compression::xz;
+  if (ends(".zst")) return Compression::zstd;
+  return Compression::none;
+}
+
+namespace {
+
+// A compressed stream on a file descriptor, as a C stream (fopencookie):
+// the writers of the output write to it as to any file. libarchive's raw
+// format writes the one "entry" as a bare compressed stream.
+struct Compressor {
+  ::archive* a = nullptr;
+  int fd = -1;
+
+  static ssize_t write(void* cookie, const char* buffer, std::size_t size) {
+    auto* self = static_cast<Compressor*>(cookie);
+    std::size_t done = 0;
+    while (done < size) {
+      const la_ssize_t n = archive_write_data(self->a, buffer + done, size - done);
+      if (n <= 0) {
+        errno = archive_errno(self->a) > 0 ? archive_errno(self->a) : EIO;
+        return -1;
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    return static_cast<ssize_t>(size);
+  }
+
+  // Ends the compressed stream (its trailer) and closes the file.
+  static int close(void* cookie) {
+    auto* self = static_cast<Compressor*>(cookie);
+    bool ok = archive_write_close(self->a) == ARCHIVE_OK;
+    const int error = archive_errno(self->a) > 0 ? archive_errno(self->a) : EIO;
+    archive_write_free(self->a);
+    if (::close(self->fd) != 0) ok = false;
+    delete self;
+    if (!ok) errno = error;
+    return ok ? 0 : -1;
+  }
+};
+
+std::FILE* compressing_stream(int fd, Compression compression, std::string& error) {
+  auto* c = new Compressor;
+  c->fd = fd;
+  c->a = archive_write_new();
+  int status = ARCHIVE_OK;
+  switch (compression) {
+    case Compression::gzip: status = archive_write_add_filter_gzip(c->a); break;
+    case Compression::bzip2: status = archive_write_add_filter_bzip2(c->a); break;
+    case Compression::xz: status = archive_write_add_filter_xz(c->a); break;
+    case Compression::zstd: status = archive_write_add_filter_zstd(c->a); break;
+    case Compression::none: break;
+  }
+  archive_entry* entry = archive_entry_new();
+  archive_entry_set_pathname(entry, "output");
+  archive_entry_set_filetype(entry, AE_IFREG);
+  if (status == ARCHIVE_OK) status = archive_write_set_format_raw(c->a);
+  // No padding after the last byte: the file ends where the stream ends.
+  if (status == ARCHIVE_OK) status = archive_write_set_bytes_in_last_block(c->a, 1);
+  if (status == ARCHIVE_OK) status = archive_write_open_fd(c->a, fd);
+  if (status == ARCHIVE_OK) status = archive_write_header(c->a, entry);
+  archive_entry_free(entry);
+  if (status != ARCHIVE_OK) {
+    const char* what = archive_error_string(c->a);
+    error = what ? what : "cannot compress";
+    archive_write_free(c->a);
+    delete c;
+    return nullptr;
+  }
+  const cookie_io_functions_t functions{nullptr, &Compressor::write, nullptr, &Compressor::close};
+  std::FILE* file = ::fopencookie(c, "w", functions);
+  if (!file) {
+    error = std::strerror(errno);
+    archive_write_free(c->a);
+    delete c;
+  }
+  return file;
+}
+
+}  // namespace
+
+bool AtomicFile::open(Compression compression) {
   // Not a regular file (/dev/null, a pipe, a terminal): write to it directly;
   // renaming over it would replace the device or the pipe.
   struct stat st {};
@@ -41,6 +130,17 @@ bool AtomicFile::open() {
   ::umask(mask);
   ::fchmod(fd, 0666 & ~mask);
   temporary_ = buffer.data();
+  if (compression != Compression::none) {
+    file_ = compressing_stream(fd, compression, error_);
+    if (!file_) {
+      ::close(fd);
+      ::unlink(temporary_.c_str());
+      temporary_.clear();
+      return false;
+    }
+    give_buffer();
+    return true;
+  }
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
     error_ = std::strerror(errno);

@@ -6,8 +6,14 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace notera::cli {
+
+// How an output is compressed, chosen by its name: ".gz", ".bz2", ".xz",
+// ".zst"; anything else is written as it is.
+enum class Compression { none, gzip, bzip2, xz, zstd };
+Compression compression_by_name(std::string_view path);
 
 class AtomicFile {
  public:
@@ -16,7 +22,9 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  bool open();  // creates the temporary file
+  // Creates the temporary file; with a compression, stream() compresses
+  // what is written to it (libarchive's filters, as the input is read).
+  bool open(Compression compression = Compression::none);
   // Flushes it and renames it into place; with `sync`, first waits until
   // it is on the disk (a file that must survive a power cut once it is said
   // to be saved, such as a sheet being typed).

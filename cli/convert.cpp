@@ -73,6 +73,10 @@ class ConvertSink final : public batch::Sink {
       problem_line(context_.format(input.error));
       return;
     }
+    if (!input.note.empty()) {  // an archive member that is not games
+      problem_line(context_.format(input.note));
+      return;
+    }
     if (input.detection.guessed || input.detection.encoding != text::Encoding::utf8) {
       if (!input.detection.message.empty()) {
         const std::string where = input.detection.line > 0 ? ':' + std::to_string(input.detection.line) +
@@ -328,7 +332,7 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
   std::FILE* out = stdout;
   if (write_games && !options.output.empty() && options.output != "-") {
     output.emplace(options.output);
-    if (!output->open()) {
+    if (!output->open(compression_by_name(options.output))) {
       context.error(Message("io.cannot_write").with("file", options.output).with("what", output->error()));
       return exit_usage;
     }

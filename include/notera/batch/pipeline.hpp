@@ -24,7 +24,8 @@
 namespace notera::batch {
 
 struct PipelineOptions {
-  std::vector<std::string> inputs;  // file paths; "-" is standard input
+  std::vector<std::string>
+      inputs;  // file paths; "-" is standard input (compressed, archives: input/games.hpp)
   OutputFormat format;
   pgn::PlayOptions play;
   bool render = true;                      // false for `check`: verify only
@@ -76,12 +77,17 @@ struct SkippedRecord {
   bool overflow = false;  // the rest of the game before it, cut at a size limit
 };
 
-// What happened to an input as a whole (encoding assumed, read errors).
+// What happened to an input file as a whole (encoding assumed, read
+// errors). An archive gives one per member, named "archive.zip:member.pgn".
+// An error found at the end of a file (a read error, a damaged archive)
+// comes in a second record with only `file` and `error`, after the file's
+// games.
 struct InputRecord {
   std::string_view file;
   std::uint64_t size = 0;  // bytes, when known (0 for pipes)
   text::Detection detection;
   Message error;  // set when the input could not be opened or read
+  Message note;   // set when the file was passed over (an archive member that is not games)
 };
 
 class Sink {

@@ -4,6 +4,13 @@
 // stands in the input. `convert`, `check`, `--game FILE` and `reconstruct`
 // all read through this, so a format is recognised in one place only.
 //
+// Compressed and archived inputs are recognised by their first bytes too
+// (never by name) and read through a decompressing byte source below the
+// format sniff: gzip (several members), bzip2, xz, zstd (several frames),
+// and zip and tar archives (also compressed) whose members are files of
+// their own (open_input_files), named "archive.zip:member.pgn". A plain
+// file is read as it is, with nothing in between.
+//
 // Formats, decided by content (sniff()), with the file name as a hint:
 //   - PGN, and bare movetext (a game without tags is PGN too): cut into
 //     games by the streaming splitter (pgn/splitter.hpp), any encoding;
@@ -95,6 +102,9 @@ class GameStream {
   // Set when the input could not be opened or read; the entries before the
   // error were given out.
   const Message& error() const { return error_; }
+  // Set when the file was passed over, with no entries: an archive member
+  // that is not games (a readme, an image), and why.
+  const Message& note() const { return note_; }
   std::uint64_t games() const { return games_; }
 
  protected:
@@ -103,11 +113,33 @@ class GameStream {
   text::Detection detection_;
   std::uint64_t size_ = 0;
   Message error_;
+  Message note_;
   std::uint64_t games_ = 0;
 };
 
+// The files one input holds: a plain or compressed file is one file, an
+// archive one per member (in archive order, directories passed over),
+// named "archive.zip:member.pgn". An empty archive is one file with no
+// entries. A member that is not games comes as a stream with note() set.
+// The files are read one after the other from one stream of bytes: a file
+// must be read to its end (or dropped) before next() is called.
+class InputFiles {
+ public:
+  virtual ~InputFiles() = default;
+  // The next file; null after the last. A damaged archive ends with a
+  // stream whose error() says where (the member, the byte offset).
+  virtual std::unique_ptr<GameStream> next() = 0;
+};
+
 // Opens `path` ("-" is standard input). Never null: an input that cannot be
-// opened is a stream with error() set and no entries.
+// opened is one file with error() set.
+std::unique_ptr<InputFiles> open_input_files(const std::string& path, const InputOptions& options = {});
+std::unique_ptr<InputFiles> open_input_files(std::unique_ptr<text::ByteSource> source, std::string name,
+                                             const InputOptions& options = {});
+
+// The first file of `path` ("-" is standard input) that holds games: the
+// file itself, or an archive's first member that is games. Never null: an
+// input that cannot be opened is a stream with error() set and no entries.
 std::unique_ptr<GameStream> open_games(const std::string& path, const InputOptions& options = {});
 // The same for bytes from elsewhere (memory, a stream); `name` is used in
 // messages and as the format hint.

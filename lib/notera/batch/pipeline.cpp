@@ -41,10 +41,13 @@ struct Item {
   std::size_t out_end = 0;
 };
 
-// A run of games from one input, processed by one task.
+// A run of games from one input file, processed by one task.
 struct Batch {
-  int input = 0;
+  int input = 0;  // the file's index in Records
+  const InputRecord* record = nullptr;
   bool first_of_input = false;
+  bool last_of_input = false;
+  Message end_error;  // the file stopped early (a read error, a damaged archive)
   std::string texts;
   std::vector<Item> items;
   std::size_t used = 0;  // items in use (the rest are kept for reuse)
@@ -62,6 +65,8 @@ struct Batch {
     used = 0;
     output.clear();
     first_of_input = false;
+    last_of_input = false;
+    end_error = Message();
   }
 };
 
@@ -90,12 +95,43 @@ class BatchPool {
   std::vector<Batch*> free_;
 };
 
+// The files read, in input order: one per input, or one per archive member.
+// Added by the reading stage while the last stage reports them, so behind a
+// lock; a record does not move once added, nor change.
+class Records {
+ public:
+  const InputRecord& add(std::string file, InputRecord record) {
+    auto owned = std::make_unique<Owned>();
+    owned->file = std::move(file);
+    owned->record = std::move(record);
+    owned->record.file = owned->file;
+    std::lock_guard<std::mutex> lock(mutex_);
+    all_.push_back(std::move(owned));
+    return all_.back()->record;
+  }
+  int size() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return static_cast<int>(all_.size());
+  }
+  const InputRecord& at(int i) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return all_[static_cast<std::size_t>(i)]->record;
+  }
+
+ private:
+  struct Owned {
+    std::string file;
+    InputRecord record;
+  };
+  mutable std::mutex mutex_;
+  std::vector<std::unique_ptr<Owned>> all_;
+};
+
 // The serial reading stage's state: the inputs, one after the other, each
-// read through input::open_games.
+// read through input::open_input_files (an archive is a file per member).
 class Reader {
  public:
-  Reader(const PipelineOptions& options, std::vector<InputRecord>& records)
-      : options_(options), records_(records) {
+  Reader(const PipelineOptions& options, Records& records) : options_(options), records_(records) {
     input_options_.encoding = options.encoding;
     input_options_.keep_raw = options.keep_raw;
     input_options_.max_sheet_size = options.max_sheet_size;
@@ -105,7 +141,8 @@ class Reader {
   bool fill(Batch& batch) {
     while (true) {
       if (!current_ && !open_next()) return false;
-      batch.input = input_;
+      batch.input = file_;
+      batch.record = record_;
       batch.first_of_input = !started_;
       started_ = true;
       input::Entry entry;
@@ -118,15 +155,10 @@ class Reader {
         if (options_.cancel && options_.cancel->load()) break;
       }
       batch.bytes_read = bytes_done_ + input_bytes_;
-      if (!more) finish_input();
+      if (!more) finish_input(batch);
       if (batch.used > 0 || batch.first_of_input) return true;
       // An empty input: go on with the next one.
     }
-  }
-
-  // The encodings assumed, by input (kept while its games are read).
-  const text::Detection& detection(int input) const {
-    return records_[static_cast<std::size_t>(input)].detection;
   }
 
  private:
@@ -158,38 +190,51 @@ class Reader {
     }
   }
 
+  // The next file with something to read; files with an error or a note
+  // are only recorded.
   bool open_next() {
-    while (++input_ < static_cast<int>(options_.inputs.size())) {
-      const std::string& path = options_.inputs[static_cast<std::size_t>(input_)];
-      InputRecord& record = records_[static_cast<std::size_t>(input_)];
-      std::unique_ptr<input::GameStream> stream = input::open_games(path, input_options_);
-      record.size = stream->size();
-      record.detection = stream->detection();
-      if (!stream->error().empty()) {
-        record.error = stream->error();
+    while (true) {
+      if (!files_) {
+        if (++input_ >= static_cast<int>(options_.inputs.size())) return false;
+        files_ = input::open_input_files(options_.inputs[static_cast<std::size_t>(input_)], input_options_);
+      }
+      std::unique_ptr<input::GameStream> stream = files_->next();
+      if (!stream) {
+        files_.reset();
         continue;
       }
+      InputRecord record;
+      record.size = stream->size();
+      record.detection = stream->detection();
+      record.error = stream->error();
+      record.note = stream->note();
+      const bool readable = record.error.empty() && record.note.empty();
+      record_ = &records_.add(stream->name(), std::move(record));
+      file_ = records_.size() - 1;
+      if (!readable) continue;
       current_ = std::move(stream);
       started_ = false;
       input_bytes_ = 0;
       return true;
     }
-    return false;
   }
 
-  void finish_input() {
-    InputRecord& record = records_[static_cast<std::size_t>(input_)];
-    if (!current_->error().empty()) record.error = current_->error();
+  void finish_input(Batch& batch) {
+    batch.last_of_input = true;
+    batch.end_error = current_->error();
     bytes_done_ += input_bytes_;
     input_bytes_ = 0;
     current_.reset();
   }
 
   const PipelineOptions& options_;
-  std::vector<InputRecord>& records_;
+  Records& records_;
   input::InputOptions input_options_;
+  std::unique_ptr<input::InputFiles> files_;  // of the input being read
   std::unique_ptr<input::GameStream> current_;
-  int input_ = -1;
+  const InputRecord* record_ = nullptr;  // current_'s
+  int input_ = -1;                       // in options_.inputs
+  int file_ = -1;                        // in records_
   bool started_ = false;
   std::int64_t games_ = 0;
   std::uint64_t bytes_done_ = 0;
@@ -200,13 +245,14 @@ class Reader {
 struct Worker {
   explicit Worker(const PipelineOptions& o)
       : options(o), messages(o.messages_language), renderer(o.format, messages, o.latin1_repertoire) {}
-  input::GameTextReader& reader_for(int input, const std::vector<InputRecord>& records) {
+  input::GameTextReader& reader_for(int input, const InputRecord& record) {
     auto it = readers.find(input);
-    if (it == readers.end())
-      it = readers
-               .emplace(input, input::GameTextReader(options.play,
-                                                     &records[static_cast<std::size_t>(input)].detection))
-               .first;
+    if (it == readers.end()) {
+      // An archive may hold thousands of files: keep the readers of the
+      // last few only (batches of one file come together).
+      if (readers.size() >= 8) readers.erase(readers.begin());
+      it = readers.emplace(input, input::GameTextReader(options.play, &record.detection)).first;
+    }
     return it->second;
   }
   const PipelineOptions& options;
@@ -216,15 +262,14 @@ struct Worker {
 };
 
 // The parallel stage: every game of a batch read (and rendered).
-void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options,
-                std::vector<InputRecord>& records) {
-  const std::string_view file = options.inputs[static_cast<std::size_t>(batch.input)];
+void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options) {
+  const std::string_view file = batch.record->file;
   for (std::size_t i = 0; i < batch.used; ++i) {
     Item& item = batch.items[i];
     item.out_begin = item.out_end = 0;
     if (item.kind == ItemKind::skipped) continue;
     const std::string_view text(batch.texts.data() + item.text_begin, item.text_end - item.text_begin);
-    worker.reader_for(batch.input, records)
+    worker.reader_for(batch.input, *batch.record)
         .read(input::GameText{item.format, text, item.line, item.notes, item.truncated}, file, item.game);
     if (options.render) {
       item.out_begin = batch.output.size();
@@ -271,8 +316,7 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
   const int jobs = options.jobs > 0 ? options.jobs : tbb::info::default_concurrency();
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(jobs));
 
-  std::vector<InputRecord> records(options.inputs.size());
-  for (std::size_t i = 0; i < options.inputs.size(); ++i) records[i].file = options.inputs[i];
+  Records records;
   Reader reader(options, records);
   BatchPool pool;
   tbb::enumerable_thread_specific<Worker> workers([&options] { return Worker(options); });
@@ -280,9 +324,8 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
   int reported_inputs = 0;
 
   auto report_inputs_up_to = [&](int input) {
-    for (; reported_inputs <= input && reported_inputs < static_cast<int>(records.size());
-         ++reported_inputs) {
-      const InputRecord& r = records[static_cast<std::size_t>(reported_inputs)];
+    for (; reported_inputs <= input && reported_inputs < records.size(); ++reported_inputs) {
+      const InputRecord& r = records.at(reported_inputs);
       if (!r.error.empty()) ++totals.inputs_failed;
       sink.input(r);
     }
@@ -305,16 +348,25 @@ Totals run_pipeline(const PipelineOptions& options, Sink& sink) {
         }
         return batch;
       }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, [&](Batch* batch) -> Batch* {
-        read_batch(workers.local(), *batch, options, records);
+        read_batch(workers.local(), *batch, options);
         return batch;
       }) & tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* batch) {
         report_inputs_up_to(batch->input);
-        hand_out(*batch, options.inputs[static_cast<std::size_t>(batch->input)], sink, totals);
+        hand_out(*batch, batch->record->file, sink, totals);
+        if (batch->last_of_input && !batch->end_error.empty()) {
+          // Found at the end of the file, after its first games went out:
+          // the games before it are all there; the file is said to fail.
+          InputRecord failed;
+          failed.file = batch->record->file;
+          failed.error = batch->end_error;
+          ++totals.inputs_failed;
+          sink.input(failed);
+        }
         totals.bytes = batch->bytes_read;
         sink.progress(batch->bytes_read, totals.games);
         pool.put(batch);
       }));
-  report_inputs_up_to(static_cast<int>(records.size()) - 1);
+  report_inputs_up_to(records.size() - 1);
   if (options.cancel && options.cancel->load()) totals.cancelled = true;
   return totals;
 }

@@ -7,14 +7,18 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <system_error>
 #include <vector>
 
+#include "archive.hpp"
+#include "decompress.hpp"
 #include "notera/pgn/reader.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "notera/scoresheet/sheet_game.hpp"
 #include "notera/scoresheet/sheet_locale.hpp"
+#include "read_ahead.hpp"
 
 namespace notera::input {
 
@@ -78,41 +82,69 @@ class RecordingSource final : public text::ByteSource {
   std::uint64_t base_ = 0;  // input offset of kept_[0]
 };
 
-// Owns what an input is read from: a file descriptor or another source,
-// with the bytes sniff() looked at given back in front.
-class Opened {
+// An input's bytes: a file descriptor (closed at the end when it was
+// opened here) or another source.
+class OwnedSource final : public text::ByteSource {
  public:
-  ~Opened() {
-    if (fd_ >= 0 && owns_fd_) ::close(fd_);
+  OwnedSource(int fd, bool owns) : fd_(fd), owns_(owns), fd_source_(fd) {}
+  explicit OwnedSource(std::unique_ptr<text::ByteSource> inner) : fd_source_(-1), inner_(std::move(inner)) {}
+  ~OwnedSource() override {
+    if (fd_ >= 0 && owns_) ::close(fd_);
   }
+  std::size_t read(char* buffer, std::size_t size) override {
+    return inner_ ? inner_->read(buffer, size) : fd_source_.read(buffer, size);
+  }
+
+ private:
   int fd_ = -1;
-  bool owns_fd_ = false;
-  std::unique_ptr<text::ByteSource> raw_;
-  std::unique_ptr<text::PrefixedSource> source_;  // the sniffed head, then raw_
+  bool owns_ = false;
+  text::FdSource fd_source_;
+  std::unique_ptr<text::ByteSource> inner_;
 };
+
+// The bytes of an input whose first bytes were read already (to sniff
+// them): those, then the rest.
+class HeadThenRest final : public text::ByteSource {
+ public:
+  HeadThenRest(std::string head, std::unique_ptr<text::ByteSource> rest)
+      : rest_(std::move(rest)), prefixed_(std::move(head), *rest_) {}
+  std::size_t read(char* buffer, std::size_t size) override { return prefixed_.read(buffer, size); }
+
+ private:
+  std::unique_ptr<text::ByteSource> rest_;
+  text::PrefixedSource prefixed_;
+};
+
+// Why the bytes of a compressed input stopped early, as a message; empty
+// when they did not.
+Message damaged(const std::string& file, const archive::Failure& failure) {
+  if (!failure) return Message();
+  return Message("io.archive_damaged")
+      .with("file", file)
+      .with("offset", static_cast<std::int64_t>(failure.offset))
+      .with("input_offset", static_cast<std::int64_t>(failure.input_offset))
+      .with("what", failure.what);
+}
 
 class Stream final : public GameStream {
  public:
-  Stream(std::unique_ptr<Opened> opened, std::string name, const InputOptions& options, std::uint64_t size)
-      : opened_(std::move(opened)), options_(options) {
+  // `head` is the first bytes of the input (sniff_size or all of it), `rest`
+  // what follows them. `failure`, when given, says after the last byte
+  // whether the bytes stopped early (a damaged compressed input).
+  Stream(std::string head, std::unique_ptr<text::ByteSource> rest, std::string name,
+         const InputOptions& options, std::uint64_t size, std::function<Message()> failure = {})
+      : rest_(std::move(rest)), options_(options), failure_(std::move(failure)) {
     name_ = std::move(name);
     size_ = size;
+    format_ = options_.format ? *options_.format : sniff(head, name_);
+    source_ = std::make_unique<text::PrefixedSource>(std::move(head), *rest_);
   }
 
-  // Reads the head, decides the format and prepares the reading.
+  // Prepares the reading.
   void start() {
-    std::string head(sniff_size, '\0');
-    try {
-      head.resize(text::read_fully(*opened_->raw_, head.data(), head.size()));
-    } catch (const std::system_error& e) {
-      read_error(e);
-      return;
-    }
-    format_ = options_.format ? *options_.format : sniff(head, name_);
-    opened_->source_ = std::make_unique<text::PrefixedSource>(std::move(head), *opened_->raw_);
     if (format_ == Format::sheet) return;
     try {
-      opened_input_ = text::open_input(*opened_->source_, options_.encoding);
+      opened_input_ = text::open_input(*source_, options_.encoding);
     } catch (const std::system_error& e) {
       read_error(e);
       return;
@@ -136,13 +168,19 @@ class Stream final : public GameStream {
     error_ = Message("io.read_error").with("file", name_).with("what", e.what());
   }
 
+  // At the end of the bytes: were they all there?
+  void finish() {
+    done_ = true;
+    if (failure_ && error_.empty()) error_ = failure_();
+  }
+
   bool next_segment(Entry& entry) {
     // The bytes of the entry given out last are no longer needed.
     if (recorder_) recorder_->release(released_);
     pgn::Segment segment;
     try {
       if (!splitter_->next(segment)) {
-        done_ = true;
+        finish();
         return false;
       }
     } catch (const std::system_error& e) {
@@ -173,7 +211,7 @@ class Stream final : public GameStream {
     sheet_.clear();
     char buffer[65536];
     try {
-      for (std::size_t n; (n = opened_->source_->read(buffer, sizeof buffer)) > 0;) {
+      for (std::size_t n; (n = source_->read(buffer, sizeof buffer)) > 0;) {
         sheet_.append(buffer, n);
         if (sheet_.size() > options_.max_sheet_size) {
           error_ = Message("io.sheet_too_large")
@@ -186,6 +224,8 @@ class Stream final : public GameStream {
       read_error(e);
       return false;
     }
+    finish();
+    if (!error_.empty()) return false;  // a sheet cut short is not read
     entry = Entry();
     entry.kind = Entry::Kind::game;
     entry.game.format = Format::sheet;
@@ -195,8 +235,10 @@ class Stream final : public GameStream {
     return true;
   }
 
-  std::unique_ptr<Opened> opened_;
+  std::unique_ptr<text::ByteSource> rest_;
+  std::unique_ptr<text::PrefixedSource> source_;  // the sniffed head, then rest_
   InputOptions options_;
+  std::function<Message()> failure_;
   text::OpenedInput opened_input_;
   std::unique_ptr<RecordingSource> recorder_;
   std::unique_ptr<pgn::Splitter> splitter_;
@@ -214,6 +256,175 @@ class FailedStream final : public GameStream {
   }
   bool next(Entry&) override { return false; }
 };
+
+// A file with nothing to read: an empty archive, or a member passed over
+// (`note` says why).
+class EmptyStream final : public GameStream {
+ public:
+  EmptyStream(std::string name, Message note) {
+    name_ = std::move(name);
+    note_ = std::move(note);
+  }
+  bool next(Entry&) override { return false; }
+};
+
+bool ends_with_lower(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  s = s.substr(s.size() - suffix.size());
+  return std::equal(s.begin(), s.end(), suffix.begin(),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+// Why an archive member is not read as games (an empty message: it is).
+// A member named .pgn or .sheet is read whatever it holds, like a file of
+// that name. Any other is read when its first bytes are text that starts
+// like a game: a tag line, a first move ("1.", "1 e4"), or a scoresheet.
+// A readme, an image or a program in a zip of games is passed over.
+Message member_not_games(std::string_view head, std::string_view name) {
+  if (ends_with_lower(name, ".pgn") || ends_with_lower(name, ".sheet")) return Message();
+  const bool utf16 = head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF");
+  if (!utf16 && head.find('\0') != std::string_view::npos) return Message("io.member_binary");
+  if (utf16 || sniff(head, name) == Format::sheet) return Message();
+  std::string_view rest = head;
+  if (rest.starts_with("\xEF\xBB\xBF")) rest.remove_prefix(3);
+  while (!rest.empty()) {
+    const std::size_t end = std::min(rest.find('\n'), rest.size());
+    std::string_view line = rest.substr(0, end);
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (line.size() >= 2 && line[0] == '[' && std::isalpha(static_cast<unsigned char>(line[1])))
+      return Message();
+    if (line.starts_with("1.") || line.starts_with("1 ")) return Message();
+  }
+  return Message("io.member_no_games");
+}
+
+// The files of one input: a plain or compressed file is one file.
+class OneFile final : public InputFiles {
+ public:
+  explicit OneFile(std::unique_ptr<GameStream> stream) : stream_(std::move(stream)) {}
+  std::unique_ptr<GameStream> next() override { return std::move(stream_); }
+
+ private:
+  std::unique_ptr<GameStream> stream_;
+};
+
+// The members of an archive, each a file of its own named
+// "archive.zip:member.pgn".
+class ArchiveFiles final : public InputFiles {
+ public:
+  ArchiveFiles(std::unique_ptr<text::ByteSource> source, std::function<decompress::Failure()> compressed,
+               std::string name, const InputOptions& options)
+      : members_(std::move(source), std::move(compressed)), name_(std::move(name)), options_(options) {}
+
+  std::unique_ptr<GameStream> next() override {
+    if (done_) return nullptr;
+    archive::Member member;
+    if (!members_.next(member)) {
+      done_ = true;
+      if (members_.error()) {
+        const std::string where = last_.empty() ? name_ : last_;
+        return std::make_unique<FailedStream>(where, damaged(where, members_.error()));
+      }
+      // An empty archive is still an input, with no games.
+      if (given_ == 0) return std::make_unique<EmptyStream>(name_, Message());
+      return nullptr;
+    }
+    ++given_;
+    std::string name = name_ + ':' + member.name;
+    last_ = name;
+    std::string head(sniff_size, '\0');
+    head.resize(text::read_fully(*member.bytes, head.data(), head.size()));
+    if (!options_.format) {
+      Message why = member_not_games(head, member.name);
+      if (!why.empty())
+        return std::make_unique<EmptyStream>(
+            name, Message("io.member_skipped").with("file", name).with("reason", why));
+    }
+    const std::uint64_t size = member.size > 0 ? static_cast<std::uint64_t>(member.size) : 0;
+    auto failure = [name, reader = member.reader] {
+      archive::Member probe;
+      probe.reader = reader;
+      return damaged(name, probe.failure());
+    };
+    auto stream = std::make_unique<Stream>(std::move(head), std::move(member.bytes), name, options_, size,
+                                           std::move(failure));
+    stream->start();
+    return stream;
+  }
+
+ private:
+  archive::Members members_;
+  std::string name_;
+  InputOptions options_;
+  std::string last_;  // the member read last (where a damaged archive stopped)
+  int given_ = 0;
+  bool done_ = false;
+};
+
+class FailedFiles final : public InputFiles {
+ public:
+  FailedFiles(std::string name, Message error)
+      : stream_(std::make_unique<FailedStream>(std::move(name), std::move(error))) {}
+  std::unique_ptr<GameStream> next() override { return std::move(stream_); }
+
+ private:
+  std::unique_ptr<GameStream> stream_;
+};
+
+// The files of an input whose bytes are `source`: its first bytes decide
+// whether it is compressed (then the first bytes of what it holds decide
+// the rest), an archive or plain. A plain file is read as it is, with
+// nothing in between.
+std::unique_ptr<InputFiles> files_of(std::unique_ptr<text::ByteSource> source, std::string name,
+                                     const InputOptions& options, std::uint64_t size) {
+  auto failed = [&name](const std::system_error& e) {
+    return std::make_unique<FailedFiles>(name,
+                                         Message("io.read_error").with("file", name).with("what", e.what()));
+  };
+  std::string head(sniff_size, '\0');
+  try {
+    head.resize(text::read_fully(*source, head.data(), head.size()));
+  } catch (const std::system_error& e) {
+    return failed(e);
+  }
+  const decompress::Compression compression = decompress::detect(head);
+  if (compression == decompress::Compression::none) {
+    if (archive::is_archive(head))
+      return std::make_unique<ArchiveFiles>(
+          std::make_unique<HeadThenRest>(std::move(head), std::move(source)), nullptr, std::move(name),
+          options);
+    auto stream =
+        std::make_unique<Stream>(std::move(head), std::move(source), std::move(name), options, size);
+    stream->start();
+    return std::make_unique<OneFile>(std::move(stream));
+  }
+  std::unique_ptr<decompress::Decompressor> decompressor = decompress::Decompressor::make(
+      compression, std::make_unique<HeadThenRest>(std::move(head), std::move(source)));
+  const decompress::Decompressor* compressed = decompressor.get();
+  // Decompressed on a thread of its own, while the games are read.
+  auto ahead = std::make_unique<ReadAhead>(std::move(decompressor));
+  ReadAhead* reader = ahead.get();
+  auto why_stopped = [compressed, reader] {
+    return reader->ended() ? compressed->failure() : decompress::Failure();
+  };
+  std::string inner(sniff_size, '\0');
+  try {
+    inner.resize(text::read_fully(*ahead, inner.data(), inner.size()));
+  } catch (const std::system_error& e) {
+    return failed(e);
+  }
+  if (archive::is_archive(inner))  // .tar.gz and the like
+    return std::make_unique<ArchiveFiles>(std::make_unique<HeadThenRest>(std::move(inner), std::move(ahead)),
+                                          why_stopped, std::move(name), options);
+  // The size on disk says nothing of the text's: no progress total.
+  std::string file = name;
+  auto failure = [file, why_stopped] { return damaged(file, why_stopped()); };
+  auto stream = std::make_unique<Stream>(std::move(inner), std::move(ahead), std::move(name), options, 0,
+                                         std::move(failure));
+  stream->start();
+  return std::make_unique<OneFile>(std::move(stream));
+}
 
 }  // namespace
 
@@ -250,37 +461,51 @@ Format sniff(std::string_view head, std::string_view name) {
   return Format::pgn;
 }
 
-std::unique_ptr<GameStream> open_games(const std::string& path, const InputOptions& options) {
-  auto opened = std::make_unique<Opened>();
+std::unique_ptr<InputFiles> open_input_files(const std::string& path, const InputOptions& options) {
+  int fd = 0;
   std::uint64_t size = 0;
-  if (path == "-") {
-    opened->fd_ = 0;
-  } else {
-    opened->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    opened->owns_fd_ = true;
-    if (opened->fd_ < 0)
-      return std::make_unique<FailedStream>(
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      return std::make_unique<FailedFiles>(
           path, Message("io.cannot_open_because").with("file", path).with("what", std::strerror(errno)));
     struct stat st {};
-    if (::fstat(opened->fd_, &st) == 0) {
-      if (S_ISDIR(st.st_mode))
-        return std::make_unique<FailedStream>(path, Message("io.is_directory").with("file", path));
+    if (::fstat(fd, &st) == 0) {
+      if (S_ISDIR(st.st_mode)) {
+        ::close(fd);
+        return std::make_unique<FailedFiles>(path, Message("io.is_directory").with("file", path));
+      }
       if (S_ISREG(st.st_mode)) size = static_cast<std::uint64_t>(st.st_size);
     }
   }
-  opened->raw_ = std::make_unique<text::FdSource>(opened->fd_);
-  auto stream = std::make_unique<Stream>(std::move(opened), path, options, size);
-  stream->start();
-  return stream;
+  return files_of(std::make_unique<OwnedSource>(fd, path != "-"), path, options, size);
+}
+
+std::unique_ptr<InputFiles> open_input_files(std::unique_ptr<text::ByteSource> source, std::string name,
+                                             const InputOptions& options) {
+  return files_of(std::make_unique<OwnedSource>(std::move(source)), std::move(name), options, 0);
+}
+
+namespace {
+
+// The first file of an input that has something to read (an archive's
+// first member that is games), or the input's error.
+std::unique_ptr<GameStream> first_file(InputFiles& files, const std::string& name) {
+  while (std::unique_ptr<GameStream> stream = files.next())
+    if (stream->note().empty()) return stream;
+  return std::make_unique<EmptyStream>(name, Message());
+}
+
+}  // namespace
+
+std::unique_ptr<GameStream> open_games(const std::string& path, const InputOptions& options) {
+  return first_file(*open_input_files(path, options), path);
 }
 
 std::unique_ptr<GameStream> open_games(std::unique_ptr<text::ByteSource> source, std::string name,
                                        const InputOptions& options) {
-  auto opened = std::make_unique<Opened>();
-  opened->raw_ = std::move(source);
-  auto stream = std::make_unique<Stream>(std::move(opened), std::move(name), options, 0);
-  stream->start();
-  return stream;
+  std::string copy = name;
+  return first_file(*open_input_files(std::move(source), std::move(name), options), copy);
 }
 
 namespace {
