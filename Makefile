@@ -17,10 +17,12 @@ FUZZ_SECONDS ?= 60
 # Debian 12 packages the build, the tests and the benchmarks need. notera serve:
 # libcpp-httplib-dev; nodejs and npm install the page's board (cm-chessboard)
 # and the browser tests' driver (playwright-core); chromium runs those tests.
+# python3-distributed: the Dask driver (contrib/dask) and its test.
 PACKAGES = cmake make g++ pkg-config python3 xz-utils \
            tao-pegtl-dev libicu-dev icu-devtools libfmt-dev doctest-dev \
            libcli11-dev libtbb-dev nlohmann-json3-dev pgn-extract \
-           libcpp-httplib-dev nodejs npm chromium
+           libcpp-httplib-dev nodejs npm chromium \
+           python3-distributed
 FUZZ_PACKAGES = clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
