@@ -139,7 +139,8 @@ TEST_CASE("convert --shard: a game cut at the size limit stays whole in one shar
   // A game with a comment of 5 MB (beyond the 4 MiB limit): it is cut, the
   // rest up to the next tag line is skipped as overflow. Range boundaries
   // fall inside it; its overflow goes with the game, to the shard where the
-  // game starts.
+  // game starts (else the rejects file and the line about the overflow
+  // would differ).
   std::string text =
       "[Event \"Kretsmesterskap\"]\n[White \"Dahl, Eva\"]\n[Black \"Moe, Jon\"]\n[Result \"1-0\"]\n\n"
       "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
@@ -148,6 +149,13 @@ TEST_CASE("convert --shard: a game cut at the size limit stays whole in one shar
   const std::string comment_line = "the players analysed this position for a long time after the game\n";
   while (text.size() < (std::size_t{5} << 20)) text += comment_line;
   text += "} d5 *\n\n";
+  // A comment on one line of 3 MB: cut in the middle of the line (beyond
+  // 1 MiB), the rest skipped as overflow in pieces that span ranges.
+  text +=
+      "[Event \"Kretsmesterskap\"]\n[White \"Lie, Nina\"]\n[Black \"Berg, Ola\"]\n[Result \"*\"]\n\n1. e4 {";
+  for (int i = 0; i < 45000; ++i)
+    text += "the players analysed this position for a long time after the game ";
+  text += "} c5 *\n\n";
   for (int i = 0; i < 3; ++i)
     text +=
         "[Event \"Kretsmesterskap\"]\n[White \"Berg, Ola\"]\n[Black \"Lie, Nina\"]\n[Result \"0-1\"]\n\n"
@@ -158,20 +166,22 @@ TEST_CASE("convert --shard: a game cut at the size limit stays whole in one shar
     test::TempDir run;
     // Every shard has its say (most of them own nothing but cut bytes).
     const Converted whole = convert(input, run.path(), "whole", {});
-    std::string out, rejects;
+    std::string out, rejects, err;
     nlohmann::json report = nlohmann::json::array();
     for (int k = 1; k <= n; ++k) {
       const Converted part = convert(input, run.path(), "s" + std::to_string(k),
                                      {"--shard", std::to_string(k) + '/' + std::to_string(n)});
       out += part.out;
       rejects += part.rejects;
+      err += problem_lines(part.err);  // one line for the whole overflow, as in one run
       for (const auto& entry : part.report) report.push_back(entry);
     }
     INFO(n << " shards");
     CHECK(out == whole.out);
     CHECK(rejects == whole.rejects);
     CHECK(report == whole.report);
-    CHECK(whole.report.size() >= 6);
+    CHECK(err == problem_lines(whole.err));
+    CHECK(whole.report.size() == 9);  // 5 games, 4 pieces of overflow
   }
 }
 
