@@ -4,7 +4,8 @@
 
 The output file is byte-identical to `notera convert FILE... -o OUT`, and the
 merged report to its `--report` (the game numbers of a second file go on from
-the first's, as in one run). Runs on a LocalCluster (`--local N`) or on a
+the first's, as in one run; files are named by their absolute paths, which
+is how the workers are given them). Runs on a LocalCluster (`--local N`) or on a
 running `dask-scheduler` (`--scheduler tcp://host:8786`).
 
 The workers run the notera binary and read the input files themselves: both
