@@ -17,12 +17,13 @@ FUZZ_SECONDS ?= 60
 # Debian 12 packages the build, the tests and the benchmarks need. notera serve:
 # libcpp-httplib-dev; nodejs and npm install the page's board (cm-chessboard)
 # and the browser tests' driver (playwright-core); chromium runs those tests.
+# python3-distributed: the Dask driver (contrib/dask) and its test.
 PACKAGES = cmake make g++ pkg-config python3 xz-utils \
            tao-pegtl-dev libicu-dev icu-devtools libfmt-dev doctest-dev \
            libcli11-dev libtbb-dev nlohmann-json3-dev pgn-extract \
            libcpp-httplib-dev nodejs npm chromium \
            libarchive-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev \
-           gzip bzip2 xz-utils zstd zip
+           gzip bzip2 zstd zip python3-distributed
 FUZZ_PACKAGES = clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -9,19 +9,23 @@
 // interrupted run (SIGINT, SIGTERM) leaves any old output untouched.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "atomic_file.hpp"
 #include "command.hpp"
 #include "notera/batch/pipeline.hpp"
+#include "notera/input/games.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/report/json.hpp"
 #include "progress.hpp"
@@ -46,6 +50,7 @@ struct ConvertOptions {
   std::string report;
   std::string encoding;
   std::string output_encoding = "utf8";
+  std::string shard;  // K/N
   bool json = false;
   bool quiet = false;
   bool warnings = false;
@@ -238,6 +243,46 @@ class ConvertSink final : public batch::Sink {
   std::uint64_t overflow_bytes_ = 0;
 };
 
+// --shard K/N: one regular file (its size decides the ranges; every shard
+// reads it from its first byte), 1 <= K <= N. Nothing (with the error said)
+// when the value or the input does not fit.
+std::optional<batch::Shard> shard_option(Context& context, const std::string& value,
+                                         const std::vector<std::string>& inputs) {
+  batch::Shard shard;
+  const std::size_t slash = value.find('/');
+  const auto whole = [](std::string_view text, std::uint64_t& number) {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    return error == std::errc() && end == text.data() + text.size() && !text.empty();
+  };
+  if (slash == std::string::npos || !whole(std::string_view(value).substr(0, slash), shard.index) ||
+      !whole(std::string_view(value).substr(slash + 1), shard.count) || shard.index < 1 ||
+      shard.index > shard.count) {
+    context.error(Message("cli.shard.bad_value").with("value", value));
+    return std::nullopt;
+  }
+  if (inputs.size() != 1) {
+    context.error(Message("cli.shard.one_file").with("count", static_cast<std::int64_t>(inputs.size())));
+    return std::nullopt;
+  }
+  struct stat st {};
+  const std::string& file = inputs.front();
+  if (file == "-" || (::stat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
+    context.error(Message("cli.shard.not_a_file").with("file", file == "-" ? std::string("-") : file));
+    return std::nullopt;
+  }
+  // A compressed file's byte ranges say nothing of where its games lie.
+  if (std::ifstream in(file, std::ios::binary); in) {
+    std::string head(input::sniff_size, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (input::packed(head)) {
+      context.error(Message("cli.shard.packed").with("file", file));
+      return std::nullopt;
+    }
+  }
+  return shard;  // a file that cannot be opened is said so by the pipeline
+}
+
 // The pipeline's options from the command's, or nothing (with the error
 // said) when an option's value is not known.
 std::optional<batch::PipelineOptions> pipeline_options(Context& context, const ConvertOptions& options,
@@ -267,6 +312,10 @@ std::optional<batch::PipelineOptions> pipeline_options(Context& context, const C
   }
   batch::PipelineOptions pipeline;
   pipeline.inputs = options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs;
+  if (!options.shard.empty()) {
+    pipeline.shard = shard_option(context, options.shard, pipeline.inputs);
+    if (!pipeline.shard) return std::nullopt;
+  }
   pipeline.format = *format;
   pipeline.format.notation.words_language = context.messages().language();
   pipeline.play.language = *language;
@@ -403,6 +452,7 @@ void add_common_options(CLI::App* command, ConvertOptions& options, Context& con
   command->add_option("--rejects", options.rejects, context.text("cli.convert.rejects"));
   command->add_option("--report", options.report, context.text("cli.convert.report"));
   command->add_option("--encoding", options.encoding, context.text("cli.convert.encoding"));
+  command->add_option("--shard", options.shard, context.text("cli.convert.shard"));
   command->add_flag("--json", options.json, context.text("cli.convert.json"));
   command->add_flag("-q,--quiet", options.quiet, context.text("cli.convert.quiet"));
   command->add_flag("--warnings", options.warnings, context.text("cli.convert.warnings"));

@@ -23,6 +23,24 @@
 
 namespace notera::batch {
 
+// `convert --shard K/N`: the K-th of N byte ranges of one file. A shard
+// owns the segments (games and skipped text) whose first byte lies in its
+// range, and the overflow of a game it owns; so every byte of the input
+// belongs to exactly one shard. Every shard cuts the file from its first
+// byte with the same splitter (the games before its range are cut, never
+// read), so games are the games of the whole file, numbered and located
+// (line, offset) as in the whole file, and the N outputs concatenated in
+// order are the output of the whole file. The last range has no end: a
+// game starting beyond the size measured (a file that grew, offsets in
+// converted UTF-16 text) is the last shard's.
+struct Shard {
+  std::uint64_t index = 1;  // K, from 1
+  std::uint64_t count = 1;  // N
+  // The range [begin, end) of a file of `size` bytes.
+  std::uint64_t begin(std::uint64_t size) const;
+  std::uint64_t end(std::uint64_t size) const;
+};
+
 struct PipelineOptions {
   std::vector<std::string>
       inputs;  // file paths; "-" is standard input (compressed, archives: input/games.hpp)
@@ -45,6 +63,8 @@ struct PipelineOptions {
   std::size_t bytes_per_batch = std::size_t{1} << 20;
   // A .sheet file is read whole; a larger one is an input error.
   std::size_t max_sheet_size = std::size_t{4} << 20;
+  // Only the games of this shard of each input (the CLI allows one input).
+  std::optional<Shard> shard;
   // Set from a signal handler: stop reading, finish what is in flight.
   const std::atomic<bool>* cancel = nullptr;
 };

@@ -131,6 +131,10 @@ class InputFiles {
   virtual std::unique_ptr<GameStream> next() = 0;
 };
 
+// Whether an input that starts with `head` (its first sniff_size bytes) is
+// compressed or an archive: its bytes on disk are not the text's.
+bool packed(std::string_view head);
+
 // Opens `path` ("-" is standard input). Never null: an input that cannot be
 // opened is one file with error() set.
 std::unique_ptr<InputFiles> open_input_files(const std::string& path, const InputOptions& options = {});

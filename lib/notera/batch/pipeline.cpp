@@ -19,6 +19,23 @@ namespace notera::batch {
 
 namespace {
 
+// floor(size * k / n) without overflow.
+std::uint64_t scaled(std::uint64_t size, std::uint64_t k, std::uint64_t n) {
+  return size / n * k + size % n * k / n;
+}
+
+}  // namespace
+
+std::uint64_t Shard::begin(std::uint64_t size) const {
+  return index <= 1 ? 0 : scaled(size, index - 1, count);
+}
+
+std::uint64_t Shard::end(std::uint64_t size) const {
+  return index >= count ? std::numeric_limits<std::uint64_t>::max() : scaled(size, index, count);
+}
+
+namespace {
+
 enum class ItemKind : std::uint8_t { game, skipped };
 
 struct Item {
@@ -150,6 +167,13 @@ class Reader {
       while (batch.used < options_.games_per_batch && batch.texts.size() < options_.bytes_per_batch) {
         more = current_->next(entry);
         if (!more) break;
+        if (options_.shard && !in_shard(entry, more)) {
+          if (!more) break;  // past the shard's range: the rest is not read
+          if (entry.kind == input::Entry::Kind::game) ++games_;
+          input_bytes_ = entry.offset + entry.game.text.size();
+          if (options_.cancel && options_.cancel->load()) break;
+          continue;
+        }
         add(batch, entry);
         input_bytes_ = entry.offset + entry.game.text.size();
         if (options_.cancel && options_.cancel->load()) break;
@@ -190,6 +214,21 @@ class Reader {
     }
   }
 
+  // Whether the shard owns `entry` (see Shard); `more` becomes false at the
+  // first entry past its range.
+  bool in_shard(const input::Entry& entry, bool& more) {
+    bool owned = false;
+    if (entry.overflow) {
+      owned = previous_owned_;  // the rest of a cut game goes with the game
+    } else if (entry.offset >= shard_end_) {
+      more = false;
+    } else {
+      owned = entry.offset >= shard_begin_;
+    }
+    previous_owned_ = owned;
+    return owned;
+  }
+
   // The next file with something to read; files with an error or a note
   // are only recorded.
   bool open_next() {
@@ -213,6 +252,11 @@ class Reader {
       file_ = records_.size() - 1;
       if (!readable) continue;
       current_ = std::move(stream);
+      if (options_.shard) {
+        shard_begin_ = options_.shard->begin(record_->size);
+        shard_end_ = options_.shard->end(record_->size);
+        previous_owned_ = false;
+      }
       started_ = false;
       input_bytes_ = 0;
       return true;
@@ -239,6 +283,9 @@ class Reader {
   std::int64_t games_ = 0;
   std::uint64_t bytes_done_ = 0;
   std::uint64_t input_bytes_ = 0;
+  std::uint64_t shard_begin_ = 0;  // the current input's shard range
+  std::uint64_t shard_end_ = 0;
+  bool previous_owned_ = false;  // the entry before was the shard's
 };
 
 // What one worker thread keeps between batches.

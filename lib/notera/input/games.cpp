@@ -428,6 +428,10 @@ std::unique_ptr<InputFiles> files_of(std::unique_ptr<text::ByteSource> source, s
 
 }  // namespace
 
+bool packed(std::string_view head) {
+  return decompress::detect(head) != decompress::Compression::none || archive::is_archive(head);
+}
+
 std::string_view to_string(Format format) {
   switch (format) {
     case Format::pgn: return "pgn";
