@@ -170,7 +170,7 @@ class ConvertSink final : public batch::Sink {
   void flush_overflow() {
     if (overflow_bytes_ == 0) return;
     problem_line(
-        std::string(overflow_file_) + ':' + std::to_string(overflow_line_) + ":1: " +
+        overflow_file_ + ':' + std::to_string(overflow_line_) + ":1: " +
         context_.format(
             Message("pgn.split.skip.overflow").with("bytes", static_cast<std::int64_t>(overflow_bytes_))));
     overflow_bytes_ = 0;
@@ -238,7 +238,9 @@ class ConvertSink final : public batch::Sink {
   std::string scratch_;
   bool first_report_ = true;
   bool reject_open_ = false;        // the last rejected text did not end with a newline
-  std::string_view overflow_file_;  // skipped overflow not reported yet
+  // Skipped overflow not reported yet; the file is copied: the pipeline's
+  // records are gone when finish() reports the overflow that ends the input.
+  std::string overflow_file_;
   std::int64_t overflow_line_ = 0;
   std::uint64_t overflow_bytes_ = 0;
 };

@@ -78,7 +78,7 @@ TEST_CASE("descriptive: squares are named from the mover's side") {
   CHECK(uci(after_e4, "P-Q4") == "d7d5");
 }
 
-TEST_CASE("descriptive: B, N and R alone name either side; the rest decides or it is ambiguous") {
+TEST_CASE("descriptive: B, N and R alone name either side, and the rest decides or it is ambiguous") {
   CHECK(uci(start, "P-B4") == "ambiguous");  // c4 or f4
   CHECK(uci(start, "N-B3") == "ambiguous");  // Nc3 or Nf3
   CHECK(uci(start, "N-R3") == "ambiguous");
@@ -330,7 +330,7 @@ TEST_CASE("convert: a book printed with blanks and parentheses inside moves, det
   CHECK(p.out == "a7a8q e8d7 a8a4\n");
 }
 
-TEST_CASE("convert: --from forces the system; a bad descriptive move stops the game with the reason") {
+TEST_CASE("convert: --from forces the system, and a bad descriptive move stops the game with the reason") {
   test::TempDir dir;
   const auto book = dir.write("book.pgn", "[Event \"?\"]\n[Result \"*\"]\n\n1. P-K4 P-K4 2. N-B3 N-QB3 *\n");
   const auto r = test::run_notera({"convert", "--messages", "en", "--to", "uci", book.string()});

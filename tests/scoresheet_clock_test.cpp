@@ -27,7 +27,7 @@ TEST_CASE("clock: time used becomes time left where the time control says base a
   CHECK(scoresheet::clock_comment(6000, "5400", 30) == "[%egt 1:40:00]");
 }
 
-TEST_CASE("clock: convert writes a sheet's clock notes; PGN clock commands are kept") {
+TEST_CASE("clock: convert writes a sheet's clock notes, and PGN clock commands are kept") {
   test::TempDir dir;
   const auto sheet =
       dir.write("game.sheet",
