@@ -11,16 +11,13 @@
 #include "notera/core/uci.hpp"
 #include "notera/locale/messages.hpp"
 #include "support/cli.hpp"
+#include "support/position.hpp"
 
 using namespace notera;
 
 namespace {
 
-Position position(const char* fen) {
-  const FenResult r = read_fen(fen);
-  REQUIRE_MESSAGE(r.position.has_value(), fen);
-  return *r.position;
-}
+using test::position;
 
 arbiter::SealedRuling rule(const char* fen, const char* text, notation::Laws laws = notation::Laws::fide2023,
                            const char* lang = "nb") {

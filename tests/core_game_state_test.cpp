@@ -6,16 +6,13 @@
 #include "notera/core/fen.hpp"
 #include "notera/core/game_state.hpp"
 #include "notera/core/uci.hpp"
+#include "support/position.hpp"
 
 using namespace notera;
 
 namespace {
 
-Position position(const char* fen) {
-  const FenResult r = read_fen(fen);
-  REQUIRE_MESSAGE(r.position.has_value(), fen);
-  return *r.position;
-}
+using test::position;
 
 // Plays UCI moves and returns how often the final position has occurred.
 int repetitions_after(const char* fen, std::initializer_list<const char*> moves) {

@@ -9,16 +9,13 @@
 #include "notera/core/fen.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/uci.hpp"
+#include "support/position.hpp"
 
 using namespace notera;
 
 namespace {
 
-Position position(const char* fen) {
-  const FenResult r = read_fen(fen);
-  REQUIRE_MESSAGE(r.position.has_value(), fen);
-  return *r.position;
-}
+using test::position;
 
 std::vector<std::string> legal_uci(const Position& pos) {
   MoveList moves;

@@ -29,28 +29,6 @@ std::size_t games_wanted() {
   return env ? static_cast<std::size_t>(std::strtoul(env, nullptr, 10)) : 100000;
 }
 
-// The first `games` games of big.pgn.xz (0 = all) in `path`; false when
-// the corpus or xz is missing.
-bool extract_games(const std::filesystem::path& path, std::size_t games) {
-  const auto corpus = test::corpus_path("big.pgn.xz");
-  if (!corpus) return false;
-  const std::string command = "xz -dc '" + corpus->string() + "' 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return false;
-  std::ofstream out(path, std::ios::binary);
-  std::size_t seen = 0;
-  bool blank_before = true;
-  char line[1 << 16];
-  while (std::fgets(line, sizeof line, pipe)) {
-    const std::string_view l(line);
-    if (blank_before && l.rfind("[Event ", 0) == 0 && games && ++seen > games) break;
-    out << l;
-    blank_before = l == "\n";
-  }
-  pclose(pipe);
-  return true;
-}
-
 // Games as pgn-extract's -Wuci output gives them: one list of moves each.
 std::vector<std::string> pgn_extract_uci(const std::filesystem::path& pgn, const test::TempDir& dir) {
   const auto out = dir.path() / "pgn-extract.uci";
@@ -103,7 +81,7 @@ TEST_CASE("corpus: every move of the corpus games resolves as pgn-extract reads 
   }
   test::TempDir dir;
   const auto pgn = dir.path() / "games.pgn";
-  REQUIRE(extract_games(pgn, games_wanted()));
+  REQUIRE(test::extract_corpus_games(pgn, games_wanted()));
   const std::vector<std::string> expected = pgn_extract_uci(pgn, dir);
   const auto ours = test::run_notera({"convert", "--to", "uci", "-q", pgn.string()});
   CHECK(ours.exit_code == 0);
@@ -131,7 +109,7 @@ TEST_CASE("corpus: games rendered in nb, de, fr, ru and figurines read back to t
   }
   test::TempDir dir;
   const auto pgn = dir.path() / "games.pgn";
-  REQUIRE(extract_games(pgn, games_wanted()));
+  REQUIRE(test::extract_corpus_games(pgn, games_wanted()));
   const auto reference = test::run_notera({"convert", "--to", "uci", "-q", pgn.string()});
   REQUIRE(reference.exit_code == 0);
   for (const char* language : {"nb", "de", "fr", "ru", "figurine"}) {
@@ -161,7 +139,7 @@ TEST_CASE("corpus: pgn-extract reads notera's PGN without a complaint and finds 
   const bool full = std::getenv("NOTERA_FULL_CORPUS") != nullptr;
   test::TempDir dir;
   const auto pgn = dir.path() / "games.pgn";
-  REQUIRE(extract_games(pgn, full ? 0 : games_wanted()));
+  REQUIRE(test::extract_corpus_games(pgn, full ? 0 : games_wanted()));
   const auto written = dir.path() / "notera.pgn";
   const auto convert = test::run_notera({"convert", "-q", "-o", written.string(), pgn.string()});
   // The corpus has two games with an illegal move (kept up to it) and

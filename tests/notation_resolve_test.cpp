@@ -10,16 +10,13 @@
 #include "notera/core/uci.hpp"
 #include "notera/notation/laws.hpp"
 #include "notera/notation/read_move.hpp"
+#include "support/position.hpp"
 
 using namespace notera;
 
 namespace {
 
-Position position(const char* fen) {
-  const FenResult r = read_fen(fen);
-  REQUIRE_MESSAGE(r.position.has_value(), fen);
-  return *r.position;
-}
+using test::position;
 
 int lang(const char* code) {
   const int i = notation::LetterTable::instance().language_index(code);

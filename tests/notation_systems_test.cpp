@@ -24,16 +24,13 @@
 #include "notera/notation/judge.hpp"
 #include "notera/notation/write_move.hpp"
 #include "support/cli.hpp"
+#include "support/position.hpp"
 
 using namespace notera;
 
 namespace {
 
-Position position(const char* fen) {
-  const FenResult r = read_fen(fen);
-  REQUIRE_MESSAGE(r.position.has_value(), fen);
-  return *r.position;
-}
+using test::position;
 
 notation::MoveJudgement judge(const Position& pos, const std::string& text,
                               int language = notation::descriptive_language) {
@@ -360,29 +357,6 @@ TEST_CASE("move: descriptive and announced through the command") {
   CHECK(amb.out.find("\"verdict\":\"ambiguous\"") != std::string::npos);
 }
 
-namespace {
-
-// The first `games` games of big.pgn.xz in `path`; false without the corpus.
-bool corpus_games(const std::filesystem::path& path, std::size_t games) {
-  const auto corpus = test::corpus_path("big.pgn.xz");
-  if (!corpus) return false;
-  const std::string command = "xz -dc '" + corpus->string() + "' 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return false;
-  std::ofstream out(path, std::ios::binary);
-  std::size_t seen = 0;
-  char line[1 << 16];
-  while (std::fgets(line, sizeof line, pipe)) {
-    const std::string_view l(line);
-    if (l.rfind("[Event ", 0) == 0 && ++seen > games) break;
-    out << l;
-  }
-  pclose(pipe);
-  return seen > 0;
-}
-
-}  // namespace
-
 // NOTERA_SYSTEMS_GAMES sets the number of games: default 5,000 (about 11 s
 // for the three systems on a loaded two-core machine; 10,000 took 22 s there
 // and pass too), the sanitizer build uses 1,000.
@@ -391,7 +365,7 @@ TEST_CASE("corpus: algebraic -> descriptive, descriptive-es, announced -> read b
   const std::size_t games = env ? std::strtoul(env, nullptr, 10) : 5000;
   test::TempDir dir;
   const auto pgn = dir.path() / "games.pgn";
-  if (!corpus_games(pgn, games)) {
+  if (games == 0 || !test::extract_corpus_games(pgn, games)) {
     MESSAGE("corpus not available; skipped");
     return;
   }

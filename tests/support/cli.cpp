@@ -5,12 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 extern char** environ;
 
@@ -134,6 +136,26 @@ std::optional<std::filesystem::path> corpus_path(const std::string& name) {
   const auto p = std::filesystem::path(NOTERA_SHARED) / "corpus" / name;
   if (std::filesystem::exists(p)) return p;
   return std::nullopt;
+}
+
+bool extract_corpus_games(const std::filesystem::path& path, std::size_t games) {
+  const auto corpus = corpus_path("big.pgn.xz");
+  if (!corpus) return false;
+  const std::string command = "xz -dc '" + corpus->string() + "' 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return false;
+  std::ofstream out(path, std::ios::binary);
+  std::size_t seen = 0;
+  bool blank_before = true;
+  char line[1 << 16];
+  while (std::fgets(line, sizeof line, pipe)) {
+    const std::string_view l(line);
+    if (blank_before && l.rfind("[Event ", 0) == 0 && games && ++seen > games) break;
+    out << l;
+    blank_before = l == "\n";
+  }
+  pclose(pipe);
+  return true;
 }
 
 }  // namespace notera::test

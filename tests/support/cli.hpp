@@ -43,5 +43,8 @@ std::string read_file(const std::filesystem::path& path);
 std::filesystem::path data_path(const std::string& name);
 // Path into ../shared/corpus when it exists (tests skip without it).
 std::optional<std::filesystem::path> corpus_path(const std::string& name);
+// The first `games` games of ../shared/corpus/big.pgn.xz (0: all) written to
+// `path`; false when the corpus or xz is missing.
+bool extract_corpus_games(const std::filesystem::path& path, std::size_t games);
 
 }  // namespace notera::test

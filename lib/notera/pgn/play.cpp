@@ -11,6 +11,12 @@
 
 namespace notera::pgn {
 
+std::string move_number_text(const Position& pos) {
+  std::string s = std::to_string(pos.fullmove_number());
+  s += pos.side_to_move() == Color::white ? "." : "...";
+  return s;
+}
+
 namespace {
 
 using Kind = pgn::MovetextEvent::Kind;
@@ -22,13 +28,6 @@ std::string_view result_text(int kind) {
     case pgn::MovetextEvent::draw: return "1/2-1/2";
     default: return "*";
   }
-}
-
-// "12." or "12..." for the move about to be played in `pos`.
-std::string move_number_text(const Position& pos) {
-  std::string s = std::to_string(pos.fullmove_number());
-  s += pos.side_to_move() == Color::white ? "." : "...";
-  return s;
 }
 
 class Builder {

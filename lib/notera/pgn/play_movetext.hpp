@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,8 +23,9 @@ namespace notera::pgn {
 LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view source, std::size_t base,
                              text::TextLocator& locator, game::Game& game, const PlayOptions& options);
 
-// The letter languages that should be tried for a game, given the letters
-// it uses (English first, then `preference`, then the rest).
+// "12." or "12..." for the move about to be played in `pos` (messages).
+std::string move_number_text(const Position& pos);
+
 // Movetext in another notation system (descriptive, announced), read from
 // its source text (books print moves with blanks and parentheses inside).
 struct SystemPlay {
@@ -38,6 +40,8 @@ SystemPlay play_system_movetext(std::string_view source, std::size_t base, text:
 notation::System best_system(std::string_view source, const game::Game& game, const PlayOptions& options,
                              std::initializer_list<notation::System> systems, int& plies, bool& full);
 
+// The letter languages that should be tried for a game, given the letters
+// it uses (English first, then `preference`, then the rest).
 std::vector<int> candidate_languages(const pgn::MovetextParse& parse, const PlayOptions& options);
 
 }  // namespace notera::pgn

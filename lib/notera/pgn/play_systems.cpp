@@ -22,12 +22,6 @@ bool letter(char c) {
 }
 bool digit(char c) { return c >= '0' && c <= '9'; }
 
-std::string move_number_text(const Position& pos) {
-  std::string s = std::to_string(pos.fullmove_number());
-  s += pos.side_to_move() == Color::white ? "." : "...";
-  return s;
-}
-
 class SystemPlayer {
  public:
   SystemPlayer(std::string_view source, std::size_t base, text::TextLocator* locator, game::Game& game,
