@@ -132,18 +132,11 @@ bool AtomicFile::open(Compression compression) {
   temporary_ = buffer.data();
   if (compression != Compression::none) {
     file_ = compressing_stream(fd, compression, error_);
-    if (!file_) {
-      ::close(fd);
-      ::unlink(temporary_.c_str());
-      temporary_.clear();
-      return false;
-    }
-    give_buffer();
-    return true;
+  } else {
+    file_ = ::fdopen(fd, "wb");
+    if (!file_) error_ = std::strerror(errno);
   }
-  file_ = ::fdopen(fd, "wb");
   if (!file_) {
-    error_ = std::strerror(errno);
     ::close(fd);
     ::unlink(temporary_.c_str());
     temporary_.clear();

@@ -11,6 +11,16 @@
 
 namespace notera::pgn {
 
+void add_diagnostic(game::Game& game, Severity severity, Message message, text::TextLocator* locator,
+                    std::size_t at, int ply) {
+  Diagnostic d;
+  d.severity = severity;
+  d.message = std::move(message);
+  d.ply = ply;
+  if (locator) d.where = locator->at(at);
+  game.diagnostics.push_back(std::move(d));
+}
+
 std::string move_number_text(const Position& pos) {
   std::string s = std::to_string(pos.fullmove_number());
   s += pos.side_to_move() == Color::white ? "." : "...";
@@ -318,12 +328,7 @@ class Builder {
   }
 
   void report(Severity severity, Message message, std::size_t offset, int ply) {
-    Diagnostic d;
-    d.severity = severity;
-    d.message = std::move(message);
-    d.ply = ply;
-    if (locator_) d.where = locator_->at(base_ + offset);
-    game_.diagnostics.push_back(std::move(d));
+    add_diagnostic(game_, severity, std::move(message), locator_, base_ + offset, ply);
   }
 
   // The main line is the only frame (no size(): frames are large, and

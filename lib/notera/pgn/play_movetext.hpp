@@ -23,6 +23,11 @@ namespace notera::pgn {
 LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view source, std::size_t base,
                              text::TextLocator& locator, game::Game& game, const PlayOptions& options);
 
+// A diagnostic of `game` at byte `at` of the text `locator` knows (no
+// place without a locator).
+void add_diagnostic(game::Game& game, Severity severity, Message message, text::TextLocator* locator,
+                    std::size_t at, int ply);
+
 // "12." or "12..." for the move about to be played in `pos` (messages).
 std::string move_number_text(const Position& pos);
 

@@ -223,12 +223,7 @@ class SystemPlayer {
   }
 
   void report(Severity severity, Message message, std::size_t offset, int ply) {
-    Diagnostic d;
-    d.severity = severity;
-    d.message = std::move(message);
-    d.ply = ply;
-    if (locator_) d.where = locator_->at(base_ + offset);
-    game_.diagnostics.push_back(std::move(d));
+    add_diagnostic(game_, severity, std::move(message), locator_, base_ + offset, ply);
   }
 
   std::string_view source_;
