@@ -105,6 +105,7 @@ void count(const reconstruct::Reconstruction& r, const std::vector<Move>& game, 
 double percent(long long a, long long b) { return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0.0; }
 
 bool verbose = false;
+int unasked_misses = 0, unasked_as_written = 0;
 
 // -v: for each game still wrong at the largest share, its first wrong ply
 // that was not asked, with the confidence the first run gave it.
@@ -119,12 +120,20 @@ void print_unasked_miss(const Case& c, const reconstruct::Reconstruction& r, con
     Position pos = Position::start();
     for (std::size_t k = 0; k < p; ++k) pos = pos.after(game[k]);
     std::string box = "(none)";
-    if (p < r.plies.size() && !r.plies[p].evidence.empty() && r.plies[p].evidence[0].cell >= 0)
+    float price = -1.0f;
+    if (p < r.plies.size() && !r.plies[p].evidence.empty() && r.plies[p].evidence[0].cell >= 0) {
       box = "'" + r.plies[p].evidence[0].text + "'";
-    std::printf("  game %3zu ply %3zu of %3zu: found %-7s true %-7s box %-10s first-run confidence %s, %zu asked\n",
-                c.game, p + 1, game.size(), p < r.plies.size() ? r.plies[p].san.c_str() : "(end)",
-                to_san(pos, game[p]).c_str(), box.c_str(),
-                conf.c_str(), asked.size());
+      price = r.plies[p].evidence[0].cost;
+    }
+    // A box read as written at no price: the writer's slip made another
+    // legal move, and one copy has nothing against it here.
+    ++unasked_misses;
+    unasked_as_written += price == 0.0f;
+    std::printf(
+        "  game %3zu ply %3zu of %3zu: found %-7s true %-7s box %-10s read at %5.2f, first-run confidence %s, "
+        "%zu asked\n",
+        c.game, p + 1, game.size(), p < r.plies.size() ? r.plies[p].san.c_str() : "(end)",
+        to_san(pos, game[p]).c_str(), box.c_str(), static_cast<double>(price), conf.c_str(), asked.size());
     return;
   }
 }
@@ -294,7 +303,17 @@ int main(int argc, char** argv) {
   std::printf("games: the first %zu of %s at %.2f times the HCS rates; first runs %.1f s\n", games.size(),
               xz.c_str(), scale, seconds);
   const auto curve = rounds ? run_rounds : run_curve;
+  const auto misses = [] {
+    if (verbose)
+      std::printf("games wrong at the largest share: %d, whose first wrong ply not asked is a box read as "
+                  "written in %d\n", unasked_misses, unasked_as_written);
+    unasked_misses = unasked_as_written = 0;
+  };
   curve("one copy", one, games);
-  if (copies >= 2) curve("two copies", two, games);
+  misses();
+  if (copies >= 2) {
+    curve("two copies", two, games);
+    misses();
+  }
   return 0;
 }

@@ -327,6 +327,35 @@ TEST_CASE("convert: a book printed with blanks and parentheses inside moves, det
   CHECK(p.out == "a7a8q e8d7 a8a4\n");
 }
 
+TEST_CASE("convert: variations in a descriptive game are kept, and a bad one is reported, not the game") {
+  test::TempDir dir;
+  // A book's notes: nested variations from both sides, a comment, a
+  // variation that goes wrong (KN5 is g5 for White: no pawn goes there), a
+  // stray ')' and a variation before the first move.
+  const auto book =
+      dir.write("notes.pgn",
+                "[Event \"?\"]\n[Result \"1-0\"]\n\n"
+                "( P-Q4 ) 1. P-K4 P-K4 2. N-KB3 {the usual} (2. P-Q4 PxP (2... P-Q3) 3. QxP N-QB3 4. Q-K3)\n"
+                "(2. N-QB3 N-KB3 3. P-KN5 N-B3) N-QB3 3. B-N5 P-QR3 ) 4. B-R4 N-B3 1-0\n");
+  const auto r = test::run_notera({"convert", "--messages", "en", book.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("1. e4 e5 2. Nf3 {the usual} (2. d4 exd4 (2... d6) 3. Qxd4 Nc6 4. Qe3) (2. Nc3\nNf6) 2... Nc6 "
+                   "3. Bb5 a6 4. Ba4 Nf6 1-0") != std::string::npos);
+  CHECK(r.err.find("notes.pgn:4:1: game 1: a variation starts before any move it could replace") !=
+        std::string::npos);
+  CHECK(r.err.find("notes.pgn:5:20: game 1: a variation stops at 3. 'P-KN5' is illegal") != std::string::npos);
+  CHECK(r.err.find("')' closes a variation that was never opened") != std::string::npos);
+  // The variations read back: the same moves through the PGN reader.
+  const auto back = dir.write("back.pgn", r.out);
+  const auto again = test::run_notera({"convert", "-q", back.string()});
+  CHECK(again.out == r.out);
+  // Not closed: the main line is kept, with a warning.
+  const auto open = dir.write("open.pgn", "[Event \"?\"]\n[Result \"*\"]\n\n1. P-K4 P-K4 2. N-KB3 (2. P-Q4 PxP *\n");
+  const auto o = test::run_notera({"convert", "--messages", "en", "--to", "uci", open.string()});
+  CHECK(o.out == "e2e4 e7e5 g1f3\n");
+  CHECK(o.err.find("a variation is not closed with ')'") != std::string::npos);
+}
+
 TEST_CASE("convert: --from forces the system, and a bad descriptive move stops the game with the reason") {
   test::TempDir dir;
   const auto book = dir.write("book.pgn", "[Event \"?\"]\n[Result \"*\"]\n\n1. P-K4 P-K4 2. N-B3 N-QB3 *\n");

@@ -2,7 +2,9 @@
 // announced) into a Game. The PGN movetext reader splits at blanks and takes
 // parentheses for variations; books print "P - Q B 4" and "P-R8(Q)", so the
 // text is read here again from its source, move by move, with the system's
-// own reader taking as much as makes one move.
+// own reader taking as much as makes one move. Variations are played as the
+// PGN player plays them (play.cpp): each from the position before the move
+// it replaces, a bad move ending only its own variation.
 #include <algorithm>
 
 #include "notera/core/game_state.hpp"
@@ -36,15 +38,36 @@ class SystemPlayer {
 
   SystemPlay run() {
     game_.mainline.clear();
-    pos_ = game_.start;
-    origins_ = notation::initial_origins(pos_);
+    frames_.clear();
+    frames_.push_back(Frame{&game_.mainline, game_.start, {}, notation::initial_origins(game_.start), {}, false});
     std::size_t i = 0;
     while (i < source_.size() && !stopped_) i = step(i);
-    if (!mainline_only_) check_result(game_, pos_);
+    if (frames_.size() > 1 && !mainline_only_ && !stopped_)
+      report(Severity::warning, Message("game.variation_not_closed"), source_.size(), 0);
+    if (!mainline_only_) check_result(game_, frames_.front().pos);
     return {static_cast<int>(game_.mainline.moves.size()), stopped_};
   }
 
  private:
+  // A line being played: the main line, or a variation inside it.
+  struct Frame {
+    game::Line* line;
+    Position pos;                    // the position now
+    Undo last_undo;                  // takes back the line's last move (a variation starts there)
+    notation::PieceOrigins origins;  // where each piece started (descriptive "QN", "KR")
+    notation::PieceOrigins origins_before;  // ... before the line's last move
+    bool has_before;                        // the line has a last move
+
+    Position before() const {
+      Position p = pos;
+      p.undo_move(line->moves.back().move, last_undo);
+      return p;
+    }
+  };
+
+  Frame& frame() { return frames_.back(); }
+  bool in_mainline() const { return frames_.size() == 1; }
+
   // Reads what starts at `i` (after blanks); returns where the next thing starts.
   std::size_t step(std::size_t i) {
     const char c = source_[i];
@@ -61,15 +84,22 @@ class SystemPlayer {
         add_comment(source_.substr(i + 1, (end == std::string_view::npos ? source_.size() : end) - i - 1));
       return end == std::string_view::npos ? source_.size() : end + 1;
     }
-    if (c == '(') return skip_variation(i);
-    if (c == ')' || c == '.') return i + 1;
+    if (c == '(') return open_variation(i);
+    if (c == ')') {
+      if (!in_mainline())
+        frames_.pop_back();
+      else if (!mainline_only_)
+        report(Severity::warning, Message("game.stray_variation_end"), i, 0);
+      return i + 1;
+    }
+    if (c == '.') return i + 1;
     if (c == '$') {
       std::size_t j = i + 1;
       int nag = 0;
       while (j < source_.size() && digit(source_[j])) nag = std::min(nag * 10 + (source_[j++] - '0'), 1000);
-      if (nag > 0 && nag < 256 && !game_.mainline.moves.empty() && !mainline_only_)
-        game_.mainline.edit_notes(game_.mainline.moves.size() - 1)
-            .nags.push_back(static_cast<std::uint8_t>(nag));
+      game::Line& line = *frame().line;
+      if (nag > 0 && nag < 256 && !line.moves.empty() && !mainline_only_)
+        line.edit_notes(line.moves.size() - 1).nags.push_back(static_cast<std::uint8_t>(nag));
       return j;
     }
     if (const std::size_t n = result(i)) return i + n;
@@ -81,34 +111,60 @@ class SystemPlayer {
     }
     // A word that ends the game ("Resigns", "Drawn"), else not a move.
     std::size_t end = i;
-    while (end < source_.size() && !blank(source_[end]) && source_[end] != '{' && source_[end] != '(') ++end;
-    const std::string_view word = source_.substr(i, end - i);
+    while (end < source_.size() && !blank(source_[end]) && source_[end] != '{' && source_[end] != '(' &&
+           source_[end] != ')')
+      ++end;
+    const std::string_view word = source_.substr(i, std::max<std::size_t>(end - i, 1));
     std::size_t length = 0;
     const std::string_view ends =
-        notation::result_words(source_.substr(i), system_, pos_.side_to_move(), length);
+        notation::result_words(source_.substr(i), system_, frame().pos.side_to_move(), length);
     if (!ends.empty()) {
-      game_.result = std::string(ends);
+      if (in_mainline()) game_.result = std::string(ends);
       return i + length;
     }
-    stop(i, Message("notation.not_a_move").with("text", word));
-    return source_.size();
+    return stop(i, Message("notation.not_a_move").with("text", word));
   }
 
-  std::size_t result(std::size_t i) const {
+  // A variation: from the position before the last move of the line it is
+  // in; left out (skipped to its ')') where it cannot be played.
+  std::size_t open_variation(std::size_t i) {
+    if (mainline_only_ || !options_.keep_variations) return skip_variation(i);
+    Frame& f = frame();
+    if (!f.has_before) {
+      report(Severity::warning, Message("game.variation_without_move"), i, 0);
+      return skip_variation(i);
+    }
+    if (static_cast<int>(frames_.size()) > options_.max_variation_depth) {
+      report(Severity::error, Message("game.variation_too_deep").with("limit", options_.max_variation_depth), i,
+             0);
+      game_.status = game::GameStatus::incomplete;  // moves were left out
+      return skip_variation(i);
+    }
+    const Position start = f.before();
+    const notation::PieceOrigins origins = f.origins_before;
+    game::Line& line = *f.line;
+    std::vector<game::Line>& variations = line.edit_notes(line.moves.size() - 1).variations;
+    variations.emplace_back();
+    frames_.push_back(Frame{&variations.back(), start, {}, origins, {}, false});
+    return i + 1;
+  }
+
+  std::size_t result(std::size_t i) {
     static constexpr std::pair<std::string_view, std::string_view> results[] = {
         {"1/2-1/2", "1/2-1/2"}, {"\u00BD-\u00BD", "1/2-1/2"}, {"1-0", "1-0"}, {"0-1", "0-1"}, {"*", "*"}};
     for (const auto& [text, value] : results) {
       if (source_.substr(i, text.size()) != text) continue;
       const std::size_t end = i + text.size();
       if (end < source_.size() && (letter(source_[end]) || digit(source_[end]))) continue;
-      game_.result = std::string(value);
+      if (in_mainline()) game_.result = std::string(value);
       return text.size();
     }
     return 0;
   }
 
-  std::size_t skip_variation(std::size_t i) {
-    int depth = 0;
+  // From the '(' at `i` to after its ')'; with `depth` 1, from inside a
+  // variation to after the ')' that closes it.
+  std::size_t skip_variation(std::size_t i, int depth = 0) {
     std::size_t j = i;
     for (; j < source_.size(); ++j) {
       if (source_[j] == '{') {
@@ -135,8 +191,8 @@ class SystemPlayer {
       const std::size_t length = notation::read_system_move(rest, system_, read, alternative);
       if (length == 0) continue;
       if (length < rest.size() && letter(rest[length]) && !blank(rest[length - 1])) continue;
-      notation::Resolution r =
-          notation::resolve_system_move(pos_, read, &origins_, options_.warnings && !mainline_only_);
+      notation::Resolution r = notation::resolve_system_move(frame().pos, read, &frame().origins,
+                                                             options_.warnings && !mainline_only_);
       if (r.is_legal()) {
         play(i, length, read, r);
         return length;
@@ -154,16 +210,16 @@ class SystemPlayer {
       std::string list;
       for (Move m : first.candidates) {
         if (!list.empty()) list += ", ";
-        list += to_san(pos_, m);
+        list += to_san(frame().pos, m);
       }
       why = Message("game.ambiguous_move").with("text", text).with("candidates", list);
     } else {
       why = Message("game.illegal_move")
                 .with("text", text)
-                .with("reason", illegal_message(pos_, notation::written_form(pos_, first_read), first));
+                .with("reason", illegal_message(frame().pos, notation::written_form(frame().pos, first_read), first));
     }
-    stop(i, std::move(why));
-    return first_length;
+    // Past the bad move: the end (the main line stops) or its variation's ')'.
+    return std::max(stop(i, std::move(why)), i + first_length) - i;
   }
 
   static std::string_view trimmed(std::string_view s) {
@@ -173,22 +229,28 @@ class SystemPlayer {
 
   void play(std::size_t i, std::size_t length, const notation::SystemMove& read,
             const notation::Resolution& r) {
-    if (static_cast<int>(game_.mainline.moves.size()) >= options_.max_plies) {
+    Frame& f = frame();
+    if (static_cast<int>(game_.mainline.moves.size()) >= options_.max_plies && in_mainline()) {
       stop(i, Message("game.too_many_plies").with("limit", options_.max_plies), "game.limit_stops");
       return;
     }
-    game::GameMove& gm = game_.mainline.moves.emplace_back();
+    if (moves_ >= options_.max_moves) {
+      stop(i, Message("game.too_many_moves").with("limit", options_.max_moves), "game.limit_stops");
+      return;
+    }
+    ++moves_;
+    game::GameMove& gm = f.line->moves.emplace_back();
     gm.move = r.move;
     gm.source_offset = static_cast<std::uint32_t>(base_ + i);
-    if (read.glyph && !mainline_only_)
-      game_.mainline.edit_notes(game_.mainline.moves.size() - 1).nags.push_back(read.glyph);
-    const int ply = pos_.game_ply() - game_.start.game_ply() + 1;
-    const notation::WrittenMove written = notation::written_form(pos_, read);
-    notation::track_origins(origins_, pos_, r.move);
-    Undo undo;
-    pos_.do_move(r.move, undo);
+    if (read.glyph && !mainline_only_) f.line->edit_notes(f.line->moves.size() - 1).nags.push_back(read.glyph);
+    const int ply = f.pos.game_ply() - game_.start.game_ply() + 1;
+    const notation::WrittenMove written = notation::written_form(f.pos, read);
+    f.origins_before = f.origins;
+    notation::track_origins(f.origins, f.pos, r.move);
+    f.pos.do_move(r.move, f.last_undo);
+    f.has_before = true;
     if (options_.warnings && !mainline_only_) {
-      const std::uint32_t w = notation::judge_marks(pos_, written, r.warnings, options_.laws);
+      const std::uint32_t w = notation::judge_marks(f.pos, written, r.warnings, options_.laws);
       for (int bit = 0; bit < notation::warning_count; ++bit) {
         const auto flag = static_cast<notation::WrittenWarning>(1u << bit);
         if (w & flag)
@@ -204,7 +266,7 @@ class SystemPlayer {
     while (!text.empty() && blank(text.front())) text.remove_prefix(1);
     while (!text.empty() && blank(text.back())) text.remove_suffix(1);
     if (text.empty()) return;
-    game::Line& line = game_.mainline;
+    game::Line& line = *frame().line;
     if (line.moves.empty()) {
       if (!line.comment_before.empty()) line.comment_before += ' ';
       line.comment_before += text;
@@ -213,13 +275,25 @@ class SystemPlayer {
     }
   }
 
-  void stop(std::size_t i, Message why, const char* key = "game.mainline_stops") {
+  // A bad move at `i`: in the main line, the game stops there; in a
+  // variation, that variation does (the rest of it is skipped). Returns
+  // where reading goes on.
+  std::size_t stop(std::size_t i, Message why, const char* key = "game.mainline_stops") {
+    const Position& pos = frame().pos;
+    if (!in_mainline() && std::string_view(key) == "game.mainline_stops") {
+      if (!mainline_only_)
+        report(Severity::warning,
+               Message("game.variation_stops").with("number", move_number_text(pos)).with("reason", std::move(why)),
+               i, 0);
+      frames_.pop_back();
+      return skip_variation(i, 1);
+    }
     stopped_ = true;
-    if (mainline_only_) return;
+    if (mainline_only_) return source_.size();
     game_.status = game::GameStatus::incomplete;
-    report(Severity::error,
-           Message(key).with("number", move_number_text(pos_)).with("reason", std::move(why)), i,
-           pos_.game_ply() - game_.start.game_ply() + 1);
+    report(Severity::error, Message(key).with("number", move_number_text(pos)).with("reason", std::move(why)), i,
+           pos.game_ply() - game_.start.game_ply() + 1);
+    return source_.size();
   }
 
   void report(Severity severity, Message message, std::size_t offset, int ply) {
@@ -233,8 +307,8 @@ class SystemPlayer {
   const PlayOptions& options_;
   notation::System system_;
   bool mainline_only_;
-  Position pos_;
-  notation::PieceOrigins origins_{};
+  std::vector<Frame> frames_;  // the main line, then the variations open in it
+  int moves_ = 0;              // played, variations included
   bool stopped_ = false;
 };
 
