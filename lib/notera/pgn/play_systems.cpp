@@ -167,8 +167,10 @@ class SystemPlayer {
   std::size_t skip_variation(std::size_t i, int depth = 0) {
     std::size_t j = i;
     for (; j < source_.size(); ++j) {
-      if (source_[j] == '{') {
-        const std::size_t end = source_.find('}', j + 1);
+      // Comments as step() reads them: a ')' inside one closes nothing.
+      const char c = source_[j];
+      if (c == '{' || c == ';' || (c == '%' && (j == 0 || source_[j - 1] == '\n'))) {
+        const std::size_t end = source_.find(c == '{' ? '}' : '\n', j + 1);
         if (end == std::string_view::npos) return source_.size();
         j = end;
       } else if (source_[j] == '(') {

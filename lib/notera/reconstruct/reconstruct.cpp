@@ -319,8 +319,8 @@ struct Alternative {
 class ReportBuilder {
  public:
   ReportBuilder(const std::vector<PreparedSheet>& sheets, const search::Output& out, const Position& start,
-                const ReconstructOptions& options, const SlipCosts& costs)
-      : sheets_(sheets), out_(out), start_(start), options_(options), costs_(costs) {}
+                const ReconstructOptions& options)
+      : sheets_(sheets), out_(out), start_(start), options_(options) {}
 
   void build(Reconstruction& r) {
     const search::Finished& best = out_.finished.front();
@@ -574,7 +574,6 @@ class ReportBuilder {
   const search::Output& out_;
   const Position& start_;
   const ReconstructOptions& options_;
-  const SlipCosts& costs_;
   std::vector<int> path_;
   std::vector<std::vector<int>> used_;  // per sheet, per box: the path index that used it, or -1
 };
@@ -845,7 +844,7 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   r.stats.work = run.budget.work;
   r.stats.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-  ReportBuilder(prepared, out, r.start, options, run.costs).build(r);
+  ReportBuilder(prepared, out, r.start, options).build(r);
   settle_result(run, r);
   return r;
 }
