@@ -365,6 +365,22 @@ TEST_CASE("convert: variations in a descriptive game are kept, and a bad one is 
   CHECK(c.out.find("1. e4 e5 2. Nf3 (2. d4 exd4 (2... d6 {see ) here}) 3. Qxd4) 2... Nc6") != std::string::npos);
 }
 
+TEST_CASE("convert: an ambiguous descriptive move is read as the one the moves after it allow") {
+  test::TempDir dir;
+  // N-B3 fits Nc3 and Nf3; only from f3 can the knight go on to KN5 (g5).
+  const auto book = dir.write(
+      "book.pgn", "[Event \"?\"]\n[Result \"*\"]\n\n1. P-K4 P-K4 2. N-B3 N-QB3 3. N-KN5 P-Q4 4. PxP N-R4 *\n");
+  const auto r = test::run_notera({"convert", "--messages", "en", "--to", "uci", book.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "e2e4 e7e5 g1f3 b8c6 f3g5 d7d5 e4d5 c6a5\n");
+  CHECK(r.err.find("book.pgn:4:17: game 1, ply 3: 'N-B3' is ambiguous (Nc3, Nf3); read as Nf3, the only one the "
+                   "moves after it allow") != std::string::npos);
+  const auto nb = test::run_notera({"convert", "--messages", "nb", "-q", "--to", "uci", book.string()});
+  CHECK(nb.err.find("lest som Nf3") != std::string::npos);
+  // When the rest allows both, the game stops there, as before (the next
+  // test).
+}
+
 TEST_CASE("convert: --from forces the system, and a bad descriptive move stops the game with the reason") {
   test::TempDir dir;
   const auto book = dir.write("book.pgn", "[Event \"?\"]\n[Result \"*\"]\n\n1. P-K4 P-K4 2. N-B3 N-QB3 *\n");

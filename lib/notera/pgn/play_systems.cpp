@@ -2,10 +2,13 @@
 // announced) into a Game. The PGN movetext reader splits at blanks and takes
 // parentheses for variations; books print "P - Q B 4" and "P-R8(Q)", so the
 // text is read here again from its source, move by move, with the system's
-// own reader taking as much as makes one move. Variations are played as the
+// own reader taking as much as makes one move; a move the text leaves
+// ambiguous is the one the moves after it allow, when only one does.
+// Variations are played as the
 // PGN player plays them (play.cpp): each from the position before the move
 // it replaces, a bad move ending only its own variation.
 #include <algorithm>
+#include <optional>
 
 #include "notera/core/game_state.hpp"
 #include "notera/core/movegen.hpp"
@@ -39,7 +42,8 @@ class SystemPlayer {
   SystemPlay run() {
     game_.mainline.clear();
     frames_.clear();
-    frames_.push_back(Frame{&game_.mainline, game_.start, {}, notation::initial_origins(game_.start), {}, false});
+    frames_.push_back(Frame{&game_.mainline, game_.start, {},
+                            start_origins_ ? *start_origins_ : notation::initial_origins(game_.start), {}, false});
     std::size_t i = 0;
     while (i < source_.size() && !stopped_) i = step(i);
     if (frames_.size() > 1 && !mainline_only_ && !stopped_)
@@ -207,6 +211,28 @@ class SystemPlayer {
     }
     if (first_length == 0) return 0;
     const std::string_view text = trimmed(rest.substr(0, first_length));
+    if (first.verdict == notation::Verdict::ambiguous && read_ahead_ && in_mainline()) {
+      if (const std::optional<Move> m = read_ahead(i + first_length, first.candidates)) {
+        notation::Resolution chosen = first;
+        chosen.verdict = notation::Verdict::legal;
+        chosen.move = *m;
+        if (!mainline_only_) {
+          std::string list;
+          for (Move c : first.candidates) {
+            if (!list.empty()) list += ", ";
+            list += to_san(frame().pos, c);
+          }
+          report(Severity::warning,
+                 Message("game.ambiguous_read_ahead")
+                     .with("text", text)
+                     .with("candidates", list)
+                     .with("move", to_san(frame().pos, *m)),
+                 i, frame().pos.game_ply() - game_.start.game_ply() + 1);
+        }
+        play(i, first_length, first_read, chosen);
+        return first_length;
+      }
+    }
     Message why;
     if (first.verdict == notation::Verdict::ambiguous) {
       std::string list;
@@ -222,6 +248,34 @@ class SystemPlayer {
     }
     // Past the bad move: the end (the main line stops) or its variation's ')'.
     return std::max(stop(i, std::move(why)), i + first_length) - i;
+  }
+
+  // Books write "N-B3" where two knights could go: of the moves an
+  // ambiguous text fits, the one after which the main line (read from
+  // `from`) plays furthest, when only one does; none when they tie.
+  std::optional<Move> read_ahead(std::size_t from, const MoveList& candidates) {
+    std::optional<Move> best;
+    int best_plies = -1;
+    bool tie = false;
+    for (Move m : candidates) {
+      game::Game scratch;
+      scratch.start = frame().pos.after(m);
+      notation::PieceOrigins origins = frame().origins;
+      notation::track_origins(origins, frame().pos, m);
+      SystemPlayer ahead(source_.substr(from), base_ + from, nullptr, scratch, options_, system_, true);
+      ahead.read_ahead_ = false;  // one ambiguity at a time: no search over several
+      ahead.start_origins_ = &origins;
+      const int plies = ahead.run().plies;
+      if (plies > best_plies) {
+        best = m;
+        best_plies = plies;
+        tie = false;
+      } else if (plies == best_plies) {
+        tie = true;
+      }
+    }
+    if (tie) return std::nullopt;
+    return best;
   }
 
   static std::string_view trimmed(std::string_view s) {
@@ -309,6 +363,9 @@ class SystemPlayer {
   const PlayOptions& options_;
   notation::System system_;
   bool mainline_only_;
+  // Reading ahead past an ambiguous move (off in the players that do it).
+  bool read_ahead_ = true;
+  const notation::PieceOrigins* start_origins_ = nullptr;  // nullptr: from the start position
   std::vector<Frame> frames_;  // the main line, then the variations open in it
   int moves_ = 0;              // played, variations included
   bool stopped_ = false;
