@@ -299,6 +299,17 @@ test("a question, answered with one click", async () => {
   assert.ok(options.length >= 2);
   const other = options.find((o) => !o.chosen);
   assert.equal(other.text, "Tc2");
+  // The move in the game says how sure it is: doubtful (dotted), and its
+  // margin in the tooltip, in the page's language; a move the sheet
+  // decides says so too.
+  const asked = await page.$eval('#game-moves .game-move[data-ply="73"]',
+    (b) => ({doubtful: b.classList.contains("s-doubtful"), margin: Number(b.dataset.margin), title: b.title}));
+  assert.ok(asked.doubtful, "the asked move is marked doubtful");
+  assert.ok(asked.margin >= 0 && asked.margin <= 3, "margin " + asked.margin);
+  assert.match(asked.title, /Margin \d+[.,]\d nat: nærmeste parti med et annet trekk her er [\d.,\s]+ ganger mindre sannsynlig/);
+  const sure = await page.$$eval("#game-moves .game-move:not(.s-doubtful)", (bs) => bs.map((b) => b.title));
+  assert.ok(sure.length > 40);
+  assert.ok(sure.some((title) => /Margin \d+[.,]\d nat/.test(title)), "sure moves carry their margin");
   await page.locator(question).scrollIntoViewIfNeeded();
   await shot("09-question");
   await page.click(`${question} button.answer[data-uci="${other.uci}"]`);

@@ -1174,10 +1174,18 @@ function renderGame() {
       moves.append(n);
     }
     const b = document.createElement("button");
-    b.className = "game-move s-" + m.status + (m.alternatives.length ? " s-uncertain" : "");
+    // How sure the game is of the move: the margin in nats to the nearest
+    // game that plays another move here (none: no such game was found).
+    // Within the margin that puts a ply on the ask list, it is doubtful.
+    const margin = typeof m.confidence === "number" ? m.confidence : null;
+    const doubtful = margin !== null && margin <= askMargin;
+    b.className = "game-move s-" + m.status + (m.alternatives.length ? " s-uncertain" : "") +
+                  (doubtful ? " s-doubtful" : "");
     b.dataset.ply = m.ply;
+    if (margin !== null) b.dataset.margin = margin.toFixed(1);
     b.textContent = state.lineWritten[m.ply - 1] || m.san;
-    const explanation = m.explanation.join(" ");
+    const sureness = margin === null ? "" : marginText(margin);
+    const explanation = [...m.explanation, sureness].filter((x) => x).join(" ");
     b.title = explanation;
     b.setAttribute("aria-label", b.textContent + (m.status !== "exact" ? " (" + t("status." + m.status) + ")" : "") +
                                  (explanation ? ": " + explanation : ""));
@@ -1195,6 +1203,27 @@ function renderGame() {
     li.textContent = text;
     notes.append(li);
   }
+}
+
+// The margin (nats) at or under which the reconstruction asks about a ply
+// (ReconstructOptions::ask_margin): another move there is at least e^-3 (5%)
+// as likely.
+const askMargin = 3.0;
+
+// How many times less likely the nearest other game is (e^margin), rounded
+// as a person would say it: 1.3, 7.4, 20, 150, 8,100.
+function oddsOf(nats) {
+  const n = Math.exp(nats);
+  if (n < 10) return n.toLocaleString(currentLanguage(), {maximumFractionDigits: 1});
+  const step = Math.pow(10, Math.floor(Math.log10(n)) - 1);
+  return (Math.round(n / step) * step).toLocaleString(currentLanguage());
+}
+
+// The tooltip's sentence on a move's margin.
+function marginText(nats) {
+  // Past a million to one the figure says nothing more.
+  if (nats > Math.log(1e6)) return t("game.margin_far", {nats: nats.toFixed(1)});
+  return t("game.margin", {nats: nats.toFixed(1), odds: oddsOf(nats)});
 }
 
 // Focuses the box a ply of the game was read from (the first copy that has
