@@ -1165,6 +1165,8 @@ function renderGame() {
     : report.complete ? t("game.complete", {moves: Math.ceil(report.moves.length / 2), result: report.result.written})
     : t("game.incomplete", {moves: Math.ceil(report.moves.length / 2)});
   const copy = state.game.copies[0];
+  // The plies the page asks about (the questions panel): doubtful.
+  const asked = new Set(questionsOf(report).map((q) => q.ply));
   for (const m of report.moves) {
     const {number, side} = moveNumberOf(m.ply, copy.startSide, copy.startNumber);
     if (side === "white" || m.ply === 1) {
@@ -1176,9 +1178,8 @@ function renderGame() {
     const b = document.createElement("button");
     // How sure the game is of the move: the margin in nats to the nearest
     // game that plays another move here (none: no such game was found).
-    // Within the margin that puts a ply on the ask list, it is doubtful.
     const margin = typeof m.confidence === "number" ? m.confidence : null;
-    const doubtful = margin !== null && margin <= askMargin;
+    const doubtful = asked.has(m.ply);
     b.className = "game-move s-" + m.status + (m.alternatives.length ? " s-uncertain" : "") +
                   (doubtful ? " s-doubtful" : "");
     b.dataset.ply = m.ply;
@@ -1204,11 +1205,6 @@ function renderGame() {
     notes.append(li);
   }
 }
-
-// The margin (nats) at or under which the reconstruction asks about a ply
-// (ReconstructOptions::ask_margin): another move there is at least e^-3 (5%)
-// as likely.
-const askMargin = 3.0;
 
 // How many times less likely the nearest other game is (e^margin), rounded
 // as a person would say it: 1.3, 7.4, 20, 150, 8,100.
