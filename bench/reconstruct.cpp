@@ -1,6 +1,6 @@
 // How long a reconstruction takes, on one core.
 //
-//   build/bench/notera_bench_reconstruct [--games N]
+//   build/bench/notera_bench_reconstruct [--games N] [-v]
 //
 // 1. Sheets of 60 moves or more with 5 slips each: the first games of
 //    ../shared/corpus/big.pgn.xz that are that long (seeded random games
@@ -8,7 +8,10 @@
 //    boxes changed by a look-alike file or rank (c/e, 3/5, ...). One sheet,
 //    and both copies (each with its own 5 slips).
 // 2. The HCS pages (../shared/corpus/hcs), each reconstructed on its own.
-// Prints the mean, median and worst time, and how many games came back.
+// Prints the mean, median and worst time, and how many games came back;
+// with -v also a line per sheet: its time, the searches run, the moves
+// priced over them, the beam of the search that gave the game and the
+// widest layer (where the time goes).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -139,10 +142,19 @@ struct Timing {
   }
 };
 
-double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruct::Reconstruction& out) {
+bool verbose = false;
+
+double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruct::Reconstruction& out,
+               const std::string& name) {
   const auto start = Clock::now();
   out = reconstruct_game(sheets);
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  if (verbose)
+    std::printf("  %-24s %8.1f ms  runs %2d  work %9lld  beam %5d  widest %5d  plies %3zu%s\n", name.c_str(), ms,
+                out.stats.runs, static_cast<long long>(out.stats.work), out.stats.beam_width, out.stats.widest,
+                out.plies.size(), out.complete ? "" : "  incomplete");
+  if (verbose) std::fflush(stdout);
+  return ms;
 }
 
 bool same(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
@@ -156,8 +168,12 @@ bool same(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
 
 int main(int argc, char** argv) {
   std::size_t count = 20;
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], "--games") == 0) count = static_cast<std::size_t>(std::atoi(argv[i + 1]));
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
+      count = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (std::strcmp(argv[i], "-v") == 0)
+      verbose = true;
+  }
 
   std::mt19937 rng(2026);
   std::vector<std::vector<Move>> games = corpus_games(count, 120);
@@ -169,16 +185,18 @@ int main(int argc, char** argv) {
   // Warm up: the tables of the move generator and the letters.
   {
     reconstruct::Reconstruction r;
-    time_ms({sheet_with_slips(games[0], 1, rng)}, r);
+    time_ms({sheet_with_slips(games[0], 1, rng)}, r, "warm-up");
   }
   Timing one, two;
+  int index = 0;
   for (const std::vector<Move>& g : games) {
+    ++index;
     const reconstruct::EvidenceSheet a = sheet_with_slips(g, 5, rng);
     const reconstruct::EvidenceSheet b = sheet_with_slips(g, 5, rng);
     reconstruct::Reconstruction r;
-    one.ms.push_back(time_ms({a}, r));
+    one.ms.push_back(time_ms({a}, r, "game " + std::to_string(index) + ", one sheet"));
     one.exact += same(r, g);
-    two.ms.push_back(time_ms({a, b}, r));
+    two.ms.push_back(time_ms({a, b}, r, "game " + std::to_string(index) + ", two sheets"));
     two.exact += same(r, g);
   }
   one.print("60+ moves, 5 slips, one sheet");
@@ -194,7 +212,7 @@ int main(int argc, char** argv) {
   int complete = 0;
   for (const bench::HcsPage& page : pages) {
     reconstruct::Reconstruction r;
-    hcs.ms.push_back(time_ms({page.sheet}, r));
+    hcs.ms.push_back(time_ms({page.sheet}, r, page.sheet.name));
     complete += r.complete;
   }
   hcs.print("HCS pages (real handwritten sheets)");
