@@ -96,6 +96,42 @@ TEST_CASE("descriptive: a written check, or none, decides between two moves (boo
   CHECK(uci(fen, "B-QN5") == "f1b5");  // the file decides, the missing ch is only a mark
 }
 
+TEST_CASE("descriptive: dis ch and dbl ch decide by the kind of check, and are judged against it") {
+  // The rook on e1 behind the knight on e4: a knight moving off the file
+  // discovers check; to d6 it checks as well (double). The knight on b5
+  // checks directly from d6 and c7.
+  const char* fen = "4k3/p6p/8/1N6/4N3/8/8/K3R3 w - - 0 1";
+  CHECK(uci(fen, "N-Q6 ch") == "ambiguous");
+  CHECK(uci(fen, "N-Q6 dbl ch") == "e4d6");
+  CHECK(uci(fen, "N-Q6 dbl. ch.") == "e4d6");
+  CHECK(uci(fen, "N-Q6 dis ch") == "e4d6");  // a double check is a discovered one too
+  CHECK(uci(fen, "C6D jaque doble", es) == "e4d6");
+  const Position pos = position(fen);
+  const auto warned = [&](const std::string& text, std::uint32_t flag) {
+    const notation::MoveJudgement j = judge(pos, text);
+    REQUIRE(j.is_legal());
+    return (j.warnings & flag) != 0;
+  };
+  CHECK(warned("N-B7 dis ch", notation::warn_not_discovered_check));  // Nc7+ checks by itself
+  CHECK(warned("N-KN5 dbl ch", notation::warn_not_double_check));    // only the rook checks
+  CHECK_FALSE(warned("N-KN5 dis ch", notation::warn_not_discovered_check));
+  CHECK_FALSE(warned("N-Q6 dis ch", notation::warn_not_discovered_check));
+  CHECK_FALSE(warned("N-B7 ch", notation::warn_not_discovered_check | notation::warn_not_double_check));
+  // Written as books print them.
+  const auto written = [&](const char* move) {
+    return notation::move_text(pos, parse_uci(pos, move), *notation::output_notation("descriptive"));
+  };
+  CHECK(written("e4d6") == "N-Q6 dbl ch");
+  CHECK(written("e4g5") == "N-N5 dis ch");
+  CHECK(written("b5c7") == "N-B7 ch");
+  // The warning in the reader's language, through the command.
+  const auto r = test::run_notera({"move", "--json", "--lang", "descriptive", "--messages", "nb", "--fen",
+                                   fen, "N-B7 dis ch"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("\"warning_codes\":[\"not_discovered_check\"]") != std::string::npos);
+  CHECK(r.out.find("avdekkersjakk") != std::string::npos);
+}
+
 TEST_CASE("descriptive: piece-by-piece captures in both colours") {
   const char* ruy = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
   CHECK(uci(ruy, "BxN") == "b5c6");

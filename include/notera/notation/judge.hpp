@@ -37,10 +37,10 @@ MoveJudgement judge_written_move(const Position& pos, std::string_view text, con
                                  Laws laws = default_laws);
 
 // The warnings of a legal move once it is played: the resolution's, with
-// the check and mate marks judged on `after`, kept where `laws` asks for
-// them.
+// the check and mate marks judged on `after` (and the kind of check
+// announced, given the move `played`), kept where `laws` asks for them.
 std::uint32_t judge_marks(const Position& after, const WrittenMove& written,
-                          std::uint32_t resolution_warnings, Laws laws);
+                          std::uint32_t resolution_warnings, Laws laws, Move played = Move::none());
 
 // Moves as the writer would write them, for messages: "Nef3, Ngf3" in
 // the letters of `language` (a LetterTable index; English when negative).

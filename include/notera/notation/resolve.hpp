@@ -66,8 +66,10 @@ enum WrittenWarning : std::uint32_t {
   warn_descriptive_capture = 1u << 13,     // "BxN": piece takes piece, no squares
   warn_long_form = 1u << 14,               // origin square written (allowed from 2023)
   warn_promotion_mark = 1u << 15,          // "d8=D": FIDE writes d8D (PGN writes =)
+  warn_not_discovered_check = 1u << 16,    // "dis ch" written, the piece moved gives the check
+  warn_not_double_check = 1u << 17,        // "dbl ch" written, one piece gives the check
 };
-inline constexpr int warning_count = 16;
+inline constexpr int warning_count = 18;
 // The message key of one warning flag ("warning.missing_capture_mark").
 std::string_view warning_key(WrittenWarning w);
 
@@ -104,8 +106,15 @@ struct Resolution {
 // (judge_check_marks), after the caller has played the move.
 Resolution resolve(const Position& pos, const WrittenMove& written, const ResolveOptions& options = {});
 
-// Adds warnings about + and # given the position after the move.
-std::uint32_t judge_check_marks(const Position& after, const WrittenMove& written);
+// Adds warnings about + and # given the position after the move; with the
+// move played, also about the kind of check announced (dis ch, dbl ch).
+std::uint32_t judge_check_marks(const Position& after, const WrittenMove& written,
+                                Move played = Move::none());
+
+// The kind of the check that `played` gives in `after` (the position after
+// it): discovered when a piece other than the one moved gives it (the rook,
+// after castling), double when two do; `any` for a direct check or none.
+CheckKind check_kind_of(const Position& after, Move played);
 
 // Why no piece of type `type` on `from_mask` can go to `to_mask` (the most
 // telling reason over all pieces that could have been meant); and why a

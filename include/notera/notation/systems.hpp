@@ -75,6 +75,7 @@ struct SystemMove {
   std::int8_t captured_rank = -1;
   PieceType promotion = PieceType::none;
   WrittenCheck check = WrittenCheck::none;
+  CheckKind check_kind = CheckKind::any;  // dis ch, dbl ch
   bool en_passant = false;
   Nag glyph = 0;
 };

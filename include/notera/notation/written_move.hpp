@@ -31,6 +31,10 @@ enum class WrittenKind : std::uint8_t {
 
 enum class WrittenCheck : std::uint8_t { none, check, mate };
 
+// The kind of check a book announces with its check: `dis ch` (discovered:
+// a piece other than the one moved gives it), `dbl ch` (two pieces give it).
+enum class CheckKind : std::uint8_t { any, discovered, double_check };
+
 // Annotation glyphs, as their NAG numbers (PGN §10): ! = 1, ? = 2, ...
 using Nag = std::uint8_t;
 
@@ -50,6 +54,7 @@ struct WrittenMove {
   bool en_passant = false;      // "e.p." / "ep" written
   bool draw_offer = false;      // "(=)" (FIDE §8.1.5)
   WrittenCheck check = WrittenCheck::none;
+  CheckKind check_kind = CheckKind::any;  // dis ch, dbl ch (descriptive)
   Nag glyph = 0;  // ! ? !! ?? !? ?! as a NAG, 0 when none
 
   bool has_from_square() const { return from_file >= 0 && from_rank >= 0; }

@@ -33,7 +33,7 @@ MoveJudgement judge_in_systems(const Position& pos, std::string_view text,
       j.verdict = r.verdict;
       if (r.is_legal()) {
         j.after = pos.after(r.move);
-        j.warnings = judge_marks(j.after, j.reading.read.move, r.warnings, laws);
+        j.warnings = judge_marks(j.after, j.reading.read.move, r.warnings, laws, r.move);
         return j;
       }
       if (!have) {
@@ -74,8 +74,8 @@ MoveJudgement judge_written_move(const Position& pos, std::string_view text, con
 }
 
 std::uint32_t judge_marks(const Position& after, const WrittenMove& written,
-                          std::uint32_t resolution_warnings, Laws laws) {
-  return relevant_warnings(resolution_warnings | judge_check_marks(after, written), laws);
+                          std::uint32_t resolution_warnings, Laws laws, Move played) {
+  return relevant_warnings(resolution_warnings | judge_check_marks(after, written, played), laws);
 }
 
 std::string readings_list(const Position& pos, const MoveList& moves, int language) {

@@ -58,6 +58,8 @@ std::string_view warning_key(WrittenWarning w) {
     case warn_descriptive_capture: return "warning.descriptive_capture";
     case warn_long_form: return "warning.long_form";
     case warn_promotion_mark: return "warning.promotion_mark";
+    case warn_not_discovered_check: return "warning.not_discovered_check";
+    case warn_not_double_check: return "warning.not_double_check";
   }
   return "warning.unknown";
 }
@@ -553,7 +555,20 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
   return r;
 }
 
-std::uint32_t judge_check_marks(const Position& after, const WrittenMove& w) {
+CheckKind check_kind_of(const Position& after, Move played) {
+  const Bitboard checkers = after.checkers();
+  if (!checkers || played == Move::none()) return CheckKind::any;
+  if (more_than_one(checkers)) return CheckKind::double_check;
+  // The square of the piece that moved, as it stands now: the rook's after
+  // castling (the king never gives check).
+  const Color mover = ~after.side_to_move();
+  const Square moved_to = played.is_castling()
+                              ? after.castling_rook_target(mover, Position::castling_side_of(played))
+                              : played.to();
+  return (checkers & ~bb(moved_to)) ? CheckKind::discovered : CheckKind::any;
+}
+
+std::uint32_t judge_check_marks(const Position& after, const WrittenMove& w, Move played) {
   if (!after.in_check()) {
     if (w.check == WrittenCheck::check) return warn_wrong_check_mark;
     if (w.check == WrittenCheck::mate) return warn_wrong_mate_mark;
@@ -563,6 +578,13 @@ std::uint32_t judge_check_marks(const Position& after, const WrittenMove& w) {
   if (mate) return w.check == WrittenCheck::mate ? 0u : static_cast<std::uint32_t>(warn_missing_mate_mark);
   if (w.check == WrittenCheck::none) return warn_missing_check_mark;
   if (w.check == WrittenCheck::mate) return warn_wrong_mate_mark;
+  // A discovered check is also double when the piece moved gives check too:
+  // "dis ch" then still says true.
+  if (w.check_kind != CheckKind::any && played != Move::none()) {
+    const CheckKind given = check_kind_of(after, played);
+    if (w.check_kind == CheckKind::discovered && given == CheckKind::any) return warn_not_discovered_check;
+    if (w.check_kind == CheckKind::double_check && given != CheckKind::double_check) return warn_not_double_check;
+  }
   return 0;
 }
 

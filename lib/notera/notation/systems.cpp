@@ -57,6 +57,7 @@ struct DescriptiveWords {
   std::vector<Word> en_passant;
   std::vector<Word> results;  // value: 0 resigns, 1 drawn
   std::string check_word, mate_word, en_passant_word;
+  std::string discovered_word, double_word;  // as books print them: dis ch, dbl ch
 };
 
 // Announced words (FIDE Appendix D.2.1).
@@ -82,6 +83,8 @@ DescriptiveWords load_descriptive(const char* bundle_name) {
     for (const std::string& s : bundle.strings(castle_keys[i])) w.castles.push_back({s, i});
   for (const std::string& s : bundle.strings("descriptive.check")) w.checks.push_back({s, 1});
   for (const std::string& s : bundle.strings("descriptive.mate")) w.checks.push_back({s, 2});
+  for (const std::string& s : bundle.strings("descriptive.discovered_check")) w.checks.push_back({s, 3});
+  for (const std::string& s : bundle.strings("descriptive.double_check")) w.checks.push_back({s, 4});
   for (const std::string& s : bundle.strings("descriptive.en_passant")) w.en_passant.push_back({s, 0});
   for (const std::string& s : bundle.strings("descriptive.resigns")) w.results.push_back({s, 0});
   for (const std::string& s : bundle.strings("descriptive.drawn")) w.results.push_back({s, 1});
@@ -92,6 +95,8 @@ DescriptiveWords load_descriptive(const char* bundle_name) {
     return list.empty() ? std::string(otherwise) : list.front();
   };
   w.check_word = first("descriptive.check", "ch");
+  w.discovered_word = first("descriptive.discovered_check", w.check_word.c_str());
+  w.double_word = first("descriptive.double_check", w.check_word.c_str());
   w.mate_word = first("descriptive.mate", "mate");
   w.en_passant_word = first("descriptive.en_passant", "e.p.");
   sort_longest_first(w.letters);
@@ -449,6 +454,9 @@ void read_suffix(Cursor& c, const Words& check_words, const std::vector<Word>* e
     t.skip_blanks();
     if (const Word* w = t.word(check_words, true, true)) {
       m.check = w->value == 2 ? WrittenCheck::mate : WrittenCheck::check;
+      m.check_kind = w->value == 3   ? CheckKind::discovered
+                     : w->value == 4 ? CheckKind::double_check
+                                     : CheckKind::any;
       c = t;
       continue;
     }
@@ -818,6 +826,16 @@ Resolution resolve_system_move(const Position& pos, const SystemMove& m, const P
       if (checks == (m.check != WrittenCheck::none)) marked.push(mv);
     }
     if (!marked.empty()) found = marked;
+    // ... and so does the kind of check it announces (dis ch, dbl ch).
+    if (m.check_kind != CheckKind::any && found.size() > 1) {
+      MoveList kind;
+      for (Move mv : found) {
+        const CheckKind given = check_kind_of(pos.after(mv), mv);
+        if (given == m.check_kind || (m.check_kind == CheckKind::discovered && given == CheckKind::double_check))
+          kind.push(mv);
+      }
+      if (!kind.empty()) found = kind;
+    }
   }
   r.piece = m.piece == PieceType::none ? PieceType::pawn : m.piece;
   if (found.empty()) {
@@ -850,6 +868,7 @@ Resolution resolve_system_move(const Position& pos, const SystemMove& m, const P
 WrittenMove written_form(const Position& pos, const SystemMove& m) {
   WrittenMove w;
   w.check = m.check;
+  w.check_kind = m.check_kind;
   w.capture = m.capture || m.captured != PieceType::none;
   w.en_passant = m.en_passant;
   w.glyph = m.glyph;
@@ -920,7 +939,11 @@ void append_descriptive(const Position& pos, Move mv, const Position& after, Sys
   const DescriptiveWords& w = descriptive_words(system);
   std::string suffix;
   if (after.in_check()) {
-    suffix = has_legal_move(after) ? w.check_word : w.mate_word;
+    const CheckKind kind = check_kind_of(after, mv);
+    suffix = !has_legal_move(after)               ? w.mate_word
+             : kind == CheckKind::double_check ? w.double_word
+             : kind == CheckKind::discovered   ? w.discovered_word
+                                               : w.check_word;
     if (!suffix.empty() && is_alnum(suffix.front())) suffix.insert(suffix.begin(), ' ');
   }
   if (mv.is_castling()) {

@@ -306,7 +306,7 @@ class SystemPlayer {
     f.pos.do_move(r.move, f.last_undo);
     f.has_before = true;
     if (options_.warnings && !mainline_only_) {
-      const std::uint32_t w = notation::judge_marks(f.pos, written, r.warnings, options_.laws);
+      const std::uint32_t w = notation::judge_marks(f.pos, written, r.warnings, options_.laws, r.move);
       for (int bit = 0; bit < notation::warning_count; ++bit) {
         const auto flag = static_cast<notation::WrittenWarning>(1u << bit);
         if (w & flag)
