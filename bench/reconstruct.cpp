@@ -1,13 +1,14 @@
 // How long a reconstruction takes, on one core.
 //
-//   build/bench/notera_bench_reconstruct [--games N] [-v]
+//   build/bench/notera_bench_reconstruct [--games N] [--pages N] [-v]
 //
 // 1. Sheets of 60 moves or more with 5 slips each: the first games of
 //    ../shared/corpus/big.pgn.xz that are that long (seeded random games
 //    when the corpus is absent), written in Norwegian letters, with 5
 //    boxes changed by a look-alike file or rank (c/e, 3/5, ...). One sheet,
 //    and both copies (each with its own 5 slips).
-// 2. The HCS pages (../shared/corpus/hcs), each reconstructed on its own.
+// 2. The HCS pages (../shared/corpus/hcs), each reconstructed on its own
+//    (--pages N: the first N only, as for a run under callgrind).
 // Prints the mean, median and worst time, and how many games came back;
 // with -v also a line per sheet: its time, the searches run, the moves
 // priced over them, the beam of the search that gave the game and the
@@ -168,9 +169,12 @@ bool same(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
 
 int main(int argc, char** argv) {
   std::size_t count = 20;
+  std::size_t page_count = static_cast<std::size_t>(-1);
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
       count = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (std::strcmp(argv[i], "--pages") == 0 && i + 1 < argc)
+      page_count = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
   }
@@ -202,7 +206,9 @@ int main(int argc, char** argv) {
   one.print("60+ moves, 5 slips, one sheet");
   two.print("60+ moves, 5 slips on each, two sheets");
 
-  const std::vector<bench::HcsPage> pages = bench::load_hcs(bench::default_hcs_labels());
+  std::vector<bench::HcsPage> pages = bench::load_hcs(bench::default_hcs_labels());
+  if (pages.size() > page_count) pages.resize(page_count);
+  if (page_count == 0) return 0;
   if (pages.empty()) {
     std::printf("HCS labels not found: skipped\n");
     return 0;

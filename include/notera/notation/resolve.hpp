@@ -85,6 +85,10 @@ struct ResolveOptions {
   // that do not read the warnings: it is a good part of the cost of
   // resolving the usual move.
   bool warnings = true;
+  // Say why a move that fits nothing is illegal (Resolution::reason). Off
+  // for callers that only ask whether a text fits (the reconstruction's
+  // look at the next box, for every state kept).
+  bool reasons = true;
 };
 
 struct Resolution {

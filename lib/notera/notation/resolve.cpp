@@ -539,6 +539,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     const PieceType promotion = w.promotion.present()
                                     ? promotion_reading(letters, w.promotion.letter, first.language)
                                     : PieceType::none;
+    if (!options.reasons) return r;
     r.reason =
         first.type == PieceType::none
             ? IllegalReason::no_such_piece

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "notera/core/movegen.hpp"
+#include "notera/core/movegen.hpp"
 #include "notera/core/position.hpp"
 #include "notera/notation/written_move.hpp"
 #include "notera/reconstruct/slips.hpp"
@@ -48,6 +49,14 @@ struct CellReading {
   std::string letter;  // the piece letter as written ("S", "Кр"), empty for pawns
   std::string plain;   // the text without check marks and glyphs, for the edit distance
   notation::WrittenCheck check = notation::WrittenCheck::none;  // for unparsed text too
+  // What budget_filter() asks of a parsed reading, worked out once by
+  // prepare_cell() from its costs (the prices of letters, files and ranks,
+  // which a sheet's own habits do not change): per piece type (index()),
+  // the price of reading the letter, or its absence, as that type; and the
+  // destinations and origins within reach, as ascending prices each with
+  // every square read for at most that much.
+  std::array<float, 8> type_cost{};
+  std::vector<std::pair<float, Bitboard>> to_reach, from_reach;
 };
 
 struct PreparedCell {
@@ -102,9 +111,12 @@ CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int 
 // for the move generator: a superset (piece types, origins and destinations
 // are bounded separately), so that states far behind the best generate only
 // the few moves that still fit. False when no filter applies (a box that
-// is not a move, where the edit distance may fit anything).
-bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, int language,
-                   MoveFilter& out);
+// is not a move, where the edit distance may fit anything). The prices of
+// letters, files and ranks are those the cell was prepared with
+// (CellReading::type_cost, to_reach, from_reach); `costs` gives the rest.
+// A look-up per reading, not a pass over 64 squares: it is asked for every
+// state of every ply.
+bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& costs, MoveFilter& out);
 
 // A weighted Damerau-Levenshtein distance with the costs of `costs`
 // ('?' in `written` matches any character at the unreadable cost).

@@ -833,6 +833,7 @@ class Search {
         if (!r.parsed) continue;
         notation::ResolveOptions options;
         options.language = sheet.language;
+        options.warnings = options.reasons = false;  // only whether it fits
         const notation::Verdict v = resolve(s.pos, r.move, options).verdict;
         if (v == notation::Verdict::legal || v == notation::Verdict::ambiguous) {
           fits = true;
@@ -858,6 +859,7 @@ class Search {
         if (!r.parsed) continue;
         notation::ResolveOptions options;
         options.language = sheet.language;
+        options.warnings = options.reasons = false;  // only whether it fits
         const notation::Verdict v = resolve(pos, r.move, options).verdict;
         if (v == notation::Verdict::legal || v == notation::Verdict::ambiguous) return true;
       }
@@ -899,8 +901,7 @@ class Search {
       MoveFilter one;
       const PreparedCell& cell = sheets_[j].cells[s.cursor[j]];
       // The filter takes prices as written, before the sheet's weight.
-      if (!budget_filter(cell, (budget - st.consume_base) / sheets_[j].weight, sheets_[j].costs,
-                         sheets_[j].language, one))
+      if (!budget_filter(cell, (budget - st.consume_base) / sheets_[j].weight, sheets_[j].costs, one))
         return false;
       filter.piece_types |= one.piece_types;
       filter.from |= one.from;
