@@ -602,14 +602,22 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
   const auto indel = [&costs](char c) {
     return c == '?' ? costs.unreadable_char : is_mark(c) ? costs.edit_mark : costs.edit_char;
   };
-  std::array<std::array<float, cap + 1>, cap + 1> d{};
-  for (std::size_t i = 1; i <= n; ++i) d[i][0] = d[i - 1][0] + indel(written[i - 1]);
-  for (std::size_t j = 1; j <= k; ++j) d[0][j] = d[0][j - 1] + indel(meant[j - 1]);
+  // Only the (n + 1) x (k + 1) corner is used, each cell written before it
+  // is read: no clearing of the whole table (the search asks this of every
+  // move of many states).
+  std::array<std::array<float, cap + 1>, cap + 1> d;
+  std::array<float, cap> drop_written, drop_meant;  // the price of leaving each character out
+  for (std::size_t i = 0; i < n; ++i) drop_written[i] = indel(written[i]);
+  for (std::size_t j = 0; j < k; ++j) drop_meant[j] = indel(meant[j]);
+  d[0][0] = 0.0f;
+  for (std::size_t i = 1; i <= n; ++i) d[i][0] = d[i - 1][0] + drop_written[i - 1];
+  for (std::size_t j = 1; j <= k; ++j) d[0][j] = d[0][j - 1] + drop_meant[j - 1];
   for (std::size_t i = 1; i <= n; ++i) {
     for (std::size_t j = 1; j <= k; ++j) {
       const char a = written[i - 1], b = meant[j - 1];
       const float sub = a == '?' ? costs.unreadable_char : costs.substitute(a, b);
-      float best = std::min({d[i - 1][j] + indel(a), d[i][j - 1] + indel(b), d[i - 1][j - 1] + sub});
+      float best = std::min(
+          {d[i - 1][j] + drop_written[i - 1], d[i][j - 1] + drop_meant[j - 1], d[i - 1][j - 1] + sub});
       if (i > 1 && j > 1 && a == meant[j - 2] && written[i - 2] == b && a != b)
         best = std::min(best, d[i - 2][j - 2] + costs.edit_char);
       d[i][j] = best;

@@ -14,6 +14,7 @@
 // few spellings of the candidate in the sheet's letters and in English.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -21,7 +22,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "notera/core/movegen.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/position.hpp"
 #include "notera/notation/written_move.hpp"
