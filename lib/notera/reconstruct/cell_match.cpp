@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <initializer_list>
 #include <limits>
 
 #include "notera/core/movegen.hpp"
@@ -431,38 +432,45 @@ bool is_mark(char c) {
 // with `letter` for the piece ("" for pawns).
 void spellings(const Position& pos, Move m, std::string_view letter, std::string_view promotion_letter,
                std::vector<std::string>& out) {
+  // Each form is put together in place, from its parts: no temporaries
+  // (the search spells every move it prices against text that is no move).
+  const auto add = [&out](std::initializer_list<std::string_view> parts) {
+    std::string& form = out.emplace_back();
+    for (const std::string_view part : parts) form.append(part);
+  };
   const Square from = m.from();
   const Square to = m.is_castling() ? pos.king_destination(m) : m.to();
-  const std::string dest{file_char(file_of(to)), rank_char(rank_of(to))};
-  const std::string origin{file_char(file_of(from)), rank_char(rank_of(from))};
+  const char dest_text[2] = {file_char(file_of(to)), rank_char(rank_of(to))};
+  const char origin_text[2] = {file_char(file_of(from)), rank_char(rank_of(from))};
+  const std::string_view dest(dest_text, 2), origin(origin_text, 2);
+  const std::string_view origin_file = origin.substr(0, 1), origin_rank = origin.substr(1, 1);
   const bool capture = pos.is_capture(m);
   if (m.is_castling()) {
     const bool king_side = Position::castling_side_of(m) == CastlingSide::king_side;
-    out.emplace_back(king_side ? "0-0" : "0-0-0");
-    out.emplace_back(king_side ? "O-O" : "O-O-O");
-    out.push_back(std::string(letter) + dest);
+    add({king_side ? "0-0" : "0-0-0"});
+    add({king_side ? "O-O" : "O-O-O"});
+    add({letter, dest});
     return;
   }
+  const std::string_view x = capture ? "x" : "";
   if (!letter.empty()) {
-    const std::string l(letter);
-    out.push_back(l + dest);
-    if (capture) out.push_back(l + "x" + dest);
-    out.push_back(l + origin[0] + (capture ? "x" : "") + dest);
-    out.push_back(l + origin[1] + (capture ? "x" : "") + dest);
-    out.push_back(l + origin + (capture ? "x" : "-") + dest);
+    add({letter, dest});
+    if (capture) add({letter, "x", dest});
+    add({letter, origin_file, x, dest});
+    add({letter, origin_rank, x, dest});
+    add({letter, origin, capture ? "x" : "-", dest});
     return;
   }
-  std::string promo;
-  if (m.promotion() != PieceType::none) promo = std::string(promotion_letter);
+  const std::string_view promo = m.promotion() != PieceType::none ? promotion_letter : std::string_view{};
   if (!capture) {
-    out.push_back(dest + promo);
-    out.push_back(origin + dest + promo);
-    out.push_back(origin + "-" + dest + promo);
+    add({dest, promo});
+    add({origin, dest, promo});
+    add({origin, "-", dest, promo});
   } else {
-    out.push_back(origin.substr(0, 1) + "x" + dest + promo);
-    out.push_back(origin.substr(0, 1) + dest + promo);
-    out.push_back(origin.substr(0, 1) + "x" + dest.substr(0, 1));
-    out.push_back("x" + dest + promo);
+    add({origin_file, "x", dest, promo});
+    add({origin_file, dest, promo});
+    add({origin_file, "x", dest.substr(0, 1)});
+    add({"x", dest, promo});
   }
 }
 

@@ -220,10 +220,16 @@ struct KeyHash {
 // add_state() in the bucket division and the node chase.
 class StateIndex {
  public:
+  // Empties the table in constant time: a slot is used only when it was
+  // filled since the last clear (its epoch), so the table, as large as the
+  // widest layer needs, is not swept twice a ply.
   void clear() {
     if (count_ == 0) return;
-    std::fill(slots_.begin(), slots_.end(), Slot{});
     count_ = 0;
+    if (++epoch_ == 0) {  // the epochs went round: sweep once
+      std::fill(slots_.begin(), slots_.end(), Slot{});
+      epoch_ = 1;
+    }
   }
   bool empty() const { return count_ == 0; }
   // Room for `n` states without growing.
@@ -235,8 +241,8 @@ class StateIndex {
     if (2 * (count_ + 1) > slots_.size()) rehash(2 * (count_ + 1));
     for (std::size_t i = slot_of(key);; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
-      if (slot.index < 0) {
-        slot = Slot{key, index};
+      if (slot.epoch != epoch_) {
+        slot = Slot{key, index, epoch_};
         ++count_;
         return {index, true};
       }
@@ -248,6 +254,7 @@ class StateIndex {
   struct Slot {
     Key key{};
     int index = -1;
+    std::uint32_t epoch = 0;  // in use when equal to the table's epoch
   };
   std::size_t slot_of(const Key& key) const {
     return static_cast<std::size_t>((KeyHash{}(key)*0x9E3779B97F4A7C15ull) >> shift_);
@@ -257,16 +264,18 @@ class StateIndex {
     int bits = 6;
     while (size < at_least) size <<= 1, ++bits;
     std::vector<Slot> old = std::exchange(slots_, std::vector<Slot>(size));
+    const std::uint32_t old_epoch = std::exchange(epoch_, 1);
     mask_ = size - 1;
     shift_ = 64 - bits;
     count_ = 0;
     for (const Slot& slot : old)
-      if (slot.index >= 0) insert(slot.key, slot.index);
+      if (slot.epoch == old_epoch) insert(slot.key, slot.index);
   }
   std::vector<Slot> slots_;
   std::size_t mask_ = 0;
   int shift_ = 64;
   std::size_t count_ = 0;
+  std::uint32_t epoch_ = 1;
 };
 
 Key key_of(const State& s) {
