@@ -120,6 +120,14 @@ std::uint32_t judge_check_marks(const Position& after, const WrittenMove& writte
 // after castling), double when two do; `any` for a direct check or none.
 CheckKind check_kind_of(const Position& after, Move played);
 
+// Whether a check of kind `given` is the one `written` announces: any
+// check for a plain one, a discovered or double check for `dis ch` (a
+// double check is discovered too), a double one for `dbl ch`.
+constexpr bool check_kind_fits(CheckKind written, CheckKind given) {
+  return written == CheckKind::any || given == written ||
+         (written == CheckKind::discovered && given == CheckKind::double_check);
+}
+
 // Why no piece of type `type` on `from_mask` can go to `to_mask` (the most
 // telling reason over all pieces that could have been meant); and why a
 // castling is illegal. For readers of other notation systems.

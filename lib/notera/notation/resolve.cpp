@@ -564,7 +564,7 @@ CheckKind check_kind_of(const Position& after, Move played) {
   // castling (the king never gives check).
   const Color mover = ~after.side_to_move();
   const Square moved_to = played.is_castling()
-                              ? after.castling_rook_target(mover, Position::castling_side_of(played))
+                              ? Position::castling_rook_target(mover, Position::castling_side_of(played))
                               : played.to();
   return (checkers & ~bb(moved_to)) ? CheckKind::discovered : CheckKind::any;
 }
@@ -579,13 +579,9 @@ std::uint32_t judge_check_marks(const Position& after, const WrittenMove& w, Mov
   if (mate) return w.check == WrittenCheck::mate ? 0u : static_cast<std::uint32_t>(warn_missing_mate_mark);
   if (w.check == WrittenCheck::none) return warn_missing_check_mark;
   if (w.check == WrittenCheck::mate) return warn_wrong_mate_mark;
-  // A discovered check is also double when the piece moved gives check too:
-  // "dis ch" then still says true.
-  if (w.check_kind != CheckKind::any && played != Move::none()) {
-    const CheckKind given = check_kind_of(after, played);
-    if (w.check_kind == CheckKind::discovered && given == CheckKind::any) return warn_not_discovered_check;
-    if (w.check_kind == CheckKind::double_check && given != CheckKind::double_check) return warn_not_double_check;
-  }
+  if (w.check_kind != CheckKind::any && played != Move::none() &&
+      !check_kind_fits(w.check_kind, check_kind_of(after, played)))
+    return w.check_kind == CheckKind::discovered ? warn_not_discovered_check : warn_not_double_check;
   return 0;
 }
 

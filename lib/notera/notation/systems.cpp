@@ -829,11 +829,8 @@ Resolution resolve_system_move(const Position& pos, const SystemMove& m, const P
     // ... and so does the kind of check it announces (dis ch, dbl ch).
     if (m.check_kind != CheckKind::any && found.size() > 1) {
       MoveList kind;
-      for (Move mv : found) {
-        const CheckKind given = check_kind_of(pos.after(mv), mv);
-        if (given == m.check_kind || (m.check_kind == CheckKind::discovered && given == CheckKind::double_check))
-          kind.push(mv);
-      }
+      for (Move mv : found)
+        if (check_kind_fits(m.check_kind, check_kind_of(pos.after(mv), mv))) kind.push(mv);
       if (!kind.empty()) found = kind;
     }
   }
@@ -940,7 +937,7 @@ void append_descriptive(const Position& pos, Move mv, const Position& after, Sys
   std::string suffix;
   if (after.in_check()) {
     const CheckKind kind = check_kind_of(after, mv);
-    suffix = !has_legal_move(after)               ? w.mate_word
+    suffix = !has_legal_move(after)            ? w.mate_word
              : kind == CheckKind::double_check ? w.double_word
              : kind == CheckKind::discovered   ? w.discovered_word
                                                : w.check_word;

@@ -167,7 +167,101 @@ void read_one(PreparedCell& cell, const std::string& raw, bool one_of_several, i
 }  // namespace
 
 namespace {
-void compute_bounds(CellReading& r, int language, const SlipCosts& costs);
+
+// The squares of `reach` (ascending prices, each with every square within
+// it; empty: every square) read for at most `t`.
+Bitboard within(const std::vector<std::pair<float, Bitboard>>& reach, float t) {
+  if (reach.empty()) return ~Bitboard{0};
+  const auto past =
+      std::upper_bound(reach.begin(), reach.end(), t,
+                       [](float x, const std::pair<float, Bitboard>& step) { return x < step.first; });
+  return past == reach.begin() ? Bitboard{0} : std::prev(past)->second;
+}
+
+// Every square with its price, as ascending prices with the squares within
+// each (CellReading::to_reach).
+std::vector<std::pair<float, Bitboard>> reach_of(const std::array<float, 64>& price) {
+  std::array<int, 64> order{};
+  for (int sq = 0; sq < 64; ++sq) order[static_cast<std::size_t>(sq)] = sq;
+  std::sort(order.begin(), order.end(), [&price](int a, int b) {
+    return price[static_cast<std::size_t>(a)] < price[static_cast<std::size_t>(b)];
+  });
+  std::vector<std::pair<float, Bitboard>> reach;
+  Bitboard squares = 0;
+  for (const int sq : order) {
+    const float c = price[static_cast<std::size_t>(sq)];
+    squares |= bb(static_cast<Square>(sq));
+    if (!reach.empty() && reach.back().first == c)
+      reach.back().second = squares;
+    else
+      reach.emplace_back(c, squares);
+  }
+  return reach;
+}
+
+// The price of letter `r.letter` read as a piece of type `meant` that it
+// does not name (in the sheet's language or in English): the look-alike
+// letter slips, each way, or any other wrong letter.
+float wrong_letter_cost(const CellReading& r, PieceType meant, int language, const SlipCosts& costs) {
+  float value = costs.piece_letter_other;
+  const char wc = first_ascii(r.letter);
+  if (!wc) return value;
+  const char mc = first_ascii(letter_of(meant, language));
+  const char ec = first_ascii(letter_of(meant, notation::LetterTable::english));
+  if (mc) value = std::min(value, costs.letter_slip(wc, mc));
+  if (ec && language != notation::LetterTable::english)
+    value = std::min(value, costs.letter_slip(wc, ec) + foreign_cost(costs, r.piece));
+  return value;
+}
+
+// CellReading's bounds for budget_filter().
+void compute_bounds(CellReading& r, int language, const SlipCosts& costs) {
+  const notation::WrittenMove& w = r.move;
+  constexpr float never = std::numeric_limits<float>::max();
+  r.type_cost.fill(never);
+  if (w.is_castling()) return;
+  // Which pieces can be read from the letter (or its absence).
+  const float letter_missing = std::min(costs.piece_letter_missing, costs.letter_case);
+  if (w.kind == notation::WrittenKind::piece) {
+    for (int ti = index(PieceType::knight); ti <= index(PieceType::king); ++ti) {
+      const auto type = static_cast<PieceType>(ti);
+      r.type_cost[static_cast<std::size_t>(ti)] = r.piece == type ? 0.0f
+                                                  : r.piece_english == type
+                                                      ? foreign_cost(costs, r.piece)
+                                                      : wrong_letter_cost(r, type, language, costs);
+    }
+    r.type_cost[static_cast<std::size_t>(index(PieceType::pawn))] =
+        r.piece == PieceType::pawn || r.piece_english == PieceType::pawn ? 0.0f : letter_missing;
+  } else {
+    for (int ti = index(PieceType::knight); ti <= index(PieceType::king); ++ti)
+      r.type_cost[static_cast<std::size_t>(ti)] = letter_missing;
+    r.type_cost[static_cast<std::size_t>(index(PieceType::pawn))] = 0.0f;
+  }
+  // Destinations within reach of what is written.
+  std::array<float, 64> price{};
+  if (w.to_file >= 0) {
+    const float omitted = std::min(costs.rank_omitted_pawn, costs.rank_omitted_piece);
+    for (int sq = 0; sq < 64; ++sq) {
+      const Square square = static_cast<Square>(sq);
+      price[static_cast<std::size_t>(sq)] =
+          costs.file_cost(w.to_file, file_of(square)) +
+          (w.to_rank >= 0 ? costs.rank_cost(w.to_rank, rank_of(square)) : omitted);
+    }
+    r.to_reach = reach_of(price);
+  }
+  // Origins, for piece moves with a written departure square (a pawn's
+  // departure file may be a small piece letter, so pawns are not bounded).
+  if (w.kind == notation::WrittenKind::piece && (w.from_file >= 0 || w.from_rank >= 0)) {
+    for (int sq = 0; sq < 64; ++sq) {
+      const Square square = static_cast<Square>(sq);
+      price[static_cast<std::size_t>(sq)] =
+          (w.from_file >= 0 ? costs.file_cost(w.from_file, file_of(square)) : 0.0f) +
+          (w.from_rank >= 0 ? costs.rank_cost(w.from_rank, rank_of(square)) : 0.0f);
+    }
+    r.from_reach = reach_of(price);
+  }
+}
+
 }  // namespace
 
 PreparedCell prepare_cell(std::string_view text, std::span<const std::string> alternatives, int language,
@@ -205,8 +299,10 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
   const PieceType moved = type_of(pos.piece_on(m.from()));
   const bool capture = pos.is_capture(m);
   float cost = 0.0f;
-  // The texts of a slip are only made when they are asked for (`why`): the
-  // search prices millions of moves and asks for none.
+  // The texts of a slip (what is written, what is meant) are only made when
+  // they are asked for (`why`): the search prices millions of moves and
+  // asks for none.
+  using Texts = std::pair<std::string, std::string>;
   const auto slip = [&](SlipKind kind, float value, auto texts) {
     cost += value;
     if (why) {
@@ -229,7 +325,7 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
       const CastlingSide played = Position::castling_side_of(m);
       if (written != played)
         slip(SlipKind::castling_side, costs.castling_side,
-             [&] { return std::pair<std::string, std::string>(castle_text(written), castle_text(played)); });
+             [&] { return Texts(castle_text(written), castle_text(played)); });
       return cost;
     }
     if (w.is_castling()) {
@@ -242,7 +338,7 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
       }
       slip(SlipKind::castling_written,
            moved == PieceType::king ? costs.castling_for_king_move : costs.castling_other,
-           [&] { return std::pair<std::string, std::string>(r.text, meant); });
+           [&] { return Texts(r.text, meant); });
       return cost;
     }
     // Castling played, another move written: "Kg1" for 0-0 is a king move to the king's square.
@@ -252,9 +348,8 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
     const bool same_square =
         w.to_file == file_of(king_to) && (w.to_rank < 0 || w.to_rank == rank_of(king_to));
     slip(SlipKind::castling_written,
-         king_written && same_square ? costs.castling_for_king_move : costs.castling_other, [&] {
-           return std::pair<std::string, std::string>(r.text, castle_text(Position::castling_side_of(m)));
-         });
+         king_written && same_square ? costs.castling_for_king_move : costs.castling_other,
+         [&] { return Texts(r.text, castle_text(Position::castling_side_of(m))); });
     return cost;
   }
 
@@ -264,37 +359,27 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
     if (r.piece == moved) {
       // PxP names the pawns on purpose (descriptive capture, priced below).
       if (moved == PieceType::pawn && !w.captured.present())
-        slip(SlipKind::pawn_letter, costs.pawn_letter,
-             [&] { return std::pair<std::string, std::string>(r.letter, ""); });
+        slip(SlipKind::pawn_letter, costs.pawn_letter, [&] { return Texts(r.letter, ""); });
     } else if (r.piece_english == moved && language != notation::LetterTable::english) {
       if (moved != PieceType::pawn)
         slip(SlipKind::foreign_letter, foreign_cost(costs, r.piece),
-             [&] { return std::pair<std::string, std::string>(r.letter, letter_of(moved, language)); });
+             [&] { return Texts(r.letter, letter_of(moved, language)); });
       else if (!w.captured.present())
-        slip(SlipKind::pawn_letter, costs.pawn_letter,
-             [&] { return std::pair<std::string, std::string>(r.letter, ""); });
+        slip(SlipKind::pawn_letter, costs.pawn_letter, [&] { return Texts(r.letter, ""); });
     } else {
       const std::string_view meant = letter_of(moved, language);
       const char wc = first_ascii(r.letter);
-      float value = costs.piece_letter_other;
       if (moved == PieceType::pawn) {
         // A letter on a pawn move: "Bxc5" for bxc5 is the letter-case slip.
         const bool small_letter =
             wc && std::tolower(static_cast<unsigned char>(wc)) == file_char(file_of(m.from())) &&
             w.from_file < 0;
         slip(small_letter ? SlipKind::letter_case : SlipKind::letter_for_pawn,
-             small_letter ? costs.letter_case : costs.piece_letter_missing, [&] {
-               return std::pair<std::string, std::string>(r.letter,
-                                                          small_letter ? file_text(file_of(m.from())) : "");
-             });
+             small_letter ? costs.letter_case : costs.piece_letter_missing,
+             [&] { return Texts(r.letter, small_letter ? file_text(file_of(m.from())) : ""); });
       } else {
-        const char mc = first_ascii(meant);
-        const char ec = first_ascii(letter_of(moved, notation::LetterTable::english));
-        if (wc && mc) value = std::min(value, costs.letter_slip(wc, mc));
-        if (wc && ec && language != notation::LetterTable::english)
-          value = std::min(value, costs.letter_slip(wc, ec) + foreign_cost(costs, r.piece));
-        slip(SlipKind::piece_letter, value,
-             [&] { return std::pair<std::string, std::string>(r.letter, meant); });
+        slip(SlipKind::piece_letter, wrong_letter_cost(r, moved, language, costs),
+             [&] { return Texts(r.letter, meant); });
       }
     }
   } else if (moved != PieceType::pawn) {
@@ -306,12 +391,11 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
     const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
     if (from && w.from_rank < 0 && ((local && lower(local) == from) || (english && lower(english) == from))) {
       letter_as_file = true;
-      slip(SlipKind::letter_case, costs.letter_case, [&] {
-        return std::pair<std::string, std::string>(std::string(1, from), letter_of(moved, language));
-      });
+      slip(SlipKind::letter_case, costs.letter_case,
+           [&] { return Texts(std::string(1, from), letter_of(moved, language)); });
     } else {
       slip(SlipKind::piece_letter_missing, costs.piece_letter_missing,
-           [&] { return std::pair<std::string, std::string>("", letter_of(moved, language)); });
+           [&] { return Texts("", letter_of(moved, language)); });
     }
   }
 
@@ -320,55 +404,46 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
   if (w.to_file >= 0) {
     if (w.to_file != file_of(to))
       slip(SlipKind::file, costs.file_cost(w.to_file, file_of(to)),
-           [&] { return std::pair<std::string, std::string>(file_text(w.to_file), file_text(file_of(to))); });
+           [&] { return Texts(file_text(w.to_file), file_text(file_of(to))); });
     if (w.to_rank >= 0) {
       if (w.to_rank != rank_of(to))
         slip(w.to_rank == 7 - rank_of(to) ? SlipKind::rank_mirrored : SlipKind::rank,
-             costs.rank_cost(w.to_rank, rank_of(to)), [&] {
-               return std::pair<std::string, std::string>(rank_text(w.to_rank), rank_text(rank_of(to)));
-             });
+             costs.rank_cost(w.to_rank, rank_of(to)),
+             [&] { return Texts(rank_text(w.to_rank), rank_text(rank_of(to))); });
     } else {
       slip(SlipKind::rank_omitted,
            moved == PieceType::pawn && capture ? costs.rank_omitted_pawn : costs.rank_omitted_piece,
-           [&] { return std::pair<std::string, std::string>("", rank_text(rank_of(to))); });
+           [&] { return Texts("", rank_text(rank_of(to))); });
     }
   } else if (w.captured.present()) {
     // BxN: the piece taken instead of the square.
     const PieceType taken = m.is_en_passant() ? PieceType::pawn : type_of(pos.piece_on(to));
     if (!capture) {
-      slip(SlipKind::captured_piece, costs.captured_piece + costs.capture_mark_extra, [&] {
-        return std::pair<std::string, std::string>(notation::LetterTable::instance().text(w.captured.letter),
-                                                   "nothing");
-      });
+      slip(SlipKind::captured_piece, costs.captured_piece + costs.capture_mark_extra,
+           [&] { return Texts(notation::LetterTable::instance().text(w.captured.letter), "nothing"); });
     } else if (r.captured == taken || r.captured_english == taken) {
-      slip(SlipKind::descriptive_capture, costs.descriptive_capture,
-           [&] { return std::pair<std::string, std::string>(r.text, ""); });
+      slip(SlipKind::descriptive_capture, costs.descriptive_capture, [&] { return Texts(r.text, ""); });
     } else {
       slip(SlipKind::captured_piece, costs.captured_piece, [&] {
-        return std::pair<std::string, std::string>(notation::LetterTable::instance().text(w.captured.letter),
-                                                   letter_of(taken, language));
+        return Texts(notation::LetterTable::instance().text(w.captured.letter), letter_of(taken, language));
       });
     }
   }
 
   // The origin, as far as written.
   if (w.from_file >= 0 && !letter_as_file && w.from_file != file_of(m.from()))
-    slip(SlipKind::origin_file, costs.file_cost(w.from_file, file_of(m.from())) + costs.origin_extra, [&] {
-      return std::pair<std::string, std::string>(file_text(w.from_file), file_text(file_of(m.from())));
-    });
+    slip(SlipKind::origin_file, costs.file_cost(w.from_file, file_of(m.from())) + costs.origin_extra,
+         [&] { return Texts(file_text(w.from_file), file_text(file_of(m.from()))); });
   if (w.from_rank >= 0 && w.from_rank != rank_of(m.from()))
-    slip(SlipKind::origin_rank, costs.rank_cost(w.from_rank, rank_of(m.from())) + costs.origin_extra, [&] {
-      return std::pair<std::string, std::string>(rank_text(w.from_rank), rank_text(rank_of(m.from())));
-    });
+    slip(SlipKind::origin_rank, costs.rank_cost(w.from_rank, rank_of(m.from())) + costs.origin_extra,
+         [&] { return Texts(rank_text(w.from_rank), rank_text(rank_of(m.from()))); });
 
   // The capture mark (a descriptive capture has its own).
   if (!w.captured.present()) {
     if (w.capture && !capture)
-      slip(SlipKind::capture_mark_extra, costs.capture_mark_extra,
-           [&] { return std::pair<std::string, std::string>("x", ""); });
+      slip(SlipKind::capture_mark_extra, costs.capture_mark_extra, [&] { return Texts("x", ""); });
     else if (!w.capture && capture)
-      slip(SlipKind::capture_mark_missing, costs.capture_mark_missing,
-           [&] { return std::pair<std::string, std::string>("", "x"); });
+      slip(SlipKind::capture_mark_missing, costs.capture_mark_missing, [&] { return Texts("", "x"); });
   }
 
   // Promotion.
@@ -378,30 +453,27 @@ float structural_cost(const CellReading& r, const Position& pos, Move m, int lan
       if (r.promotion == promoted) {
       } else if (r.promotion_english == promoted && language != notation::LetterTable::english) {
         slip(SlipKind::foreign_letter, foreign_cost(costs, r.promotion), [&] {
-          return std::pair<std::string, std::string>(
-              notation::LetterTable::instance().text(w.promotion.letter), letter_of(promoted, language));
+          return Texts(notation::LetterTable::instance().text(w.promotion.letter),
+                       letter_of(promoted, language));
         });
       } else {
         slip(SlipKind::promotion_piece, costs.promotion_wrong, [&] {
-          return std::pair<std::string, std::string>(
-              notation::LetterTable::instance().text(w.promotion.letter), letter_of(promoted, language));
+          return Texts(notation::LetterTable::instance().text(w.promotion.letter),
+                       letter_of(promoted, language));
         });
       }
     } else {
       slip(SlipKind::promotion_missing,
            promoted == PieceType::queen ? costs.promotion_missing_queen : costs.promotion_missing_other,
-           [&] { return std::pair<std::string, std::string>("", letter_of(promoted, language)); });
+           [&] { return Texts("", letter_of(promoted, language)); });
     }
   } else if (w.promotion.present()) {
-    slip(SlipKind::promotion_extra, costs.promotion_extra, [&] {
-      return std::pair<std::string, std::string>(notation::LetterTable::instance().text(w.promotion.letter),
-                                                 "");
-    });
+    slip(SlipKind::promotion_extra, costs.promotion_extra,
+         [&] { return Texts(notation::LetterTable::instance().text(w.promotion.letter), ""); });
   }
 
   if (w.en_passant && !m.is_en_passant())
-    slip(SlipKind::en_passant_mark, costs.en_passant_mark_wrong,
-         [&] { return std::pair<std::string, std::string>("e.p.", ""); });
+    slip(SlipKind::en_passant_mark, costs.en_passant_mark_wrong, [&] { return Texts("e.p.", ""); });
   return cost;
 }
 
@@ -471,98 +543,6 @@ void spellings(const Position& pos, Move m, std::string_view letter, std::string
     add({origin_file, dest, promo});
     add({origin_file, "x", dest.substr(0, 1)});
     add({"x", dest, promo});
-  }
-}
-
-}  // namespace
-
-namespace {
-
-// The squares of `reach` (ascending prices, each with every square within
-// it; empty: every square) read for at most `t`.
-Bitboard within(const std::vector<std::pair<float, Bitboard>>& reach, float t) {
-  if (reach.empty()) return ~Bitboard{0};
-  const auto past =
-      std::upper_bound(reach.begin(), reach.end(), t,
-                       [](float x, const std::pair<float, Bitboard>& step) { return x < step.first; });
-  return past == reach.begin() ? Bitboard{0} : std::prev(past)->second;
-}
-
-// Every square with its price, as ascending prices with the squares within
-// each (CellReading::to_reach).
-std::vector<std::pair<float, Bitboard>> reach_of(const std::array<float, 64>& price) {
-  std::array<int, 64> order{};
-  for (int sq = 0; sq < 64; ++sq) order[static_cast<std::size_t>(sq)] = sq;
-  std::sort(order.begin(), order.end(), [&price](int a, int b) {
-    return price[static_cast<std::size_t>(a)] < price[static_cast<std::size_t>(b)];
-  });
-  std::vector<std::pair<float, Bitboard>> reach;
-  Bitboard squares = 0;
-  for (const int sq : order) {
-    const float c = price[static_cast<std::size_t>(sq)];
-    squares |= bb(static_cast<Square>(sq));
-    if (!reach.empty() && reach.back().first == c)
-      reach.back().second = squares;
-    else
-      reach.emplace_back(c, squares);
-  }
-  return reach;
-}
-
-// CellReading's bounds for budget_filter().
-void compute_bounds(CellReading& r, int language, const SlipCosts& costs) {
-  const notation::WrittenMove& w = r.move;
-  constexpr float never = std::numeric_limits<float>::max();
-  r.type_cost.fill(never);
-  if (w.is_castling()) return;
-  // Which pieces can be read from the letter (or its absence).
-  const float letter_missing = std::min(costs.piece_letter_missing, costs.letter_case);
-  if (w.kind == notation::WrittenKind::piece) {
-    const char wc = first_ascii(r.letter);
-    for (int ti = index(PieceType::knight); ti <= index(PieceType::king); ++ti) {
-      const auto type = static_cast<PieceType>(ti);
-      float c = costs.piece_letter_other;
-      if (r.piece == type)
-        c = 0.0f;
-      else if (r.piece_english == type)
-        c = foreign_cost(costs, r.piece);
-      else if (wc) {
-        const char mc = first_ascii(letter_of(type, language));
-        const char ec = first_ascii(letter_of(type, notation::LetterTable::english));
-        if (mc) c = std::min(c, costs.letter_slip(wc, mc));
-        if (ec) c = std::min(c, costs.letter_slip(wc, ec) + foreign_cost(costs, r.piece));
-      }
-      r.type_cost[static_cast<std::size_t>(ti)] = c;
-    }
-    r.type_cost[static_cast<std::size_t>(index(PieceType::pawn))] =
-        r.piece == PieceType::pawn || r.piece_english == PieceType::pawn ? 0.0f : letter_missing;
-  } else {
-    for (int ti = index(PieceType::knight); ti <= index(PieceType::king); ++ti)
-      r.type_cost[static_cast<std::size_t>(ti)] = letter_missing;
-    r.type_cost[static_cast<std::size_t>(index(PieceType::pawn))] = 0.0f;
-  }
-  // Destinations within reach of what is written.
-  std::array<float, 64> price{};
-  if (w.to_file >= 0) {
-    const float omitted = std::min(costs.rank_omitted_pawn, costs.rank_omitted_piece);
-    for (int sq = 0; sq < 64; ++sq) {
-      const Square square = static_cast<Square>(sq);
-      price[static_cast<std::size_t>(sq)] =
-          costs.file_cost(w.to_file, file_of(square)) +
-          (w.to_rank >= 0 ? costs.rank_cost(w.to_rank, rank_of(square)) : omitted);
-    }
-    r.to_reach = reach_of(price);
-  }
-  // Origins, for piece moves with a written departure square (a pawn's
-  // departure file may be a small piece letter, so pawns are not bounded).
-  if (w.kind == notation::WrittenKind::piece && (w.from_file >= 0 || w.from_rank >= 0)) {
-    for (int sq = 0; sq < 64; ++sq) {
-      const Square square = static_cast<Square>(sq);
-      price[static_cast<std::size_t>(sq)] =
-          (w.from_file >= 0 ? costs.file_cost(w.from_file, file_of(square)) : 0.0f) +
-          (w.from_rank >= 0 ? costs.rank_cost(w.from_rank, rank_of(square)) : 0.0f);
-    }
-    r.from_reach = reach_of(price);
   }
 }
 
