@@ -34,7 +34,10 @@
 // generate only the moves their remaining budget can still pay for. When
 // the beam was too narrow on a sheet with rough spots (moves without a box,
 // boxes passed over, double slips), the search runs again four times wider
-// while that finds a cheaper game or was still too narrow. With two sheets
+// while that finds a cheaper game or was still too narrow: wider around the
+// plies where states near the best were dropped (ten plies either side),
+// as before elsewhere, and taking over the first search's beam up to there
+// instead of searching those plies again. With two sheets
 // whose game has rough spots, each sheet's own game is also priced on both
 // sheets, and wins when it is cheaper than the game the joint search found
 // (the joint beam holds pairs of alignments, and the right pair can fall
@@ -112,8 +115,9 @@ struct ReconstructOptions {
   int beam_width = 256;  // states kept per ply ...
   int beam_ties = 5000;  // ... and up to this many when they tie with the last one
   // When the beam was too narrow for the states within the margin, the
-  // search is run again four times as wide, up to this width, as long as
-  // that finds a cheaper game or was still too narrow, and time is left.
+  // search is run again four times as wide (around the plies where it was
+  // too narrow), up to this width, as long as that finds a cheaper game or
+  // was still too narrow, and work is left.
   int max_beam_width = 16384;     // one HCS page (096_0) needs 16384
   float prune_margin = 15.0f;     // states this much dearer than the best of their ply are dropped
                                   // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)

@@ -187,13 +187,24 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
                                const ReconstructOptions& options, const SlipCosts& costs,
                                search::Budget& budget, search::Output first, int& runs) {
   search::Output best = std::move(first);
+  // Wider only around the plies where some search so far was limited, as
+  // wide as the search before elsewhere (where the first, at its width
+  // throughout, was not limited, the second takes over its beam).
+  search::Widths widths{options.beam_width, {}, best.restarts};
+  const auto widen_around = [&widths](const std::vector<std::uint8_t>& limited) {
+    for (std::size_t p = 0; p < limited.size(); ++p)
+      if (limited[p]) search::widen_around(widths, static_cast<int>(p));
+  };
+  widen_around(best.limited);
   ReconstructOptions wider = options;
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
          budget.left()) {
+    widths.narrow = wider.beam_width;
     wider.beam_width = std::min(wider.beam_width * 4, options.max_beam_width);
-    search::Output out = search::run(sheets, start, wider, costs, budget);
+    search::Output out = search::run(sheets, start, wider, costs, budget, widths);
     ++runs;
     if (search::cut_short(out.stats)) break;
+    widen_around(out.limited);
     // A wider search that finds no cheaper game may still have been too
     // narrow (the cheaper game lies behind a wider crowd of near-equal
     // states): go on widening while it was.

@@ -308,11 +308,44 @@ struct SheetStep {
   std::int16_t insert_shift = 0;
 };
 
+}  // namespace
+
+// A search's beam after one ply, with what it had found and counted by
+// then (its nodes and merges up to then are a prefix of its own).
+struct Restart {
+  int ply = 0;
+  std::vector<State> layer;
+  std::vector<Finished> finished;
+  std::size_t nodes = 0;
+  std::size_t merges = 0;
+  SearchStats stats;
+  State last_best;
+};
+
+struct Restarts {
+  int width = 0;            // of the search that kept them
+  std::vector<Restart> at;  // the plies before the first limited one, oldest first
+  std::vector<Node> nodes;  // that search's nodes and merges up to the last of them
+  std::vector<Merge> merges;
+};
+
+namespace {
+
+// How many plies before a ply where states near the best were dropped a
+// wider search is already wide, and how many after (a state is dropped
+// when it has fallen behind over a few plies, and its game may take a few
+// more to catch up). On the HCS pages, two-page games and sheets-dev cases
+// (bench/reconstruct_work --digest) the games are those of searches wide
+// throughout.
+constexpr int wide_before = 10;
+constexpr int wide_after = 10;
+
 class Search {
  public:
   Search(const std::vector<PreparedSheet>& sheets, const ReconstructOptions& options, const SlipCosts& costs,
-         Budget& budget)
-      : sheets_(sheets),
+         Budget& budget, const Widths& widths)
+      : widths_(widths),
+        sheets_(sheets),
         options_(options),
         costs_(costs),
         prior_(options.prior ? *options.prior : MovePrior::measured()),
@@ -331,11 +364,14 @@ class Search {
     }
     ply_limit = std::min(options_.max_plies, ply_limit + 40);
 
-    State init;
-    init.pos = start;
-    std::vector<State> layer{init};
-    close_layer(layer, 0);
+    std::vector<State> layer;
     int ply = 0;
+    if (!resume(layer, ply)) {
+      State init;
+      init.pos = start;
+      layer.push_back(init);
+      close_layer(layer, 0);
+    }
     std::vector<State> next;
     while (!layer.empty()) {
       if (!out_.finished.empty() && layer.front().cost > best_finished() + options_.uncertain_margin) break;
@@ -352,7 +388,9 @@ class Search {
       last_layer_best_ = next.empty() ? last_layer_best_ : next.front();
       layer.swap(next);
       out_.stats.plies = ply;
+      keep_restart(layer, ply);
     }
+    seal_restarts();
     if (out_.finished.empty() || cut_short(out_.stats) || out_.stats.ply_limit) {
       // Give up on the rest: the best state reached ends the game.
       const State& s = layer.empty() ? last_layer_best_ : layer.front();
@@ -381,6 +419,66 @@ class Search {
       return true;
     }
     return false;
+  }
+
+  // A search widened around the limited plies of a narrower one takes
+  // over that search's beam before the first wide ply; false when there is
+  // none to take over (a search wide throughout, or wide from the start).
+  bool resume(std::vector<State>& layer, int& ply) {
+    const Restarts* r = widths_.restarts.get();
+    if (!r || r->width != widths_.narrow || !options_.watch.empty()) return false;
+    const auto first_wide = std::find(widths_.wide.begin(), widths_.wide.end(), std::uint8_t{1});
+    const int before = static_cast<int>(first_wide - widths_.wide.begin()) - 1;
+    const auto at =
+        std::find_if(r->at.begin(), r->at.end(), [before](const Restart& x) { return x.ply == before; });
+    if (at == r->at.end()) return false;
+    layer = at->layer;
+    ply = at->ply;
+    out_.nodes.assign(r->nodes.begin(), r->nodes.begin() + static_cast<std::ptrdiff_t>(at->nodes));
+    out_.merges.assign(r->merges.begin(), r->merges.begin() + static_cast<std::ptrdiff_t>(at->merges));
+    out_.finished = at->finished;
+    out_.stats = at->stats;
+    last_layer_best_ = at->last_best;
+    return true;
+  }
+
+  // A search at one width throughout keeps its beams of the last plies
+  // until one is limited (the plies a wider search takes over), as long as
+  // they stay about that wide (ties can make a beam many times as wide:
+  // then nothing is kept).
+  void keep_restart(const std::vector<State>& layer, int ply) {
+    if (!keeping_ || out_.stats.width_limited) return;
+    if (!widths_.wide.empty() || !options_.watch.empty() || !options_.line.empty() ||
+        options_.beam_width >= options_.max_beam_width ||
+        layer.size() > 2 * static_cast<std::size_t>(options_.beam_width)) {
+      keeping_ = false;
+      restarts_.reset();
+      return;
+    }
+    if (!restarts_) {
+      restarts_ = std::make_shared<Restarts>();
+      restarts_->width = options_.beam_width;
+    }
+    std::vector<Restart>& at = restarts_->at;
+    if (at.size() == static_cast<std::size_t>(wide_before + 1)) at.erase(at.begin());
+    at.push_back(Restart{ply, layer, out_.finished, out_.nodes.size(), out_.merges.size(), out_.stats,
+                         last_layer_best_});
+  }
+
+  // Hands the beams kept to the output when some ply was limited.
+  void seal_restarts() {
+    if (!restarts_ || !out_.stats.width_limited || restarts_->at.empty()) return;
+    const Restart& last = restarts_->at.back();
+    restarts_->nodes.assign(out_.nodes.begin(), out_.nodes.begin() + static_cast<std::ptrdiff_t>(last.nodes));
+    restarts_->merges.assign(out_.merges.begin(),
+                             out_.merges.begin() + static_cast<std::ptrdiff_t>(last.merges));
+    out_.restarts = std::move(restarts_);
+  }
+
+  int width_at(int ply) const {
+    const auto p = static_cast<std::size_t>(ply);
+    if (widths_.wide.empty() || (p < widths_.wide.size() && widths_.wide[p])) return options_.beam_width;
+    return widths_.narrow;
   }
 
   float best_finished() const {
@@ -654,7 +752,7 @@ class Search {
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "generated");
     std::erase_if(candidates_, [&](const Candidate& c) { return c.cost > best + options_.prune_margin; });
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "within the margin");
-    const std::size_t cap = static_cast<std::size_t>(std::max(options_.beam_width, options_.beam_ties)) * 2;
+    const std::size_t cap = static_cast<std::size_t>(std::max(width_at(ply), options_.beam_ties)) * 2;
     const auto cheaper = [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; };
     if (candidates_.size() > cap) {
       std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(cap),
@@ -662,7 +760,7 @@ class Search {
       const float first_dropped = candidates_[cap].cost;
       candidates_.resize(cap);
       // Only a loss if what was dropped ties with what the beam keeps.
-      const std::size_t soft = std::min(cap, static_cast<std::size_t>(options_.beam_width));
+      const std::size_t soft = std::min(cap, static_cast<std::size_t>(width_at(ply)));
       std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(soft - 1),
                        candidates_.end(), cheaper);
       if (first_dropped <= candidates_[soft - 1].cost + tie_epsilon) note_beam_full(ply);
@@ -1042,7 +1140,7 @@ class Search {
       // last one kept: boxes marked '-' make every move equally likely, and
       // the boxes after the gap must choose among all of them. Ties are
       // kept only among the best states, not among the many near the end.
-      const std::size_t soft = static_cast<std::size_t>(options_.beam_width);
+      const std::size_t soft = static_cast<std::size_t>(width_at(ply));
       const std::size_t hard = static_cast<std::size_t>(options_.beam_ties);
       if (n <= soft) {
         std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
@@ -1062,8 +1160,12 @@ class Search {
         if (m < n && layer[order_[m]].rank <= best_rank + tie_span) note_beam_full(ply);
         // Dropping states about one slip behind the best: a wider beam may
         // find a cheaper game.
-        if (m < n && layer[order_[m]].rank <= best_rank + widen_span) out_.stats.width_limited = true;
-        n = m + rescue(layer, m, n);
+        if (m < n && layer[order_[m]].rank <= best_rank + widen_span) {
+          out_.stats.width_limited = true;
+          out_.limited.resize(std::max(out_.limited.size(), static_cast<std::size_t>(ply) + 1));
+          out_.limited[static_cast<std::size_t>(ply)] = 1;
+        }
+        n = m + rescue(layer, ply, m, n);
         std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
       }
     }
@@ -1083,13 +1185,13 @@ class Search {
   // move that makes the next box legal) must not crowd out the one that
   // passed over a box and reads on in place. Moved to order_[kept...];
   // returns how many.
-  std::size_t rescue(const std::vector<State>& layer, std::size_t kept, std::size_t dropped) {
+  std::size_t rescue(const std::vector<State>& layer, int ply, std::size_t kept, std::size_t dropped) {
     const auto alignment = [](const State& s) {
       return static_cast<std::uint64_t>(s.cursor[0]) | static_cast<std::uint64_t>(s.cursor[1]) << 16 |
              static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[0])) << 32 |
              static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[1])) << 48;
     };
-    const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(options_.beam_width) / 8);
+    const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(width_at(ply)) / 8);
     alignments_.clear();
     for (std::size_t i = 0; i < kept; ++i) alignments_.insert(alignment(layer[order_[i]]));
     std::size_t rescued = 0;
@@ -1123,6 +1225,7 @@ class Search {
     out_.stats.beam_full = true;
   }
 
+  const Widths& widths_;
   const std::vector<PreparedSheet>& sheets_;
   const ReconstructOptions& options_;
   const SlipCosts& costs_;
@@ -1149,13 +1252,22 @@ class Search {
   StateIndex index_;
   std::unordered_set<std::uint64_t> alignments_;
   State last_layer_best_;
+  std::shared_ptr<Restarts> restarts_;  // kept by a search at one width (keep_restart())
+  bool keeping_ = true;
 };
 
 }  // namespace
 
+void widen_around(Widths& widths, int ply) {
+  const auto last = static_cast<std::size_t>(ply + wide_after);
+  if (widths.wide.size() <= last) widths.wide.resize(last + 1, 0);
+  std::fill(widths.wide.begin() + std::max(0, ply - wide_before),
+            widths.wide.begin() + static_cast<std::ptrdiff_t>(last) + 1, std::uint8_t{1});
+}
+
 Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
-           const SlipCosts& costs, Budget& budget) {
-  Search search(sheets, options, costs, budget);
+           const SlipCosts& costs, Budget& budget, const Widths& widths) {
+  Search search(sheets, options, costs, budget, widths);
   return search.run(start);
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "notera/core/position.hpp"
@@ -79,12 +80,34 @@ struct Finished {
   bool forced = false;  // finished by giving up on the rest of the sheets
 };
 
+// The beams of a search at the plies before the first where it dropped
+// states near the best for want of room (search.cpp): where a wider search
+// that is narrow up to there takes over (Widths).
+struct Restarts;
+
 struct Output {
   std::vector<Node> nodes;
   std::vector<Finished> finished;  // cheapest first
   std::vector<Merge> merges;
   SearchStats stats;
+  // Per ply: states near the best were dropped there for want of room.
+  std::vector<std::uint8_t> limited;
+  std::shared_ptr<const Restarts> restarts;  // set when some ply was so
 };
+
+// How wide a search runs at each ply: options.beam_width where `wide` says
+// so, `narrow` elsewhere (empty `wide`: everywhere). A search widened only
+// around the plies where a narrower one dropped states near the best
+// (search_widening()) is that narrower search up to the first wide ply:
+// with its `restarts`, it takes over its beam there instead of searching
+// those plies again.
+struct Widths {
+  int narrow = 0;
+  std::vector<std::uint8_t> wide;
+  std::shared_ptr<const Restarts> restarts;
+};
+// Makes `widths` wide around `ply`, a ply where a search was limited.
+void widen_around(Widths& widths, int ply);
 
 // What one reconstruction may spend, over all its searches (the languages
 // tried, wider beams, each copy's own game, the search with the writers
@@ -111,7 +134,7 @@ struct Budget {
 inline bool cut_short(const SearchStats& s) { return s.work_limit || s.time_limit; }
 
 Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
-           const SlipCosts& costs, Budget& budget);
+           const SlipCosts& costs, Budget& budget, const Widths& widths = {});
 
 // The moves of the path ending at `node`, first move first.
 std::vector<int> path_of(const Output& out, int node);
