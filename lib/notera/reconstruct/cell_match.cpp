@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <initializer_list>
 #include <limits>
+#include <utility>
 
 #include "notera/core/movegen.hpp"
 #include "notera/notation/letters.hpp"
@@ -14,6 +16,14 @@
 namespace notera::reconstruct {
 
 namespace {
+
+// The edit distance reads at most this many characters of each text.
+constexpr std::size_t edit_cap = 24;
+
+// One character of the edit distance: `written` where `meant` was meant.
+float substitution_price(char written, char meant, const SlipCosts& costs) {
+  return written == '?' ? costs.unreadable_char : costs.substitute(written, meant);
+}
 
 // More '?' than this in one reading are not expanded (the alphabet to the
 // power of their number would be tried); the edit distance takes over.
@@ -289,6 +299,10 @@ PreparedCell prepare_cell(std::string_view text, std::span<const std::string> al
       r.plain = plain_text(r.text, ignored);
     }
     if (r.parsed) compute_bounds(r, language, costs);
+    r.substitution.resize(std::min(r.plain.size(), edit_cap));
+    for (std::size_t i = 0; i < r.substitution.size(); ++i)
+      for (std::size_t c = 0; c < 128; ++c)
+        r.substitution[i][c] = substitution_price(r.plain[i], static_cast<char>(c), costs);
   }
   return cell;
 }
@@ -585,8 +599,18 @@ bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& cost
 }
 
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs) {
-  constexpr std::size_t cap = 24;
+  return edit_distance(written, meant, costs, {});
+}
+
+float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
+                    std::span<const std::array<float, 128>> substitution) {
+  constexpr std::size_t cap = edit_cap;
   const std::size_t n = std::min(written.size(), cap), k = std::min(meant.size(), cap);
+  const bool looked_up = substitution.size() >= n;
+  const auto sub = [&](std::size_t i, char b) {
+    const auto c = static_cast<unsigned char>(b);
+    return looked_up && c < 128 ? substitution[i][c] : substitution_price(written[i], b, costs);
+  };
   const auto indel = [&costs](char c) {
     return c == '?' ? costs.unreadable_char : is_mark(c) ? costs.edit_mark : costs.edit_char;
   };
@@ -603,9 +627,8 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
   for (std::size_t i = 1; i <= n; ++i) {
     for (std::size_t j = 1; j <= k; ++j) {
       const char a = written[i - 1], b = meant[j - 1];
-      const float sub = a == '?' ? costs.unreadable_char : costs.substitute(a, b);
-      float best = std::min(
-          {d[i - 1][j] + drop_written[i - 1], d[i][j - 1] + drop_meant[j - 1], d[i - 1][j - 1] + sub});
+      float best = std::min({d[i - 1][j] + drop_written[i - 1], d[i][j - 1] + drop_meant[j - 1],
+                             d[i - 1][j - 1] + sub(i - 1, b)});
       if (i > 1 && j > 1 && a == meant[j - 2] && written[i - 2] == b && a != b)
         best = std::min(best, d[i - 2][j - 2] + costs.edit_char);
       d[i][j] = best;
@@ -629,7 +652,7 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
   float best = std::numeric_limits<float>::max();
   std::size_t best_form = 0;
   for (std::size_t i = 0; i < forms.size(); ++i) {
-    const float d = edit_distance(r.plain, forms[i], costs);
+    const float d = edit_distance(r.plain, forms[i], costs, r.substitution);
     if (d < best) {
       best = d;
       best_form = i;
@@ -656,6 +679,17 @@ CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int 
     }
     return best;
   }
+  // The price depends on the move, the pieces moved and taken and whether
+  // it captures, nothing else of the position: the same few moves come
+  // back in state after state.
+  const PieceType moved = type_of(pos.piece_on(m.from()));
+  const PieceType taken = m.is_en_passant() ? PieceType::pawn : type_of(pos.piece_on(m.to()));
+  const std::uint32_t key = static_cast<std::uint32_t>(m.raw()) |
+                            static_cast<std::uint32_t>(index(moved)) << 16 |
+                            static_cast<std::uint32_t>(index(taken)) << 19 |
+                            (pos.is_capture(m) ? 1u << 22 : 0u) | (use_spelling ? 1u << 23 : 0u);
+  auto [price, fresh] = cell.prices.find_or_add(key);
+  if (!fresh) return *price;
   bool any_unparsed = false;
   for (std::size_t i = 0; i < cell.readings.size(); ++i) {
     const CellReading& r = cell.readings[i];
@@ -665,23 +699,38 @@ CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int 
     }
     any_unparsed |= !r.parsed;
   }
-  if (!use_spelling && !any_unparsed) return best;
-  // The spellings depend on the move, the piece and whether it captures.
-  const std::uint32_t key = static_cast<std::uint32_t>(m.raw()) |
-                            static_cast<std::uint32_t>(index(type_of(pos.piece_on(m.from())))) << 16 |
-                            (pos.is_capture(m) ? 1u << 20 : 0u) | (use_spelling ? 1u << 21 : 0u);
-  auto [it, fresh] =
-      cell.spelling_cache.try_emplace(key, std::numeric_limits<float>::max(), std::int16_t{-1});
-  if (fresh) {
+  if (use_spelling || any_unparsed) {
     for (std::size_t i = 0; i < cell.readings.size(); ++i) {
       const CellReading& r = cell.readings[i];
       if (r.parsed && !use_spelling) continue;
       const float c = r.cost + spelling_cost(r, pos, m, language, costs);
-      if (c < it->second.first) it->second = {c, static_cast<std::int16_t>(i)};
+      if (c < best.cost) best = CellPrice{c, static_cast<std::int16_t>(i), true};
     }
   }
-  if (it->second.first < best.cost) best = CellPrice{it->second.first, it->second.second, true};
+  *price = best;
   return best;
+}
+
+std::pair<CellPrice*, bool> PriceCache::find_or_add(std::uint32_t key) {
+  if (2 * (count_ + 1) > slots_.size()) {
+    std::vector<std::pair<std::uint32_t, CellPrice>> old =
+        std::exchange(slots_, std::vector<std::pair<std::uint32_t, CellPrice>>(
+                                  std::max<std::size_t>(64, 2 * slots_.size()), {unused, CellPrice{}}));
+    shift_ = 32 - std::countr_zero(slots_.size());
+    count_ = 0;
+    for (const auto& [k, price] : old)
+      if (k != unused) *find_or_add(k).first = price;
+  }
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = (key * 0x9E3779B1u) >> shift_;; i = (i + 1) & mask) {
+    auto& slot = slots_[i];
+    if (slot.first == key) return {&slot.second, false};
+    if (slot.first == unused) {
+      slot.first = key;
+      ++count_;
+      return {&slot.second, true};
+    }
+  }
 }
 
 }  // namespace notera::reconstruct

@@ -19,7 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "notera/core/movegen.hpp"
@@ -57,6 +57,35 @@ struct CellReading {
   // every square read for at most that much.
   std::array<float, 8> type_cost{};
   std::vector<std::pair<float, Bitboard>> to_reach, from_reach;
+  // For the edit distance, worked out by prepare_cell() from its costs
+  // (which a sheet's habits do not change either): substitution[i][c], the
+  // price of plain[i] written for the ASCII character c.
+  std::vector<std::array<float, 128>> substitution;
+};
+
+// What a box costs read as a move (price_cell()).
+struct CellPrice {
+  float cost = 0.0f;
+  std::int16_t reading = -1;
+  bool by_spelling = false;
+};
+
+// Prices already worked out for one box (price_cell()), by a key of what
+// they depend on: open addressing with linear probing in a table of a power
+// of two slots, at most half full (the search looks a price up for every
+// move of every state; a node-based map spent half of that in hashing and
+// allocation).
+class PriceCache {
+ public:
+  // The price stored under `key` (below 2^31), and false; or a new slot
+  // for it, and true.
+  std::pair<CellPrice*, bool> find_or_add(std::uint32_t key);
+
+ private:
+  static constexpr std::uint32_t unused = ~std::uint32_t{0};
+  std::vector<std::pair<std::uint32_t, CellPrice>> slots_;
+  std::size_t count_ = 0;
+  int shift_ = 0;
 };
 
 struct PreparedCell {
@@ -65,10 +94,11 @@ struct PreparedCell {
   // A person's answer for the box (EvidenceCell::certain): a move its
   // readings spell costs nothing, any other cannot be (certain_miss).
   bool certain = false;
-  // Edit-distance prices already computed, by what they depend on (the
-  // move, the piece moved and whether it captures): the same few moves
-  // come back in state after state.
-  mutable std::unordered_map<std::uint32_t, std::pair<float, std::int16_t>> spelling_cache;
+  // Prices already worked out (price_cell()), by what they depend on: the
+  // move, the pieces moved and taken, whether it captures and whether the
+  // edit distance was asked for. A cell is priced in one language with one
+  // set of costs, its sheet's.
+  mutable PriceCache prices;
 };
 
 // Reads a box in `language` (a LetterTable index; English letters are
@@ -91,19 +121,14 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
 float check_mark_cost(const CellReading& r, const Position& after, const SlipCosts& costs,
                       SlipList* why = nullptr);
 
-// The cheapest way to read a box as `m`: which reading, and whether by
-// edit distance. `use_spelling` says whether the edit distance is tried
-// for parsed readings too (the caller decides per position, see
-// SlipCosts::fallback_threshold).
-struct CellPrice {
-  float cost = 0.0f;
-  std::int16_t reading = -1;
-  bool by_spelling = false;
-};
 // The price of a move that a box answered by a person does not spell: far
 // beyond any prune margin, so that no game takes it.
 inline constexpr float certain_miss = 1000.0f;
 
+// The cheapest way to read a box as `m`: which reading, and whether by
+// edit distance. `use_spelling` says whether the edit distance is tried
+// for parsed readings too (the caller decides per position, see
+// SlipCosts::fallback_threshold).
 CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
                      const SlipCosts& costs, bool use_spelling);
 
@@ -121,5 +146,8 @@ bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& cost
 // A weighted Damerau-Levenshtein distance with the costs of `costs`
 // ('?' in `written` matches any character at the unreadable cost).
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs);
+// The same with the prices of substitutions looked up (CellReading::substitution).
+float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
+                    std::span<const std::array<float, 128>> substitution);
 
 }  // namespace notera::reconstruct
