@@ -711,26 +711,4 @@ CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int 
   return best;
 }
 
-std::pair<CellPrice*, bool> PriceCache::find_or_add(std::uint32_t key) {
-  if (2 * (count_ + 1) > slots_.size()) {
-    std::vector<std::pair<std::uint32_t, CellPrice>> old =
-        std::exchange(slots_, std::vector<std::pair<std::uint32_t, CellPrice>>(
-                                  std::max<std::size_t>(64, 2 * slots_.size()), {unused, CellPrice{}}));
-    shift_ = 32 - std::countr_zero(slots_.size());
-    count_ = 0;
-    for (const auto& [k, price] : old)
-      if (k != unused) *find_or_add(k).first = price;
-  }
-  const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = (key * 0x9E3779B1u) >> shift_;; i = (i + 1) & mask) {
-    auto& slot = slots_[i];
-    if (slot.first == key) return {&slot.second, false};
-    if (slot.first == unused) {
-      slot.first = key;
-      ++count_;
-      return {&slot.second, true};
-    }
-  }
-}
-
 }  // namespace notera::reconstruct

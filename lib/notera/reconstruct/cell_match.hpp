@@ -14,7 +14,9 @@
 // few spellings of the candidate in the sheet's letters and in English.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -28,6 +30,46 @@
 #include "notera/reconstruct/slips.hpp"
 
 namespace notera::reconstruct {
+
+// Values already worked out, by a key of what they depend on (the search
+// asks for the same few again and again): open addressing with linear
+// probing in a table of a power of two slots, at most half full (a
+// node-based map spent half of the time of a lookup in hashing and
+// allocation).
+template <class Value> class FlatCache {
+ public:
+  // The value stored under `key` (any but ~0), and false; or a new slot
+  // for it, and true.
+  std::pair<Value*, bool> find_or_add(std::uint64_t key) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_);;
+         i = (i + 1) & mask) {
+      auto& slot = slots_[i];
+      if (slot.first == key) return {&slot.second, false};
+      if (slot.first == unused) {
+        slot.first = key;
+        ++count_;
+        return {&slot.second, true};
+      }
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t unused = ~std::uint64_t{0};
+  void grow() {
+    std::vector<std::pair<std::uint64_t, Value>> old =
+        std::exchange(slots_, std::vector<std::pair<std::uint64_t, Value>>(
+                                  std::max<std::size_t>(16, 2 * slots_.size()), {unused, Value{}}));
+    shift_ = 64 - std::countr_zero(slots_.size());
+    count_ = 0;
+    for (const auto& [k, v] : old)
+      if (k != unused) *find_or_add(k).first = v;
+  }
+  std::vector<std::pair<std::uint64_t, Value>> slots_;
+  std::size_t count_ = 0;
+  int shift_ = 0;
+};
 
 // One way to read a box.
 struct CellReading {
@@ -70,23 +112,7 @@ struct CellPrice {
   bool by_spelling = false;
 };
 
-// Prices already worked out for one box (price_cell()), by a key of what
-// they depend on: open addressing with linear probing in a table of a power
-// of two slots, at most half full (the search looks a price up for every
-// move of every state; a node-based map spent half of that in hashing and
-// allocation).
-class PriceCache {
- public:
-  // The price stored under `key` (below 2^31), and false; or a new slot
-  // for it, and true.
-  std::pair<CellPrice*, bool> find_or_add(std::uint32_t key);
-
- private:
-  static constexpr std::uint32_t unused = ~std::uint32_t{0};
-  std::vector<std::pair<std::uint32_t, CellPrice>> slots_;
-  std::size_t count_ = 0;
-  int shift_ = 0;
-};
+using PriceCache = FlatCache<CellPrice>;
 
 struct PreparedCell {
   std::vector<CellReading> readings;
