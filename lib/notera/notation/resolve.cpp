@@ -315,15 +315,9 @@ void add_origin_warnings(const WrittenMove& w, Move m, PieceType type, const Mov
   r.warnings |= warn_overspecified;
 }
 
-// The one fitting move (r.candidates[0]) read as `used` is the verdict:
-// the inaccuracies in how it was written become warnings (when asked for).
-void accept(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
-            bool judge, Resolution& r) {
-  r.piece = used.type;
-  r.language = used.language;
-  r.verdict = Verdict::legal;
-  r.move = r.candidates[0];
-  if (!judge) return;
+// The inaccuracies in how the accepted move r.move was written, as warnings.
+void judge_accepted(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
+                    Resolution& r) {
   const Move m = r.move;
   if (used.foreign) r.warnings |= warn_foreign_letter;
   if (w.kind == WrittenKind::piece && used.type == PieceType::pawn && !letters.is_figurine(w.piece.letter))
@@ -338,6 +332,18 @@ void accept(const Position& pos, const WrittenMove& w, const LetterTable& letter
   if (w.captured.present()) r.warnings |= warn_descriptive_capture;
   if (w.promotion_mark) r.warnings |= warn_promotion_mark;
   add_origin_warnings(w, m, used.type, r.rivals, r);
+}
+
+// The one fitting move (r.candidates[0]) read as `used` is the verdict:
+// the inaccuracies in how it was written become warnings (when asked for).
+// Inline: every move ends here, and judging is rare.
+inline void accept(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
+                   bool judge, Resolution& r) {
+  r.piece = used.type;
+  r.language = used.language;
+  r.verdict = Verdict::legal;
+  r.move = r.candidates[0];
+  if (judge) judge_accepted(pos, w, letters, used, r);
 }
 
 // The one reading of a move written as most PGN writes it ("Nf3", "Nbd7",

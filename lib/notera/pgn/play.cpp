@@ -252,7 +252,7 @@ class Builder {
                                 ? PieceType::king
                                 : type_of(f.pos.piece_on(r.move.from()));
     const bool capture = r.move != Move::null() && f.pos.is_capture(r.move);
-    const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king
+    const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
                                        ? SanHint::Origin::none
                                        : san_origin(r.move, r.rivals);
     const SanHint san = SanHint::make(piece, capture, origin, SanHint::Check::none);
