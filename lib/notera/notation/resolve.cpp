@@ -3,6 +3,7 @@
 #include <array>
 
 #include "notera/core/game_state.hpp"
+#include "notera/core/moves_to_square.hpp"
 
 namespace notera::notation {
 
@@ -316,8 +317,8 @@ void add_origin_warnings(const WrittenMove& w, Move m, PieceType type, const Mov
 }
 
 // The inaccuracies in how the accepted move r.move was written, as warnings.
-void judge_accepted(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
-                    Resolution& r) {
+void judge_accepted(const Position& pos, const WrittenMove& w, const LetterTable& letters,
+                    const Reading& used, Resolution& r) {
   const Move m = r.move;
   if (used.foreign) r.warnings |= warn_foreign_letter;
   if (w.kind == WrittenKind::piece && used.type == PieceType::pawn && !letters.is_figurine(w.piece.letter))
@@ -443,8 +444,8 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
   const Reading plain = plain_reading(w, letters, options);
   if (plain.type == PieceType::none) return false;
   const Bitboard from_mask = from_mask_of(w);
-  generate_to_square(pos, r.candidates, plain.type, w.to_square(),
-                     plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
+  detail::moves_to_square(pos, r.candidates, plain.type, w.to_square(),
+                          plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
   filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
   if (r.candidates.size() == 1) {
     accept(pos, w, letters, plain, options.warnings, r);
