@@ -211,7 +211,9 @@ class Builder {
     }
   }
 
-  void play(Frame& f, const pgn::MovetextEvent& e) {
+  // Inlined into handle() (every move of every game): as a call, saving
+  // and restoring registers cost more than a tenth of its own work.
+  [[gnu::always_inline]] void play(Frame& f, const pgn::MovetextEvent& e) {
     if (frames_.size() == 1 && static_cast<int>(game_.mainline.moves.size()) >= options_.max_plies) {
       halt(f, e, Message("game.too_many_plies").with("limit", options_.max_plies));
       return;
