@@ -161,9 +161,10 @@ Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, con
 // Keeps the moves from `first` on that fit what was written besides piece
 // and squares: pawn moves that fit the written capture and promotion; of
 // other pieces those from the written origin, the rest go to `rivals`.
-// In place, in generation order.
-void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type, PieceType promotion,
-                       MoveList& fits, int first, MoveList& rivals, Bitboard from_mask) {
+// In place, in generation order. Inlined: every pawn move passes here.
+[[gnu::always_inline]] inline void filter_candidates(const Position& pos, const WrittenMove& w,
+                                                     PieceType type, PieceType promotion, MoveList& fits,
+                                                     int first, MoveList& rivals, Bitboard from_mask) {
   if (type != PieceType::pawn && from_mask == ~Bitboard{0}) return;  // "Nf3": all fit
   int kept = first;
   for (int i = first; i < fits.size(); ++i) {
