@@ -112,59 +112,6 @@ SanHint SanHint::of(const Position& before, Move m, const Position& after) {
   return make(type, before.is_capture(m), origin, check);
 }
 
-char* write_san(Move m, SanHint hint, char* out, const SanStyle& style) {
-  char* p = out;
-  const auto put = [&p](std::string_view s) {
-    for (char c : s) *p++ = c;
-  };
-  const auto put_square = [&p](Square s) {
-    *p++ = file_char(file_of(s));
-    *p++ = rank_char(rank_of(s));
-  };
-  if (m == Move::null()) {
-    put("--");
-    return p;
-  }
-  if (m.is_castling()) {
-    put(Position::castling_side_of(m) == CastlingSide::king_side ? style.castle_short : style.castle_long);
-  } else {
-    const Square from = m.from();
-    const PieceType type = hint.piece();
-    if (type == PieceType::pawn) {
-      if (style.long_form) {
-        put_square(from);
-        *p++ = hint.capture() ? 'x' : '-';
-      } else if (hint.capture()) {
-        *p++ = file_char(file_of(from));
-        *p++ = 'x';
-      }
-      put_square(m.to());
-      if (m.kind() == Move::Kind::promotion) {
-        put(style.promotion_mark);
-        put(style.pieces[index(m.promotion())]);
-      }
-    } else {
-      put(style.pieces[index(type)]);
-      if (style.long_form) {
-        put_square(from);
-        *p++ = hint.capture() ? 'x' : '-';
-      } else {
-        switch (hint.origin()) {
-          case SanHint::Origin::none: break;
-          case SanHint::Origin::file: *p++ = file_char(file_of(from)); break;
-          case SanHint::Origin::rank: *p++ = rank_char(rank_of(from)); break;
-          case SanHint::Origin::square: put_square(from); break;
-        }
-        if (hint.capture()) *p++ = 'x';
-      }
-      put_square(m.to());
-    }
-  }
-  if (hint.check() == SanHint::Check::check) *p++ = '+';
-  if (hint.check() == SanHint::Check::mate) *p++ = '#';
-  return p;
-}
-
 void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style) {
   out.size = static_cast<unsigned char>(write_san(m, hint, out.data, style) - out.data);
 }

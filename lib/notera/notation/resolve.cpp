@@ -3,6 +3,7 @@
 #include <array>
 
 #include "notera/core/game_state.hpp"
+#include "notera/core/moves_to_square.hpp"
 
 namespace notera::notation {
 
@@ -160,9 +161,10 @@ Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, con
 // Keeps the moves from `first` on that fit what was written besides piece
 // and squares: pawn moves that fit the written capture and promotion; of
 // other pieces those from the written origin, the rest go to `rivals`.
-// In place, in generation order.
-void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type, PieceType promotion,
-                       MoveList& fits, int first, MoveList& rivals, Bitboard from_mask) {
+// In place, in generation order. Inlined: every pawn move passes here.
+[[gnu::always_inline]] inline void filter_candidates(const Position& pos, const WrittenMove& w,
+                                                     PieceType type, PieceType promotion, MoveList& fits,
+                                                     int first, MoveList& rivals, Bitboard from_mask) {
   if (type != PieceType::pawn && from_mask == ~Bitboard{0}) return;  // "Nf3": all fit
   int kept = first;
   for (int i = first; i < fits.size(); ++i) {
@@ -315,15 +317,9 @@ void add_origin_warnings(const WrittenMove& w, Move m, PieceType type, const Mov
   r.warnings |= warn_overspecified;
 }
 
-// The one fitting move (r.candidates[0]) read as `used` is the verdict:
-// the inaccuracies in how it was written become warnings (when asked for).
-void accept(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
-            bool judge, Resolution& r) {
-  r.piece = used.type;
-  r.language = used.language;
-  r.verdict = Verdict::legal;
-  r.move = r.candidates[0];
-  if (!judge) return;
+// The inaccuracies in how the accepted move r.move was written, as warnings.
+void judge_accepted(const Position& pos, const WrittenMove& w, const LetterTable& letters,
+                    const Reading& used, Resolution& r) {
   const Move m = r.move;
   if (used.foreign) r.warnings |= warn_foreign_letter;
   if (w.kind == WrittenKind::piece && used.type == PieceType::pawn && !letters.is_figurine(w.piece.letter))
@@ -338,6 +334,18 @@ void accept(const Position& pos, const WrittenMove& w, const LetterTable& letter
   if (w.captured.present()) r.warnings |= warn_descriptive_capture;
   if (w.promotion_mark) r.warnings |= warn_promotion_mark;
   add_origin_warnings(w, m, used.type, r.rivals, r);
+}
+
+// The one fitting move (r.candidates[0]) read as `used` is the verdict:
+// the inaccuracies in how it was written become warnings (when asked for).
+// Inline: every move ends here, and judging is rare.
+inline void accept(const Position& pos, const WrittenMove& w, const LetterTable& letters, const Reading& used,
+                   bool judge, Resolution& r) {
+  r.piece = used.type;
+  r.language = used.language;
+  r.verdict = Verdict::legal;
+  r.move = r.candidates[0];
+  if (judge) judge_accepted(pos, w, letters, used, r);
 }
 
 // The one reading of a move written as most PGN writes it ("Nf3", "Nbd7",
@@ -437,8 +445,8 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
   const Reading plain = plain_reading(w, letters, options);
   if (plain.type == PieceType::none) return false;
   const Bitboard from_mask = from_mask_of(w);
-  generate_to_square(pos, r.candidates, plain.type, w.to_square(),
-                     plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
+  detail::moves_to_square(pos, r.candidates, plain.type, w.to_square(),
+                          plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
   filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
   if (r.candidates.size() == 1) {
     accept(pos, w, letters, plain, options.warnings, r);

@@ -5,6 +5,10 @@
 #include <cstring>
 #include <stdexcept>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "notera/base/utf8.hpp"
 #include "notera/pgn/lexicon.hpp"
 
@@ -26,13 +30,36 @@ constexpr std::array<bool, 256> movetext_specials = [] {
   return t;
 }();
 
+#if defined(__SSE2__)
+// The bytes of movetext_specials, for comparing 16 input bytes at a time.
+constexpr std::array<unsigned char, 8> special_bytes = {'{', ';', '(', ')', '*', '-', ':', 0xC2};
+static_assert([] {
+  std::size_t listed = 0;
+  for (unsigned char c : special_bytes) listed += movetext_specials[c];
+  std::size_t all = 0;
+  for (bool special : movetext_specials) all += special;
+  return listed == special_bytes.size() && all == special_bytes.size();
+}());
+
+// Whether any of 16 bytes is special.
+bool any_special(__m128i bytes) {
+  __m128i hits = _mm_setzero_si128();
+  for (unsigned char c : special_bytes)
+    hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(static_cast<char>(c))));
+  return _mm_movemask_epi8(hits) != 0;
+}
+#endif
+
 // The first byte at or after i that the movetext scan must look at, or
-// end. Four bytes per step while none of them is special (most movetext
-// bytes are not), then byte by byte.
+// end. Sixteen bytes per step (SSE2) or four while none of them is special
+// (most movetext bytes are not), then byte by byte.
 std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
   const auto special = [data](std::size_t k) {
     return movetext_specials[static_cast<unsigned char>(data[k])];
   };
+#if defined(__SSE2__)
+  while (i + 16 <= end && !any_special(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)))) i += 16;
+#endif
   while (i + 4 <= end && !(special(i) | special(i + 1) | special(i + 2) | special(i + 3))) i += 4;
   while (i < end && !special(i)) ++i;
   return i;
@@ -118,7 +145,11 @@ void Splitter::normalise_line_ends(std::size_t from) {
 
 // The line at pos_: complete (up to and including LF, or to the end of
 // the input), or the first max_line_length bytes of a longer line.
-bool Splitter::find_line(Line& line) {
+//
+// This and the other steps next() takes for every line (prepare_line,
+// classify with is_tag_line, decide, consume) are inlined into it: as
+// calls they cost a sixth of the splitter's instructions.
+[[gnu::always_inline]] inline bool Splitter::find_line(Line& line) {
   for (;;) {
     const char* data = buffer_.get();
     const std::size_t available = end_ - pos_;
@@ -154,7 +185,7 @@ bool Splitter::find_line(Line& line) {
 
 // NULs become spaces (counted for the note), [pgn] wrappers become spaces,
 // and leading blanks are skipped.
-void Splitter::prepare_line(Line& line, bool continuation) {
+[[gnu::always_inline]] inline void Splitter::prepare_line(Line& line, bool continuation) {
   char* const data = buffer_.get();
   line_nuls_ = 0;
   std::size_t i = line.begin;
@@ -200,13 +231,14 @@ void Splitter::prepare_line(Line& line, bool continuation) {
   }
 }
 
-void Splitter::classify(Line& line) const {
+[[gnu::always_inline]] inline void Splitter::classify(Line& line) const {
   line.name = {};
   line.tag = is_tag_line(line.content, line.end, &line.name);
   line.name_hash = line.tag ? hash_name(line.name) : 0;
 }
 
-bool Splitter::is_tag_line(std::size_t content, std::size_t end, std::string_view* name) const {
+[[gnu::always_inline]] inline bool Splitter::is_tag_line(std::size_t content, std::size_t end,
+                                                         std::string_view* name) const {
   const char* data = buffer_.get();
   if (content >= end || data[content] != '[') return false;
   std::size_t j = content + 1;
@@ -256,7 +288,7 @@ bool Splitter::remember_tag(std::uint64_t h) {
   return true;
 }
 
-Splitter::Decision Splitter::decide(const Line& line, SkipReason& reason) {
+[[gnu::always_inline]] inline Splitter::Decision Splitter::decide(const Line& line, SkipReason& reason) {
   const char* data = buffer_.get();
   const bool game = open_ && kind_ == SegmentKind::game;
   if (line.content >= line.end) {  // blank
@@ -318,7 +350,7 @@ void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
   if (kind == SegmentKind::game) resync_ = false;
 }
 
-void Splitter::consume(const Line& line) {
+[[gnu::always_inline]] inline void Splitter::consume(const Line& line) {
   if (line_nuls_ != 0) {
     if (segment_nuls_ == 0) {
       segment_nul_line_ = line_;

@@ -108,8 +108,11 @@ struct TagState {
         return;
       }
     }
-    // Built in place: no temporary Tag to move (every tag of every game).
-    out.tags.push_back(Tag{std::string(canonical), std::string(value_text)});
+    // Built in place: no temporary Tag to move (every tag of every game;
+    // moving a short string copies its bytes once more).
+    Tag& tag = out.tags.emplace_back();
+    tag.name.assign(canonical);
+    tag.value.assign(value_text);
   }
 };
 
