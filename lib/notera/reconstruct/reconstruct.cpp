@@ -191,11 +191,11 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
   // wide as the search before elsewhere (where the first, at its width
   // throughout, was not limited, the second takes over its beam).
   search::Widths widths{options.beam_width, {}, best.restarts};
-  const auto widen_around = [&widths](const std::vector<std::uint8_t>& limited) {
+  const auto widen_where_limited = [&widths](const std::vector<std::uint8_t>& limited) {
     for (std::size_t p = 0; p < limited.size(); ++p)
       if (limited[p]) search::widen_around(widths, static_cast<int>(p));
   };
-  widen_around(best.limited);
+  widen_where_limited(best.limited);
   ReconstructOptions wider = options;
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
          budget.left()) {
@@ -204,7 +204,7 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     search::Output out = search::run(sheets, start, wider, costs, budget, widths);
     ++runs;
     if (search::cut_short(out.stats)) break;
-    widen_around(out.limited);
+    widen_where_limited(out.limited);
     // A wider search that finds no cheaper game may still have been too
     // narrow (the cheaper game lies behind a wider crowd of near-equal
     // states): go on widening while it was.
