@@ -7,12 +7,19 @@
 // not hang pieces is the likelier (see scoresheet/slips.hpp, MovePrior).
 #pragma once
 
+#include <array>
+#include <cstddef>
+
 #include "notera/core/position.hpp"
 
 namespace notera {
 
-// Pawn 100, knight and bishop 300, rook 500, queen 900.
-int piece_value(PieceType t);
+// Pawn 100, knight and bishop 300, rook 500, queen 900. Inline: the
+// reconstruction's move models ask it of millions of moves.
+inline int piece_value(PieceType t) {
+  constexpr std::array<int, piece_type_count> values = {0, 100, 300, 300, 500, 900, 20000};
+  return values[static_cast<std::size_t>(index(t))];
+}
 
 // The material the side to move gains by `m` (a legal move of `pos`),
 // in the units of piece_value: 0 for a quiet move to a safe square, -300

@@ -7,11 +7,6 @@
 
 namespace notera {
 
-int piece_value(PieceType t) {
-  static constexpr std::array<int, piece_type_count> values = {0, 100, 300, 300, 500, 900, 20000};
-  return values[static_cast<std::size_t>(index(t))];
-}
-
 int static_exchange(const Position& pos, Move m) {
   if (m.is_castling()) return 0;
   const Square from = m.from();
@@ -35,29 +30,42 @@ int static_exchange(const Position& pos, Move m) {
     on_target = m.promotion();
   }
 
+  // Every piece that attacks `to` through the squares still occupied,
+  // both sides: found once, then kept up to date as pieces leave (a slider
+  // behind one that took may join in; only sliders can be uncovered).
+  const Bitboard diagonal = pos.pieces(PieceType::bishop, PieceType::queen);
+  const Bitboard straight = pos.pieces(PieceType::rook, PieceType::queen);
+  Bitboard attackers = pos.attackers_to(to, occupied) & occupied;
   Color side = ~us;
   int d = 0;
   while (d + 1 < static_cast<int>(gain.size())) {
-    const Bitboard attackers = pos.attackers_to(to, occupied) & occupied & pos.pieces(side);
-    if (!attackers) break;
+    const Bitboard ours = attackers & pos.pieces(side);
+    if (!ours) break;
     // The cheapest attacker takes.
     PieceType taker = PieceType::none;
     Bitboard taker_bb = 0;
     for (int t = index(PieceType::pawn); t <= index(PieceType::king); ++t) {
-      taker_bb = attackers & pos.pieces(static_cast<PieceType>(t));
+      taker_bb = ours & pos.pieces(static_cast<PieceType>(t));
       if (taker_bb) {
         taker = static_cast<PieceType>(t);
         break;
       }
     }
+    const Bitboard taker_square = bb(lsb(taker_bb));
     // A king may take only a piece nobody defends any more.
     if (taker == PieceType::king) {
-      const Bitboard rest = occupied ^ bb(lsb(taker_bb));
+      const Bitboard rest = occupied ^ taker_square;
       if (pos.attackers_to(to, rest) & rest & pos.pieces(~side)) break;
     }
     ++d;
     gain[static_cast<std::size_t>(d)] = piece_value(on_target) - gain[static_cast<std::size_t>(d - 1)];
-    occupied ^= bb(lsb(taker_bb));
+    occupied ^= taker_square;
+    if (taker != PieceType::knight) {
+      if (taker != PieceType::rook) attackers |= bishop_attacks(to, occupied) & diagonal;
+      if (taker != PieceType::pawn && taker != PieceType::bishop)
+        attackers |= rook_attacks(to, occupied) & straight;
+    }
+    attackers &= occupied;
     on_target = taker;
     side = ~side;
   }
