@@ -35,7 +35,7 @@ namespace notera::reconstruct {
 // asks for the same few again and again): open addressing with linear
 // probing in a table of a power of two slots, at most half full (a
 // node-based map spent half of the time of a lookup in hashing and
-// allocation).
+// allocation). Also a set of keys: find_or_add() says whether the key is new.
 template <class Value> class FlatCache {
  public:
   // The value stored under `key` (any but ~0), and false; or a new slot
@@ -53,6 +53,12 @@ template <class Value> class FlatCache {
         return {&slot.second, true};
       }
     }
+  }
+
+  // Forgets every key, keeping the room.
+  void clear() {
+    std::fill(slots_.begin(), slots_.end(), std::pair<std::uint64_t, Value>{unused, Value{}});
+    count_ = 0;
   }
 
  private:

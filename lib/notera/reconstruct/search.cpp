@@ -1,6 +1,7 @@
 #include "notera/reconstruct/search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -277,6 +278,16 @@ class StateIndex {
   std::size_t count_ = 0;
   std::uint32_t epoch_ = 1;
 };
+
+// What the layer and its candidates are sorted by: a float's order as an
+// unsigned integer's (-0 as +0), above an index that breaks ties. Sorting
+// these plain integers gives the order of (value, index) without reading
+// the large states or candidates they stand for at every comparison.
+std::uint64_t sort_key(float value, std::uint32_t index) {
+  const auto bits = std::bit_cast<std::uint32_t>(value + 0.0f);
+  const std::uint32_t ordered = (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
+  return static_cast<std::uint64_t>(ordered) << 32 | index;
+}
 
 Key key_of(const State& s) {
   return Key{s.pos.key(),
@@ -765,7 +776,15 @@ class Search {
                        candidates_.end(), cheaper);
       if (first_dropped <= candidates_[soft - 1].cost + tie_epsilon) note_beam_full(ply);
     }
-    std::stable_sort(candidates_.begin(), candidates_.end(), cheaper);
+    // In order of cost, ties in the order they came (a stable sort).
+    keys_.clear();
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+      keys_.push_back(sort_key(candidates_[i].cost, static_cast<std::uint32_t>(i)));
+    std::sort(keys_.begin(), keys_.end());
+    sorted_candidates_.clear();
+    for (const std::uint64_t k : keys_)
+      sorted_candidates_.push_back(candidates_[static_cast<std::uint32_t>(k)]);
+    candidates_.swap(sorted_candidates_);
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "among the cheapest candidates");
   }
 
@@ -794,12 +813,13 @@ class Search {
   // The state after candidate `cand` of `parent`, and its node (all but
   // the cost and its index).
   State child_of(const State& parent, const Candidate& cand, int ply, Node& node) const {
-    State child;
-    child.pos = parent.pos;
+    // A copy of the parent (cursors, shifts, position), not a default
+    // State assigned to: that would clear a whole board first.
+    State child = parent;
+    child.near_count = 0;
+    child.rank = 0.0f;
     child.pos.play(cand.move);
     child.cost = cand.cost;
-    child.cursor = parent.cursor;
-    child.shift = parent.shift;
     child.insertions = static_cast<std::uint16_t>(parent.insertions + (cand.consume == 0 ? 1 : 0));
     child.consecutive_insertions =
         static_cast<std::uint8_t>(cand.consume == 0 ? parent.consecutive_insertions + 1 : 0);
@@ -1118,11 +1138,14 @@ class Search {
       } else if (!done)
         order_.push_back(static_cast<std::uint32_t>(i));
     }
-    const auto by_cost = [&layer](std::uint32_t a, std::uint32_t b) {
-      return layer[a].cost < layer[b].cost || (layer[a].cost == layer[b].cost && a < b);
-    };
-    const auto by_rank = [&layer](std::uint32_t a, std::uint32_t b) {
-      return layer[a].rank < layer[b].rank || (layer[a].rank == layer[b].rank && a < b);
+    // The first `count` of order_ by cost (or rank), ties by index.
+    const auto by_cost = [&layer](std::uint32_t i) { return layer[i].cost; };
+    const auto by_rank = [&layer](std::uint32_t i) { return layer[i].rank; };
+    const auto sort_order = [this](std::size_t count, const auto& value_of) {
+      keys_.clear();
+      for (std::size_t i = 0; i < count; ++i) keys_.push_back(sort_key(value_of(order_[i]), order_[i]));
+      std::sort(keys_.begin(), keys_.end());
+      for (std::size_t i = 0; i < count; ++i) order_[i] = static_cast<std::uint32_t>(keys_[i]);
     };
     std::size_t n = 0;
     if (!order_.empty()) {
@@ -1143,7 +1166,7 @@ class Search {
       const std::size_t soft = static_cast<std::size_t>(width_at(ply));
       const std::size_t hard = static_cast<std::size_t>(options_.beam_ties);
       if (n <= soft) {
-        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
+        sort_order(n, by_cost);
       } else {
         // More states than the beam holds: rank them by their cost plus a
         // look at the next box, so that a state which has paid for a slip
@@ -1151,7 +1174,7 @@ class Search {
         // paid yet but cannot read the next box at all.
         for (std::size_t i = 0; i < n; ++i)
           layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]);
-        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_rank);
+        sort_order(n, by_rank);
         const float best_rank = layer[order_.front()].rank;
         const float last_rank = layer[order_[soft - 1]].rank;
         std::size_t m = soft;
@@ -1166,7 +1189,7 @@ class Search {
           out_.limited[static_cast<std::size_t>(ply)] = 1;
         }
         n = m + rescue(layer, ply, m, n);
-        std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(n), by_cost);
+        sort_order(n, by_cost);
       }
     }
     std::vector<State> kept;
@@ -1193,10 +1216,10 @@ class Search {
     };
     const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(width_at(ply)) / 8);
     alignments_.clear();
-    for (std::size_t i = 0; i < kept; ++i) alignments_.insert(alignment(layer[order_[i]]));
+    for (std::size_t i = 0; i < kept; ++i) alignments_.find_or_add(alignment(layer[order_[i]]));
     std::size_t rescued = 0;
     for (std::size_t i = kept; i < dropped && rescued < most; ++i)
-      if (alignments_.insert(alignment(layer[order_[i]])).second)
+      if (alignments_.find_or_add(alignment(layer[order_[i]])).second)
         std::swap(order_[kept + rescued++], order_[i]);
     return rescued;
   }
@@ -1246,11 +1269,13 @@ class Search {
   bool priors_only_add_ = true;
   Output out_;
   std::vector<Candidate> candidates_;
+  std::vector<Candidate> sorted_candidates_;               // keep_cheapest()'s, kept for its capacity
+  std::vector<std::uint64_t> keys_;                        // sort_key()s being sorted
   MoveList moves_;                                         // of the state being expanded
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
   StateIndex index_;
-  std::unordered_set<std::uint64_t> alignments_;
+  FlatCache<char> alignments_;  // rescue()'s set of the alignments kept
   State last_layer_best_;
   std::shared_ptr<Restarts> restarts_;  // kept by a search at one width (keep_restart())
   bool keeping_ = true;
