@@ -437,9 +437,11 @@ bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const Resol
   return false;
 }
 
-// The usual move has one reading, and one legal move fits it: then that
-// is the verdict the general path would give, found without it. True when
-// it was so; otherwise `r` is left as it was.
+// The usual move has one reading: then the moves that fit it give the
+// verdict the general path would give (its only reading is this one, with
+// the same moves, the same rivals and, when none fits, the same reason),
+// found without it. True when `w` was such a move. Nothing fits a box's
+// reading in most of the positions a reconstruction asks about.
 bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable& letters,
                    const ResolveOptions& options, Resolution& r) {
   const Reading plain = plain_reading(w, letters, options);
@@ -452,9 +454,16 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
     accept(pos, w, letters, plain, options.warnings, r);
     return true;
   }
-  r.candidates.clear();
-  r.rivals.clear();
-  return false;
+  r.piece = plain.type;
+  r.language = plain.language;
+  if (r.candidates.empty()) {
+    r.verdict = Verdict::illegal;
+    r.rivals.clear();
+    if (options.reasons) r.reason = diagnose(pos, plain.type, from_mask, bb(w.to_square()), PieceType::none);
+  } else {
+    r.verdict = Verdict::ambiguous;
+  }
+  return true;
 }
 
 // The moves one reading allows: those that fit the written origin go to
