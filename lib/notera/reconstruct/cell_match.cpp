@@ -662,34 +662,24 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
   return costs.unparsed_base + best;
 }
 
-CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
-                     const SlipCosts& costs, bool use_spelling) {
+CellPrice price_certain_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                             const SlipCosts& costs) {
+  // Only the move the answer spells; spelling departures (capture and
+  // check marks, an English letter, an origin given) are no doubt.
+  for (std::size_t i = 0; i < cell.readings.size(); ++i) {
+    SlipList why;
+    if (!cell.readings[i].parsed) continue;
+    structural_cost(cell.readings[i], pos, m, language, costs, &why);
+    if (std::none_of(why.begin(), why.end(), [](const Slip& s) { return is_correction(s.kind); }))
+      return CellPrice{0.0f, static_cast<std::int16_t>(i), false};
+  }
+  return CellPrice{certain_miss, -1, false};
+}
+
+CellPrice work_out_price(const PreparedCell& cell, const Position& pos, Move m, int language,
+                         const SlipCosts& costs, bool use_spelling) {
   CellPrice best;
   best.cost = std::numeric_limits<float>::max();
-  if (cell.certain) {
-    // Only the move the answer spells; spelling departures (capture and
-    // check marks, an English letter, an origin given) are no doubt.
-    best.cost = certain_miss;
-    for (std::size_t i = 0; i < cell.readings.size(); ++i) {
-      SlipList why;
-      if (!cell.readings[i].parsed) continue;
-      structural_cost(cell.readings[i], pos, m, language, costs, &why);
-      if (std::none_of(why.begin(), why.end(), [](const Slip& s) { return is_correction(s.kind); }))
-        return CellPrice{0.0f, static_cast<std::int16_t>(i), false};
-    }
-    return best;
-  }
-  // The price depends on the move, the pieces moved and taken and whether
-  // it captures, nothing else of the position: the same few moves come
-  // back in state after state.
-  const PieceType moved = type_of(pos.piece_on(m.from()));
-  const PieceType taken = m.is_en_passant() ? PieceType::pawn : type_of(pos.piece_on(m.to()));
-  const std::uint32_t key = static_cast<std::uint32_t>(m.raw()) |
-                            static_cast<std::uint32_t>(index(moved)) << 16 |
-                            static_cast<std::uint32_t>(index(taken)) << 19 |
-                            (pos.is_capture(m) ? 1u << 22 : 0u) | (use_spelling ? 1u << 23 : 0u);
-  auto [price, fresh] = cell.prices.find_or_add(key);
-  if (!fresh) return *price;
   bool any_unparsed = false;
   for (std::size_t i = 0; i < cell.readings.size(); ++i) {
     const CellReading& r = cell.readings[i];
@@ -707,7 +697,6 @@ CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int 
       if (c < best.cost) best = CellPrice{c, static_cast<std::int16_t>(i), true};
     }
   }
-  *price = best;
   return best;
 }
 

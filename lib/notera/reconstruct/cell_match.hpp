@@ -157,12 +157,35 @@ float check_mark_cost(const CellReading& r, const Position& after, const SlipCos
 // beyond any prune margin, so that no game takes it.
 inline constexpr float certain_miss = 1000.0f;
 
+// price_cell() for a box answered by a person (PreparedCell::certain).
+CellPrice price_certain_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                             const SlipCosts& costs);
+
+// price_cell() worked out, not looked up.
+CellPrice work_out_price(const PreparedCell& cell, const Position& pos, Move m, int language,
+                         const SlipCosts& costs, bool use_spelling);
+
 // The cheapest way to read a box as `m`: which reading, and whether by
 // edit distance. `use_spelling` says whether the edit distance is tried
 // for parsed readings too (the caller decides per position, see
-// SlipCosts::fallback_threshold).
-CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
-                     const SlipCosts& costs, bool use_spelling);
+// SlipCosts::fallback_threshold). Inline: the search asks it of every move
+// of every state, and almost always finds the price already worked out.
+inline CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                            const SlipCosts& costs, bool use_spelling) {
+  if (cell.certain) return price_certain_cell(cell, pos, m, language, costs);
+  // The price depends on the move, the pieces moved and taken and whether
+  // it captures, nothing else of the position: the same few moves come
+  // back in state after state.
+  const PieceType moved = type_of(pos.piece_on(m.from()));
+  const PieceType taken = m.is_en_passant() ? PieceType::pawn : type_of(pos.piece_on(m.to()));
+  const std::uint32_t key = static_cast<std::uint32_t>(m.raw()) |
+                            static_cast<std::uint32_t>(index(moved)) << 16 |
+                            static_cast<std::uint32_t>(index(taken)) << 19 |
+                            (pos.is_capture(m) ? 1u << 22 : 0u) | (use_spelling ? 1u << 23 : 0u);
+  const auto [price, fresh] = cell.prices.find_or_add(key);
+  if (fresh) *price = work_out_price(cell, pos, m, language, costs, use_spelling);
+  return *price;
+}
 
 // The moves that can be read from the box for at most `budget`, as a filter
 // for the move generator: a superset (piece types, origins and destinations
