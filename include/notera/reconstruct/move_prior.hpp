@@ -102,10 +102,20 @@ struct UnwrittenPrior {
 
   std::array<float, features> weight{};
 
+  // Whether the piece on a square is in danger there (escapes,
+  // escapes_last_mover), the same for every move of that piece: worked
+  // out once per square for the moves of one position and one `last`.
+  struct Squares {
+    Bitboard known = 0;
+    std::array<std::uint32_t, 64> danger;
+  };
+
   // The features of legal move `m` of `pos`, a bit per Feature;
   // `last`: the opponent's move that led to `pos` (Move::none() at the start);
-  // `gain`: the move's static exchange, when known.
-  static std::uint32_t features_of(const Position& pos, Move m, Move last, int gain = exchange_unknown);
+  // `gain`: the move's static exchange, when known; `squares`: what is
+  // known of the squares of `pos` (with this `last`), when kept.
+  static std::uint32_t features_of(const Position& pos, Move m, Move last, int gain = exchange_unknown,
+                                   Squares* squares = nullptr);
   static const char* feature_name(int f);
 
   float score(std::uint32_t f) const {

@@ -49,7 +49,31 @@ const MovePrior& MovePrior::none() {
   return prior;
 }
 
-std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last, int gain) {
+namespace {
+
+// UnwrittenPrior's danger features of the piece of type `t` on `from`:
+// attacked by a cheaper piece, or attacked and not defended.
+std::uint32_t danger_of(const Position& pos, Square from, PieceType t, Move last) {
+  const Color us = pos.side_to_move();
+  const Bitboard occupied = pos.pieces();
+  const Bitboard around = pos.attackers_to(from, occupied);
+  const Bitboard attackers = around & pos.pieces(~us);
+  if (!attackers) return 0;
+  bool unsafe = (around & pos.pieces(us)) == 0;
+  for (int a = index(PieceType::pawn); !unsafe && a < index(t); ++a)
+    if (piece_value(static_cast<PieceType>(a)) < piece_value(t) &&
+        (attackers & pos.pieces(static_cast<PieceType>(a))))
+      unsafe = true;
+  if (!unsafe) return 0;
+  std::uint32_t f = 1u << UnwrittenPrior::escapes;
+  if (last.is_ok() && (attackers & bb(last.to()))) f |= 1u << UnwrittenPrior::escapes_last_mover;
+  return f;
+}
+
+}  // namespace
+
+std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last, int gain,
+                                          Squares* squares) {
   std::uint32_t f = 0;
   const auto set = [&f](Feature x) { f |= 1u << x; };
   const Color us = pos.side_to_move();
@@ -72,22 +96,16 @@ std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last
     if (t == PieceType::pawn && (to_rank - from_rank == 2)) set(double_push);
     if (t != PieceType::pawn && to_rank < from_rank) set(retreats);
     if ((t == PieceType::knight || t == PieceType::bishop) && from_rank == 0) set(develops);
+    // Was the piece in danger where it stood?
     if (t != PieceType::king) {
-      // Was the piece in danger where it stood: attacked by a cheaper
-      // piece, or attacked and not defended?
-      const Bitboard occupied = pos.pieces();
-      const Bitboard around = pos.attackers_to(from, occupied);
-      const Bitboard attackers = around & pos.pieces(~us);
-      if (attackers) {
-        bool unsafe = (around & pos.pieces(us)) == 0;
-        for (int a = index(PieceType::pawn); !unsafe && a < index(t); ++a)
-          if (piece_value(static_cast<PieceType>(a)) < piece_value(t) &&
-              (attackers & pos.pieces(static_cast<PieceType>(a))))
-            unsafe = true;
-        if (unsafe) {
-          set(escapes);
-          if (last_known && (attackers & bb(last.to()))) set(escapes_last_mover);
+      if (!squares) {
+        f |= danger_of(pos, from, t, last);
+      } else {
+        if (!(squares->known & bb(from))) {
+          squares->danger[static_cast<std::size_t>(from)] = danger_of(pos, from, t, last);
+          squares->known |= bb(from);
         }
+        f |= squares->danger[static_cast<std::size_t>(from)];
       }
     }
   }

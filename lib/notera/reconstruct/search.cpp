@@ -682,6 +682,7 @@ class Search {
     const unsigned full = (1u << sheets_.size()) - 1;
     bool unwritten_ready = false;
     tie_for_ = -1;
+    tie_squares_.known = 0;
     for (int mi = 0; mi < moves_.size(); ++mi) {
       out_.stats.candidates++;
       budget_.work++;
@@ -868,17 +869,20 @@ class Search {
     MoveList all;
     generate_legal(s.pos, all);
     std::array<float, MoveList::capacity> score{};
+    UnwrittenPrior::Squares squares;
     double z = 0.0;
     for (int i = 0; i < all.size(); ++i) {
-      score[static_cast<std::size_t>(i)] = prior.score(UnwrittenPrior::features_of(s.pos, all[i], last));
+      score[static_cast<std::size_t>(i)] =
+          prior.score(UnwrittenPrior::features_of(s.pos, all[i], last, exchange_unknown, &squares));
       z += std::exp(static_cast<double>(score[static_cast<std::size_t>(i)]));
     }
     const float log_mean = all.size() ? static_cast<float>(std::log(z / all.size())) : 0.0f;
     const bool same = moves.size() == all.size();  // the same generator gives the same order
     out.resize(static_cast<std::size_t>(moves.size()));
     for (int i = 0; i < moves.size(); ++i) {
-      const float sc = same ? score[static_cast<std::size_t>(i)]
-                            : prior.score(UnwrittenPrior::features_of(s.pos, moves[i], last));
+      const float sc =
+          same ? score[static_cast<std::size_t>(i)]
+               : prior.score(UnwrittenPrior::features_of(s.pos, moves[i], last, exchange_unknown, &squares));
       out[static_cast<std::size_t>(i)] = std::max(0.0f, log_mean - sc);
     }
   }
@@ -892,8 +896,9 @@ class Search {
   float tie_break(const State& s, const MoveList& moves, int mi, int gain) {
     if (tie_for_ != mi) {
       const UnwrittenPrior& prior = *prior_.unwritten;
-      tie_cost_ = tie_break_weight * (unwritten_max_score_ - prior.score(UnwrittenPrior::features_of(
-                                                                 s.pos, moves[mi], last_move(s), gain)));
+      tie_cost_ = tie_break_weight *
+                  (unwritten_max_score_ - prior.score(UnwrittenPrior::features_of(
+                                              s.pos, moves[mi], last_move(s), gain, &tie_squares_)));
       tie_for_ = mi;
     }
     return tie_cost_;
@@ -1255,7 +1260,8 @@ class Search {
   const MovePrior& prior_;
   std::vector<float> unwritten_;  // unwritten_costs() of the state being expanded
   const float unwritten_max_score_ = prior_.unwritten ? prior_.unwritten->max_score() : 0.0f;
-  int tie_for_ = -1;  // the move of the state being expanded that tie_cost_ is for
+  int tie_for_ = -1;                     // the move of the state being expanded that tie_cost_ is for
+  UnwrittenPrior::Squares tie_squares_;  // tie_break()'s, for the moves of the state of tie_for_
   float tie_cost_ = 0.0f;
   // Nodes on the watched game at the last ply and the one being built.
   std::unordered_set<int> watched_, next_watched_;
