@@ -442,19 +442,13 @@ bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const Resol
 // it was so; otherwise `r` is left as it was.
 bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable& letters,
                    const ResolveOptions& options, Resolution& r) {
-  const Reading plain = plain_reading(w, letters, options);
-  if (plain.type == PieceType::none) return false;
-  const Bitboard from_mask = from_mask_of(w);
-  detail::moves_to_square(pos, r.candidates, plain.type, w.to_square(),
-                          plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
-  filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
-  if (r.candidates.size() == 1) {
-    accept(pos, w, letters, plain, options.warnings, r);
-    return true;
-  }
-  r.candidates.clear();
-  r.rivals.clear();
-  return false;
+  UsualMove usual;
+  if (w.is_castling() || !resolve_usual(pos, w, options, usual)) return false;
+  r.candidates.push(usual.move);
+  for (Bitboard rivals = usual.rivals; rivals;) r.rivals.push(Move(pop_lsb(rivals), usual.move.to()));
+  accept(pos, w, letters, Reading{usual.piece, static_cast<std::int8_t>(usual.language), false},
+         options.warnings, r);
+  return true;
 }
 
 // The moves one reading allows: those that fit the written origin go to
@@ -513,6 +507,42 @@ Reading find_candidates(const Position& pos, const WrittenMove& w, const LetterT
 }
 
 }  // namespace
+
+bool resolve_usual(const Position& pos, const WrittenMove& w, const ResolveOptions& options, UsualMove& out) {
+  const Color us = pos.side_to_move();
+  if (w.is_castling()) {
+    const CastlingSide side =
+        w.kind == WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
+    if (!castling_is_legal(pos, side)) return false;
+    out = {pos.castling_move(us, side), PieceType::king, 0, -1};
+    return true;
+  }
+  const Reading plain = plain_reading(w, LetterTable::instance(), options);
+  if (plain.type == PieceType::none) return false;
+  const Square to = w.to_square();
+  if (plain.type != PieceType::pawn) {
+    const Bitboard origins = detail::piece_origins(pos, plain.type, to);
+    const Bitboard fits = origins & from_mask_of(w);
+    if (!fits || more_than_one(fits)) return false;
+    out = {Move(lsb(fits), to), plain.type, origins & ~fits, plain.language};
+    return true;
+  }
+  // Pawns: promotions (four moves fit "e8") and the rare forms with a rank
+  // of origin are left to resolve().
+  if (w.from_rank >= 0 || rank_of(to) == relative_rank(us, 7)) return false;
+  const detail::PawnOrigins o = detail::pawn_origins(pos, to, pos.pieces(us, PieceType::pawn) & from_mask_of(w));
+  // Without a file of origin and without x a pawn move is a push ("e4");
+  // with x it is a capture ("exd5", "xd5"); "ed5" may be either.
+  Bitboard fits = 0;
+  if (!w.capture) fits |= o.push;
+  if (w.capture || w.from_file >= 0) fits |= o.capture;
+  if (!fits || more_than_one(fits)) return false;
+  const Square from = lsb(fits);
+  const bool en_passant = o.en_passant && (o.capture & fits);
+  out = {Move::make(from, to, en_passant ? Move::Kind::en_passant : Move::Kind::normal), PieceType::pawn, 0,
+         plain.language};
+  return true;
+}
 
 Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptions& options) {
   Resolution r;
