@@ -261,7 +261,6 @@ class Builder {
     gm.draw_offer = e.move.draw_offer;
     if (e.move.glyph) last_move_notes(f).nags.push_back(e.move.glyph);
     f.has_before = true;
-    const int ply = ply_of(f.pos);
     if (move == Move::null())
       f.pos.do_null_move(f.last_undo);
     else
@@ -270,6 +269,7 @@ class Builder {
     if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
     gm.san = san.with_check(check);
     if (options_.warnings && !mainline_only_) {
+      const int ply = ply_of(f.pos) - 1;  // of the position before the move (a pass counts too)
       const std::uint32_t w = notation::judge_marks(f.pos, e.move, warnings, options_.laws);
       for (int bit = 0; bit < notation::warning_count; ++bit) {
         const auto flag = static_cast<notation::WrittenWarning>(1u << bit);
