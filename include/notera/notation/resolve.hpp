@@ -110,26 +110,6 @@ struct Resolution {
 // (judge_check_marks), after the caller has played the move.
 Resolution resolve(const Position& pos, const WrittenMove& written, const ResolveOptions& options = {});
 
-// The usual move as resolve_usual finds it: the move, the piece type it
-// was read as, the origins of the other legal moves of that type to the
-// same square (SAN disambiguation), and the language of the reading (-1
-// for castling, which has no letter).
-struct UsualMove {
-  Move move;
-  PieceType piece;
-  Bitboard rivals;
-  int language;
-};
-
-// The verdict of resolve() for the usual move, in a fraction of its work:
-// a move written as most PGN writes it ("Nf3", "Nbd7", "exd5", "e4",
-// "O-O"; see plain_reading in resolve.cpp) that exactly one legal move
-// fits. False for anything else (then resolve() says what it is); warnings
-// are not judged. Playing through games asks this at nearly every move,
-// and building a Resolution (two move lists) cost more than the answer.
-bool resolve_usual(const Position& pos, const WrittenMove& written, const ResolveOptions& options,
-                   UsualMove& out);
-
 // Adds warnings about + and # given the position after the move; with the
 // move played, also about the kind of check announced (dis ch, dbl ch).
 std::uint32_t judge_check_marks(const Position& after, const WrittenMove& written,

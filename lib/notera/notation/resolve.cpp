@@ -4,6 +4,7 @@
 
 #include "notera/core/game_state.hpp"
 #include "notera/core/moves_to_square.hpp"
+#include "notera/notation/resolve_usual.hpp"
 
 namespace notera::notation {
 
@@ -136,13 +137,6 @@ PieceType promotion_reading(const LetterTable& letters, int letter, int language
     }
   }
   return letters.meaning(letter, LetterTable::english);
-}
-
-Bitboard from_mask_of(const WrittenMove& w) {
-  Bitboard mask = ~Bitboard{0};
-  if (w.from_file >= 0) mask &= file_bb(w.from_file);
-  if (w.from_rank >= 0) mask &= rank_bb(w.from_rank);
-  return mask;
 }
 
 Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters) {
@@ -348,27 +342,6 @@ inline void accept(const Position& pos, const WrittenMove& w, const LetterTable&
   if (judge) judge_accepted(pos, w, letters, used, r);
 }
 
-// The one reading of a move written as most PGN writes it ("Nf3", "Nbd7",
-// "exd5", "e4"): no letter, or a letter that means the same in English as
-// in the game's language (or has no English meaning, or foreign letters
-// are off), to a written square, with no origin square and no promotion.
-// Anything else (figurines, a letter English reads otherwise, long forms,
-// promotions, "BxN") may have several readings: PieceType::none.
-Reading plain_reading(const WrittenMove& w, const LetterTable& letters, const ResolveOptions& options) {
-  const Reading none{PieceType::none, -1, false};
-  if (!w.has_to_square() || w.has_from_square() || w.promotion.present() || w.captured.present()) return none;
-  const auto language = static_cast<std::int8_t>(options.language);
-  if (w.kind == WrittenKind::no_letter) return {PieceType::pawn, language, false};
-  if (options.language == ResolveOptions::any_language || letters.is_figurine(w.piece.letter)) return none;
-  const PieceType local = letters.meaning(w.piece.letter, options.language);
-  if (local == PieceType::none) return none;
-  if (options.foreign_letters) {
-    const PieceType english = letters.meaning(w.piece.letter, LetterTable::english);
-    if (english != PieceType::none && english != local) return none;
-  }
-  return {local, language, false};
-}
-
 }  // namespace
 
 namespace {
@@ -446,7 +419,7 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
   if (w.is_castling() || !resolve_usual(pos, w, options, usual)) return false;
   r.candidates.push(usual.move);
   for (Bitboard rivals = usual.rivals; rivals;) r.rivals.push(Move(pop_lsb(rivals), usual.move.to()));
-  accept(pos, w, letters, Reading{usual.piece, static_cast<std::int8_t>(usual.language), false},
+  accept(pos, w, letters, Reading{usual.piece, static_cast<std::int8_t>(options.language), false},
          options.warnings, r);
   return true;
 }
@@ -507,42 +480,6 @@ Reading find_candidates(const Position& pos, const WrittenMove& w, const LetterT
 }
 
 }  // namespace
-
-bool resolve_usual(const Position& pos, const WrittenMove& w, const ResolveOptions& options, UsualMove& out) {
-  const Color us = pos.side_to_move();
-  if (w.is_castling()) {
-    const CastlingSide side =
-        w.kind == WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
-    if (!castling_is_legal(pos, side)) return false;
-    out = {pos.castling_move(us, side), PieceType::king, 0, -1};
-    return true;
-  }
-  const Reading plain = plain_reading(w, LetterTable::instance(), options);
-  if (plain.type == PieceType::none) return false;
-  const Square to = w.to_square();
-  if (plain.type != PieceType::pawn) {
-    const Bitboard origins = detail::piece_origins(pos, plain.type, to);
-    const Bitboard fits = origins & from_mask_of(w);
-    if (!fits || more_than_one(fits)) return false;
-    out = {Move(lsb(fits), to), plain.type, origins & ~fits, plain.language};
-    return true;
-  }
-  // Pawns: promotions (four moves fit "e8") and the rare forms with a rank
-  // of origin are left to resolve().
-  if (w.from_rank >= 0 || rank_of(to) == relative_rank(us, 7)) return false;
-  const detail::PawnOrigins o = detail::pawn_origins(pos, to, pos.pieces(us, PieceType::pawn) & from_mask_of(w));
-  // Without a file of origin and without x a pawn move is a push ("e4");
-  // with x it is a capture ("exd5", "xd5"); "ed5" may be either.
-  Bitboard fits = 0;
-  if (!w.capture) fits |= o.push;
-  if (w.capture || w.from_file >= 0) fits |= o.capture;
-  if (!fits || more_than_one(fits)) return false;
-  const Square from = lsb(fits);
-  const bool en_passant = o.en_passant && (o.capture & fits);
-  out = {Move::make(from, to, en_passant ? Move::Kind::en_passant : Move::Kind::normal), PieceType::pawn, 0,
-         plain.language};
-  return true;
-}
 
 Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptions& options) {
   Resolution r;

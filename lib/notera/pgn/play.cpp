@@ -8,6 +8,7 @@
 #include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/read_move.hpp"
+#include "notera/notation/resolve_usual.hpp"
 
 namespace notera::pgn {
 
