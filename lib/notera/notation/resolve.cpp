@@ -3,7 +3,6 @@
 #include <array>
 
 #include "notera/core/game_state.hpp"
-#include "notera/core/moves_to_square.hpp"
 #include "notera/notation/resolve_usual.hpp"
 
 namespace notera::notation {
@@ -155,10 +154,9 @@ Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, con
 // Keeps the moves from `first` on that fit what was written besides piece
 // and squares: pawn moves that fit the written capture and promotion; of
 // other pieces those from the written origin, the rest go to `rivals`.
-// In place, in generation order. Inlined: every pawn move passes here.
-[[gnu::always_inline]] inline void filter_candidates(const Position& pos, const WrittenMove& w,
-                                                     PieceType type, PieceType promotion, MoveList& fits,
-                                                     int first, MoveList& rivals, Bitboard from_mask) {
+// In place, in generation order.
+void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type, PieceType promotion,
+                       MoveList& fits, int first, MoveList& rivals, Bitboard from_mask) {
   if (type != PieceType::pawn && from_mask == ~Bitboard{0}) return;  // "Nf3": all fit
   int kept = first;
   for (int i = first; i < fits.size(); ++i) {
@@ -416,6 +414,7 @@ bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const Resol
 bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable& letters,
                    const ResolveOptions& options, Resolution& r) {
   UsualMove usual;
+  // Castling is resolve_without_piece's, which reads it in no language.
   if (w.is_castling() || !resolve_usual(pos, w, options, usual)) return false;
   r.candidates.push(usual.move);
   for (Bitboard rivals = usual.rivals; rivals;) r.rivals.push(Move(pop_lsb(rivals), usual.move.to()));
