@@ -13,16 +13,23 @@
 
 namespace notera {
 
-// What do_move needs to take a move back.
-struct Undo {
+// What a move changes besides the pieces, the side to move and the move
+// number (see Position's accessors), kept together so that do_move saves
+// it and undo_move restores it as one block copy, not field by field.
+struct PositionState {
   std::uint64_t key;
   Bitboard checkers;
   Bitboard pinned;
-  Piece captured;
+  std::uint16_t halfmove_clock;
   Square ep_square;
   std::uint8_t castling;
   bool ep_capturable;
-  std::uint16_t halfmove_clock;
+};
+
+// What do_move needs to take a move back.
+struct Undo {
+  PositionState state;
+  Piece captured;
 };
 
 class Position {
@@ -48,10 +55,10 @@ class Position {
   Color side_to_move() const { return side_; }
   // The en-passant target square as FEN writes it: set after every double
   // pawn push, whether or not a capture is possible.
-  Square ep_square() const { return ep_square_; }
+  Square ep_square() const { return st_.ep_square; }
   // True when an en-passant capture is actually legal (FIDE §9.2.2).
-  bool ep_capturable() const { return ep_capturable_; }
-  int halfmove_clock() const { return halfmove_clock_; }
+  bool ep_capturable() const { return st_.ep_capturable; }
+  int halfmove_clock() const { return st_.halfmove_clock; }
   int fullmove_number() const { return fullmove_number_; }
   // Ply count from the start of the game implied by the fullmove number.
   int game_ply() const { return 2 * (fullmove_number_ - 1) + (side_ == Color::black ? 1 : 0); }
@@ -61,9 +68,9 @@ class Position {
   static constexpr std::uint8_t castling_bit(Color c, CastlingSide side) {
     return static_cast<std::uint8_t>(1u << (2 * index(c) + index(side)));
   }
-  std::uint8_t castling_rights() const { return castling_; }
+  std::uint8_t castling_rights() const { return st_.castling; }
   bool has_castling_right(Color c, CastlingSide side) const {
-    return (castling_ & castling_bit(c, side)) != 0;
+    return (st_.castling & castling_bit(c, side)) != 0;
   }
   // The rook that castles on that side (no_square without the right).
   Square castling_rook(Color c, CastlingSide side) const { return castling_rook_[index(c)][index(side)]; }
@@ -81,10 +88,10 @@ class Position {
   }
 
   // --- attacks and checks
-  Bitboard checkers() const { return checkers_; }
-  bool in_check() const { return checkers_ != 0; }
+  Bitboard checkers() const { return st_.checkers; }
+  bool in_check() const { return st_.checkers != 0; }
   // Pieces of the side to move that are pinned to their own king.
-  Bitboard pinned() const { return pinned_; }
+  Bitboard pinned() const { return st_.pinned; }
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   bool attacked_by(Color c, Square s, Bitboard occupied) const {
     return (attackers_to(s, occupied) & pieces(c)) != 0;
@@ -104,7 +111,7 @@ class Position {
   // Zobrist key per FIDE §9.2.2: same pieces on the same squares, same side
   // to move, same castling rights, and an en-passant right only when the
   // capture is legal.
-  std::uint64_t key() const { return key_; }
+  std::uint64_t key() const { return st_.key; }
   std::uint64_t compute_key() const;  // from scratch, for tests and setup
 
   // --- make / unmake
@@ -133,8 +140,8 @@ class Position {
   void remove_piece(Square s);
   void set_side_to_move(Color c) { side_ = c; }
   void set_castling_rook(Color c, CastlingSide side, Square rook);
-  void set_ep_square(Square s) { ep_square_ = s; }
-  void set_halfmove_clock(int n) { halfmove_clock_ = static_cast<std::uint16_t>(n); }
+  void set_ep_square(Square s) { st_.ep_square = s; }
+  void set_halfmove_clock(int n) { st_.halfmove_clock = static_cast<std::uint16_t>(n); }
   void set_fullmove_number(int n) { fullmove_number_ = n; }
   void set_chess960(bool on) { chess960_ = on; }
   // Recompute derived state (king squares, checkers, pins, en-passant
@@ -155,15 +162,9 @@ class Position {
   Square castling_rook_[2][2] = {{no_square, no_square}, {no_square, no_square}};
   // Per square, the castling rights lost when a piece moves from or to it.
   std::uint8_t castling_mask_[64] = {};
-  Bitboard checkers_ = 0;
-  Bitboard pinned_ = 0;
-  std::uint64_t key_ = 0;
+  PositionState st_ = {0, 0, 0, 0, no_square, 0, false};
   int fullmove_number_ = 1;
-  std::uint16_t halfmove_clock_ = 0;
-  Square ep_square_ = no_square;
   Color side_ = Color::white;
-  std::uint8_t castling_ = 0;
-  bool ep_capturable_ = false;
   bool chess960_ = false;
 };
 

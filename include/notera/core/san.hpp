@@ -88,6 +88,14 @@ class SanHint {
 // SAN origin needed among `rivals` (other legal moves of the same piece
 // type, any destination): file, rank, square or none (PGN §8.2.3.4).
 SanHint::Origin san_origin(Move m, const MoveList& rivals);
+// The same for a move from `from`, given the origins of the other legal
+// moves of its piece type to its square.
+inline SanHint::Origin san_origin(Square from, Bitboard rivals) {
+  if (!rivals) return SanHint::Origin::none;
+  if (!(rivals & file_bb(file_of(from)))) return SanHint::Origin::file;
+  if (!(rivals & rank_bb(rank_of(from)))) return SanHint::Origin::rank;
+  return SanHint::Origin::square;
+}
 
 // The whole SAN text (with + or #) from a hint, without a position.
 void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style = pgn_san_style);

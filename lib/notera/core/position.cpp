@@ -109,7 +109,7 @@ void Position::move_piece(Square from, Square to) {
 
 void Position::set_castling_rook(Color c, CastlingSide side, Square rook) {
   castling_rook_[index(c)][index(side)] = rook;
-  castling_ |= castling_bit(c, side);
+  st_.castling |= castling_bit(c, side);
 }
 
 Move Position::castling_move(Color c, CastlingSide side) const {
@@ -138,11 +138,11 @@ void Position::finish_setup() {
   if (king_square(side_) != no_square) {
     update_check_info();
   } else {
-    checkers_ = pinned_ = 0;
+    st_.checkers = st_.pinned = 0;
   }
-  ep_capturable_ = false;
-  if (ep_square_ != no_square && king_square(side_) != no_square) update_ep_capturable();
-  key_ = compute_key();
+  st_.ep_capturable = false;
+  if (st_.ep_square != no_square && king_square(side_) != no_square) update_ep_capturable();
+  st_.key = compute_key();
 }
 
 std::uint64_t Position::compute_key() const {
@@ -150,8 +150,8 @@ std::uint64_t Position::compute_key() const {
   for (Square s = a1; s <= h8; ++s)
     if (!empty(s)) k ^= zobrist::piece_square(board_[s], s);
   if (side_ == Color::black) k ^= zobrist::side();
-  k ^= zobrist::castling(castling_);
-  if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
+  k ^= zobrist::castling(st_.castling);
+  if (st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
   return k;
 }
 
@@ -187,13 +187,13 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
     else if (!more_than_one(between))
       blockers |= between;
   }
-  checkers_ = checkers;
-  pinned_ = blockers & pieces(side_);
+  st_.checkers = checkers;
+  st_.pinned = blockers & pieces(side_);
 }
 
 bool Position::en_passant_is_legal(Square from) const {
   const Color us = side_;
-  const Square to = ep_square_;
+  const Square to = st_.ep_square;
   const Square captured = to - pawn_push(us);
   const Square ksq = king_square(us);
   const Bitboard occupied = (pieces() ^ bb(from) ^ bb(captured)) | bb(to);
@@ -202,16 +202,16 @@ bool Position::en_passant_is_legal(Square from) const {
 }
 
 void Position::update_ep_capturable() {
-  ep_capturable_ = false;
+  st_.ep_capturable = false;
   const Color us = side_;
   // The square must be one a double push just passed, with the pawn beyond it.
-  if (rank_of(ep_square_) != relative_rank(us, 5)) return;
-  const Square pushed = ep_square_ - pawn_push(us);
-  if (board_[pushed] != make_piece(~us, PieceType::pawn) || !empty(ep_square_)) return;
-  Bitboard capturers = pawn_attacks(~us, ep_square_) & pieces(us, PieceType::pawn);
+  if (rank_of(st_.ep_square) != relative_rank(us, 5)) return;
+  const Square pushed = st_.ep_square - pawn_push(us);
+  if (board_[pushed] != make_piece(~us, PieceType::pawn) || !empty(st_.ep_square)) return;
+  Bitboard capturers = pawn_attacks(~us, st_.ep_square) & pieces(us, PieceType::pawn);
   while (capturers) {
     if (en_passant_is_legal(pop_lsb(capturers))) {
-      ep_capturable_ = true;
+      st_.ep_capturable = true;
       return;
     }
   }
@@ -224,22 +224,16 @@ bool Position::is_legal(Move m) const {
 }
 
 void Position::do_move(Move m, Undo& undo) {
-  undo.key = key_;
-  undo.checkers = checkers_;
-  undo.pinned = pinned_;
+  undo.state = st_;
   undo.captured = Piece::none;
-  undo.ep_square = ep_square_;
-  undo.castling = castling_;
-  undo.ep_capturable = ep_capturable_;
-  undo.halfmove_clock = halfmove_clock_;
 
   const Color us = side_;
   const Square from = m.from();
   const Square to = m.to();
   const Piece moved = board_[from];
-  std::uint64_t k = key_ ^ zobrist::side();
-  if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
-  ++halfmove_clock_;
+  std::uint64_t k = st_.key ^ zobrist::side();
+  if (st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
+  ++st_.halfmove_clock;
   if (us == Color::black) ++fullmove_number_;
 
   if (m.is_castling()) {
@@ -260,12 +254,12 @@ void Position::do_move(Move m, Undo& undo) {
       remove_piece(capture_square);
       k ^= zobrist::piece_square(captured, capture_square);
       undo.captured = captured;
-      halfmove_clock_ = 0;
+      st_.halfmove_clock = 0;
     }
     move_piece(from, to);
     k ^= zobrist::piece_square(moved, from) ^ zobrist::piece_square(moved, to);
     if (type_of(moved) == PieceType::pawn) {
-      halfmove_clock_ = 0;
+      st_.halfmove_clock = 0;
       if (m.kind() == Move::Kind::promotion) {
         const Piece promoted = make_piece(us, m.promotion());
         remove_piece(to);
@@ -276,22 +270,22 @@ void Position::do_move(Move m, Undo& undo) {
   }
 
   const std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
-  if (castling_ & lost) {
-    k ^= zobrist::castling(castling_);
-    castling_ &= static_cast<std::uint8_t>(~lost);
-    k ^= zobrist::castling(castling_);
+  if (st_.castling & lost) {
+    k ^= zobrist::castling(st_.castling);
+    st_.castling &= static_cast<std::uint8_t>(~lost);
+    k ^= zobrist::castling(st_.castling);
   }
 
-  ep_square_ = no_square;
-  ep_capturable_ = false;
+  st_.ep_square = no_square;
+  st_.ep_capturable = false;
   side_ = ~us;
   update_check_info();
   if (type_of(moved) == PieceType::pawn && std::abs(to - from) == 16) {
-    ep_square_ = from + pawn_push(us);
+    st_.ep_square = from + pawn_push(us);
     update_ep_capturable();
-    if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
+    if (st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
   }
-  key_ = k;
+  st_.key = k;
 }
 
 void Position::undo_move(Move m, const Undo& undo) {
@@ -320,51 +314,33 @@ void Position::undo_move(Move m, const Undo& undo) {
   }
 
   if (us == Color::black) --fullmove_number_;
-  key_ = undo.key;
-  checkers_ = undo.checkers;
-  pinned_ = undo.pinned;
-  ep_square_ = undo.ep_square;
-  castling_ = undo.castling;
-  ep_capturable_ = undo.ep_capturable;
-  halfmove_clock_ = undo.halfmove_clock;
+  st_ = undo.state;
 }
 
 void Position::do_null_move(Undo& undo) {
-  undo.key = key_;
-  undo.checkers = checkers_;
-  undo.pinned = pinned_;
+  undo.state = st_;
   undo.captured = Piece::none;
-  undo.ep_square = ep_square_;
-  undo.castling = castling_;
-  undo.ep_capturable = ep_capturable_;
-  undo.halfmove_clock = halfmove_clock_;
-  std::uint64_t k = key_ ^ zobrist::side();
-  if (ep_capturable_) k ^= zobrist::en_passant(file_of(ep_square_));
-  ep_square_ = no_square;
-  ep_capturable_ = false;
-  ++halfmove_clock_;
+  std::uint64_t k = st_.key ^ zobrist::side();
+  if (st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
+  st_.ep_square = no_square;
+  st_.ep_capturable = false;
+  ++st_.halfmove_clock;
   if (side_ == Color::black) ++fullmove_number_;
   side_ = ~side_;
   update_check_info();
-  key_ = k;
+  st_.key = k;
 }
 
 void Position::undo_null_move(const Undo& undo) {
   side_ = ~side_;
   if (side_ == Color::black) --fullmove_number_;
-  key_ = undo.key;
-  checkers_ = undo.checkers;
-  pinned_ = undo.pinned;
-  ep_square_ = undo.ep_square;
-  castling_ = undo.castling;
-  ep_capturable_ = undo.ep_capturable;
-  halfmove_clock_ = undo.halfmove_clock;
+  st_ = undo.state;
 }
 
 bool Position::operator==(const Position& other) const {
   if (std::memcmp(board_, other.board_, sizeof board_) != 0 || side_ != other.side_ ||
-      castling_ != other.castling_ || ep_square_ != other.ep_square_ ||
-      halfmove_clock_ != other.halfmove_clock_ || fullmove_number_ != other.fullmove_number_ ||
+      st_.castling != other.st_.castling || st_.ep_square != other.st_.ep_square ||
+      st_.halfmove_clock != other.st_.halfmove_clock || fullmove_number_ != other.fullmove_number_ ||
       chess960_ != other.chess960_)
     return false;
   // Rook squares matter only for the rights still held.

@@ -77,19 +77,10 @@ void write_san_body(const Position& pos, Move m, SanText& out, const SanStyle& s
 }
 
 SanHint::Origin san_origin(Move m, const MoveList& rivals) {
-  bool any = false;
-  bool same_file = false;
-  bool same_rank = false;
-  for (Move r : rivals) {
-    if (r.to() != m.to() || r.from() == m.from()) continue;
-    any = true;
-    same_file |= file_of(r.from()) == file_of(m.from());
-    same_rank |= rank_of(r.from()) == rank_of(m.from());
-  }
-  if (!any) return SanHint::Origin::none;
-  if (!same_file) return SanHint::Origin::file;
-  if (!same_rank) return SanHint::Origin::rank;
-  return SanHint::Origin::square;
+  Bitboard origins = 0;
+  for (Move r : rivals)
+    if (r.to() == m.to()) origins |= bb(r.from());
+  return san_origin(m.from(), origins & ~bb(m.from()));
 }
 
 SanHint SanHint::of(const Position& before, Move m, const Position& after) {

@@ -3,7 +3,7 @@
 #include <array>
 
 #include "notera/core/game_state.hpp"
-#include "notera/core/moves_to_square.hpp"
+#include "notera/notation/resolve_usual.hpp"
 
 namespace notera::notation {
 
@@ -138,13 +138,6 @@ PieceType promotion_reading(const LetterTable& letters, int letter, int language
   return letters.meaning(letter, LetterTable::english);
 }
 
-Bitboard from_mask_of(const WrittenMove& w) {
-  Bitboard mask = ~Bitboard{0};
-  if (w.from_file >= 0) mask &= file_bb(w.from_file);
-  if (w.from_rank >= 0) mask &= rank_bb(w.from_rank);
-  return mask;
-}
-
 Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters) {
   if (w.has_to_square()) return bb(w.to_square());
   if (w.to_file >= 0) return file_bb(w.to_file);  // "exd"
@@ -161,10 +154,9 @@ Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, con
 // Keeps the moves from `first` on that fit what was written besides piece
 // and squares: pawn moves that fit the written capture and promotion; of
 // other pieces those from the written origin, the rest go to `rivals`.
-// In place, in generation order. Inlined: every pawn move passes here.
-[[gnu::always_inline]] inline void filter_candidates(const Position& pos, const WrittenMove& w,
-                                                     PieceType type, PieceType promotion, MoveList& fits,
-                                                     int first, MoveList& rivals, Bitboard from_mask) {
+// In place, in generation order.
+void filter_candidates(const Position& pos, const WrittenMove& w, PieceType type, PieceType promotion,
+                       MoveList& fits, int first, MoveList& rivals, Bitboard from_mask) {
   if (type != PieceType::pawn && from_mask == ~Bitboard{0}) return;  // "Nf3": all fit
   int kept = first;
   for (int i = first; i < fits.size(); ++i) {
@@ -348,27 +340,6 @@ inline void accept(const Position& pos, const WrittenMove& w, const LetterTable&
   if (judge) judge_accepted(pos, w, letters, used, r);
 }
 
-// The one reading of a move written as most PGN writes it ("Nf3", "Nbd7",
-// "exd5", "e4"): no letter, or a letter that means the same in English as
-// in the game's language (or has no English meaning, or foreign letters
-// are off), to a written square, with no origin square and no promotion.
-// Anything else (figurines, a letter English reads otherwise, long forms,
-// promotions, "BxN") may have several readings: PieceType::none.
-Reading plain_reading(const WrittenMove& w, const LetterTable& letters, const ResolveOptions& options) {
-  const Reading none{PieceType::none, -1, false};
-  if (!w.has_to_square() || w.has_from_square() || w.promotion.present() || w.captured.present()) return none;
-  const auto language = static_cast<std::int8_t>(options.language);
-  if (w.kind == WrittenKind::no_letter) return {PieceType::pawn, language, false};
-  if (options.language == ResolveOptions::any_language || letters.is_figurine(w.piece.letter)) return none;
-  const PieceType local = letters.meaning(w.piece.letter, options.language);
-  if (local == PieceType::none) return none;
-  if (options.foreign_letters) {
-    const PieceType english = letters.meaning(w.piece.letter, LetterTable::english);
-    if (english != PieceType::none && english != local) return none;
-  }
-  return {local, language, false};
-}
-
 }  // namespace
 
 namespace {
@@ -437,14 +408,26 @@ bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const Resol
   return false;
 }
 
-// The usual move has one reading: then the moves that fit it give the
-// verdict the general path would give (its only reading is this one, with
-// the same moves, the same rivals and, when none fits, the same reason),
-// found without it. True when `w` was such a move. Nothing fits a box's
-// reading in most of the positions a reconstruction asks about.
+// A move written the usual way ("Nf3", "Nbd7", "exd5", "e4"): when one
+// legal move fits it, resolve_usual() finds it; when none or several do
+// and the move has one plain reading, the moves that fit that reading give
+// the verdict the general path would give (its only reading is this one,
+// with the same moves, the same rivals and, when none fits, the same
+// reason), found without it. True when `w` was such a move. Nothing fits a
+// box's reading in most of the positions a reconstruction asks about.
 bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable& letters,
                    const ResolveOptions& options, Resolution& r) {
-  const Reading plain = plain_reading(w, letters, options);
+  UsualMove usual;
+  // Castling is resolve_without_piece's, which reads it in no language.
+  if (w.is_castling()) return false;
+  const Reading plain{plain_piece(w, letters, options), static_cast<std::int8_t>(options.language), false};
+  if (resolve_usual(pos, w, options, usual)) {
+    r.candidates.push(usual.move);
+    for (Bitboard rivals = usual.rivals; rivals;) r.rivals.push(Move(pop_lsb(rivals), usual.move.to()));
+    accept(pos, w, letters, Reading{usual.piece, plain.language, false}, options.warnings, r);
+    return true;
+  }
+  // Not the usual move, but one plain reading: the moves that fit it.
   if (plain.type == PieceType::none) return false;
   const Bitboard from_mask = from_mask_of(w);
   detail::moves_to_square(pos, r.candidates, plain.type, w.to_square(),

@@ -8,6 +8,7 @@
 #include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/read_move.hpp"
+#include "notera/notation/resolve_usual.hpp"
 
 namespace notera::pgn {
 
@@ -222,59 +223,55 @@ class Builder {
       halt(f, e, Message("game.too_many_moves").with("limit", options_.max_moves));
       return;
     }
-    const notation::Resolution r = resolve(f.pos, e.move, resolve_options_);
-    if (!r.is_legal()) {
-      Message why;
-      if (r.verdict == notation::Verdict::ambiguous) {
-        std::string list;
-        const SanStyle style =
-            r.language >= 0 ? notation::LetterTable::instance().style(r.language) : SanStyle{};
-        for (Move m : r.candidates) {
-          if (!list.empty()) list += ", ";
-          list += to_san(f.pos, m, style);
-        }
-        why = Message("game.ambiguous_move").with("text", text_of(e)).with("candidates", list);
-      } else if (r.verdict == notation::Verdict::illegal) {
-        why = Message("game.illegal_move")
-                  .with("text", text_of(e))
-                  .with("reason", illegal_message(f.pos, e.move, r));
-      } else {
-        why = Message("notation.not_a_move").with("text", text_of(e));
-      }
-      bad_move(f, e, std::move(why));
-      return;
-    }
-    if (r.language >= 0 && r.language != notation::LetterTable::english) used_local_letters_ = true;
     // What SAN needs (piece, capture, origin), while the position is there;
     // the check follows from the position after the move. (One hint held
     // over the move, not its parts: GCC kept the piece in a byte on the
     // stack and read it back as a word, a store-forwarding stall at every
     // move.)
-    const PieceType piece = r.move.is_castling() || r.move == Move::null()
-                                ? PieceType::king
-                                : type_of(f.pos.piece_on(r.move.from()));
-    const bool capture = r.move != Move::null() && f.pos.is_capture(r.move);
-    const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
-                                       ? SanHint::Origin::none
-                                       : san_origin(r.move, r.rivals);
-    const SanHint san = SanHint::make(piece, capture, origin, SanHint::Check::none);
+    Move move;
+    SanHint san;
+    std::uint32_t warnings = 0;
+    notation::UsualMove usual;
+    if (!resolve_options_.warnings && notation::resolve_usual(f.pos, e.move, resolve_options_, usual)) {
+      move = usual.move;
+      const SanHint::Origin origin = usual.piece == PieceType::pawn || usual.piece == PieceType::king
+                                         ? SanHint::Origin::none
+                                         : san_origin(move.from(), usual.rivals);
+      san = SanHint::make(usual.piece, f.pos.is_capture(move), origin, SanHint::Check::none);
+    } else {
+      const notation::Resolution r = resolve(f.pos, e.move, resolve_options_);
+      if (!r.is_legal()) {
+        reject(f, e, r);
+        return;
+      }
+      move = r.move;
+      warnings = r.warnings;
+      const PieceType piece = r.move.is_castling() || r.move == Move::null()
+                                  ? PieceType::king
+                                  : type_of(f.pos.piece_on(r.move.from()));
+      const bool capture = r.move != Move::null() && f.pos.is_capture(r.move);
+      const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
+                                         ? SanHint::Origin::none
+                                         : san_origin(r.move, r.rivals);
+      san = SanHint::make(piece, capture, origin, SanHint::Check::none);
+    }
     game::GameMove& gm = f.line->moves.emplace_back();
     ++moves_;
-    gm.move = r.move;
+    gm.move = move;
     gm.source_offset = static_cast<std::uint32_t>(base_ + e.begin);
     gm.draw_offer = e.move.draw_offer;
     if (e.move.glyph) last_move_notes(f).nags.push_back(e.move.glyph);
     f.has_before = true;
-    const int ply = ply_of(f.pos);
-    if (r.move == Move::null())
+    if (move == Move::null())
       f.pos.do_null_move(f.last_undo);
     else
-      f.pos.do_move(r.move, f.last_undo);
+      f.pos.do_move(move, f.last_undo);
     SanHint::Check check = SanHint::Check::none;
     if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
     gm.san = san.with_check(check);
     if (options_.warnings && !mainline_only_) {
-      const std::uint32_t w = notation::judge_marks(f.pos, e.move, r.warnings, options_.laws);
+      const int ply = ply_of(f.pos) - 1;  // of the position before the move (a pass counts too)
+      const std::uint32_t w = notation::judge_marks(f.pos, e.move, warnings, options_.laws);
       for (int bit = 0; bit < notation::warning_count; ++bit) {
         const auto flag = static_cast<notation::WrittenWarning>(1u << bit);
         if (w & flag)
@@ -282,6 +279,25 @@ class Builder {
                    e.begin, ply);
       }
     }
+  }
+
+  // A move that is not legal (or not a move): the line stops there.
+  void reject(Frame& f, const pgn::MovetextEvent& e, const notation::Resolution& r) {
+    Message why;
+    if (r.verdict == notation::Verdict::ambiguous) {
+      std::string list;
+      const SanStyle style = r.language >= 0 ? notation::LetterTable::instance().style(r.language) : SanStyle{};
+      for (Move m : r.candidates) {
+        if (!list.empty()) list += ", ";
+        list += to_san(f.pos, m, style);
+      }
+      why = Message("game.ambiguous_move").with("text", text_of(e)).with("candidates", list);
+    } else if (r.verdict == notation::Verdict::illegal) {
+      why = Message("game.illegal_move").with("text", text_of(e)).with("reason", illegal_message(f.pos, e.move, r));
+    } else {
+      why = Message("notation.not_a_move").with("text", text_of(e));
+    }
+    bad_move(f, e, std::move(why));
   }
 
   int ply_of(const Position& before) const { return before.game_ply() - game_.start.game_ply() + 1; }
@@ -354,7 +370,6 @@ class Builder {
   bool halted_ = false;
   bool stopped_ = false;
   bool result_seen_ = false;
-  bool used_local_letters_ = false;
 };
 
 // Whether the main line stops at a move that is no algebraic move at all

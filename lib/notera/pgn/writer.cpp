@@ -153,6 +153,20 @@ class TokenWriter {
   int pending_open_ = 0;
 };
 
+// A move number's digits at p (room for 13 bytes); returns their end.
+// Numbers below 100 (nearly all) by hand: std::to_chars is a call and a
+// loop, and a number is written at every other move of every game.
+[[gnu::always_inline]] inline char* write_move_number(char* p, int n) {
+  if (static_cast<unsigned>(n) >= 100) return std::to_chars(p, p + 13, n).ptr;
+  if (n >= 10) {
+    const int tens = n / 10;
+    *p++ = static_cast<char>('0' + tens);
+    n -= 10 * tens;
+  }
+  *p++ = static_cast<char>('0' + n);
+  return p;
+}
+
 // Inside a comment: no braces (§8.2.5), no line breaks of its own.
 char comment_char(char c) {
   if (c == '}') return ')';
@@ -335,7 +349,7 @@ struct Writer::Impl {
                                          Cursor& cursor, TokenWriter& tokens, bool& need_number) {
     if (cursor.side == Color::white || need_number) {
       char* const begin = tokens.begin_short_token(16);
-      char* end = std::to_chars(begin, begin + 13, cursor.fullmove).ptr;
+      char* end = write_move_number(begin, cursor.fullmove);
       *end++ = '.';
       if (cursor.side == Color::black) {
         *end++ = '.';
