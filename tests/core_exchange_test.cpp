@@ -64,34 +64,34 @@ TEST_CASE("exchange: captures and the pieces behind") {
 
 namespace {
 
-// The exchange worked out the plain way, as static_exchange did before it
-// kept its attackers up to date: every piece that reaches the square found
-// again after each capture.
+// The material of side `c`, in piece_value's units.
+int material(const Position& p, Color c) {
+  int sum = 0;
+  for (int t = index(PieceType::pawn); t <= index(PieceType::queen); ++t)
+    sum += popcount(p.pieces(c, static_cast<PieceType>(t))) * piece_value(static_cast<PieceType>(t));
+  return sum;
+}
+
+// The exchange worked out the plain way, on the board after the move, as
+// static_exchange did before it kept its attackers up to date: what the
+// move wins counted on the board, then every piece that reaches the
+// square found again after each capture.
 int see_from_scratch(const Position& pos, Move m) {
   if (m.is_castling()) return 0;
-  const Square to = m.to();
+  const Position after = pos.after(m);
   const Color us = pos.side_to_move();
-  PieceType on_target = type_of(pos.piece_on(m.from()));
-  Bitboard occupied = pos.pieces() ^ bb(m.from());
-  std::vector<int> gain{0};
-  if (m.is_en_passant()) {
-    gain[0] = piece_value(PieceType::pawn);
-    occupied ^= bb(to - pawn_push(us));
-  } else {
-    gain[0] = pos.empty(to) ? 0 : piece_value(type_of(pos.piece_on(to)));
-  }
-  if (m.promotion() != PieceType::none) {
-    gain[0] += piece_value(m.promotion()) - piece_value(PieceType::pawn);
-    on_target = m.promotion();
-  }
+  const Square to = m.to();
+  std::vector<int> gain{material(after, us) - material(pos, us) + material(pos, ~us) - material(after, ~us)};
+  PieceType on_target = type_of(after.piece_on(to));
+  Bitboard occupied = after.pieces();
   for (Color side = ~us; gain.size() < 40; side = ~side) {
-    const Bitboard attackers = pos.attackers_to(to, occupied) & occupied & pos.pieces(side);
+    const Bitboard attackers = after.attackers_to(to, occupied) & occupied & after.pieces(side);
     if (!attackers) break;
     PieceType taker = PieceType::pawn;
-    while (!(attackers & pos.pieces(taker))) taker = static_cast<PieceType>(index(taker) + 1);
-    const Bitboard from = bb(lsb(attackers & pos.pieces(taker)));
+    while (!(attackers & after.pieces(taker))) taker = static_cast<PieceType>(index(taker) + 1);
+    const Bitboard from = bb(lsb(attackers & after.pieces(taker)));
     if (taker == PieceType::king &&
-        (pos.attackers_to(to, occupied ^ from) & (occupied ^ from) & pos.pieces(~side)))
+        (after.attackers_to(to, occupied ^ from) & (occupied ^ from) & after.pieces(~side)))
       break;
     gain.push_back(piece_value(on_target) - gain.back());
     occupied ^= from;
