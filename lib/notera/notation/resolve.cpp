@@ -427,15 +427,18 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
     accept(pos, w, letters, Reading{usual.piece, plain.language, false}, options.warnings, r);
     return true;
   }
-  // Not the usual move, but one plain reading: the moves that fit it.
+  // Not the usual move, but one plain reading: the moves that fit it
+  // (resolve_usual() has seen already when there are none).
   if (plain.type == PieceType::none) return false;
   const Bitboard from_mask = from_mask_of(w);
-  detail::moves_to_square(pos, r.candidates, plain.type, w.to_square(),
-                          plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
-  filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
-  if (r.candidates.size() == 1) {
-    accept(pos, w, letters, plain, options.warnings, r);
-    return true;
+  if (!usual.none_fits) {
+    detail::moves_to_square(pos, r.candidates, plain.type, w.to_square(),
+                            plain.type == PieceType::pawn ? from_mask : ~Bitboard{0});
+    filter_candidates(pos, w, plain.type, PieceType::none, r.candidates, 0, r.rivals, from_mask);
+    if (r.candidates.size() == 1) {
+      accept(pos, w, letters, plain, options.warnings, r);
+      return true;
+    }
   }
   r.piece = plain.type;
   r.language = plain.language;

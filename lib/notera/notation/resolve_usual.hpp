@@ -25,7 +25,8 @@ inline Bitboard from_mask_of(const WrittenMove& w) {
 // The piece type, in the game's language (options.language); anything else
 // (figurines, a letter English reads otherwise, long forms, promotions,
 // "BxN") may have several readings: PieceType::none.
-inline PieceType plain_piece(const WrittenMove& w, const LetterTable& letters, const ResolveOptions& options) {
+inline PieceType plain_piece(const WrittenMove& w, const LetterTable& letters,
+                             const ResolveOptions& options) {
   if (!w.has_to_square() || w.has_from_square() || w.promotion.present() || w.captured.present())
     return PieceType::none;
   if (w.kind == WrittenKind::no_letter) return PieceType::pawn;
@@ -47,6 +48,9 @@ struct UsualMove {
   Move move;
   PieceType piece;
   Bitboard rivals;
+  // When resolve_usual() says false: true when the move has its one plain
+  // reading and no legal move fits it (the move is illegal as written).
+  bool none_fits = false;
 };
 
 // The verdict of resolve() for the usual move: a move written the plain
@@ -70,6 +74,7 @@ struct UsualMove {
   if (piece != PieceType::pawn) {
     const Bitboard origins = detail::piece_origins(pos, piece, to);
     const Bitboard fits = origins & from_mask_of(w);
+    out.none_fits = !fits;
     if (!fits || more_than_one(fits)) return false;
     out = {Move(lsb(fits), to), piece, origins & ~fits};
     return true;
@@ -77,15 +82,18 @@ struct UsualMove {
   // Pawns: promotions (four moves fit "e8") and the rare forms with a rank
   // of origin are left to resolve().
   if (w.from_rank >= 0 || rank_of(to) == relative_rank(us, 7)) return false;
-  const detail::PawnOrigins o = detail::pawn_origins(pos, to, pos.pieces(us, PieceType::pawn) & from_mask_of(w));
+  const detail::PawnOrigins o =
+      detail::pawn_origins(pos, to, pos.pieces(us, PieceType::pawn) & from_mask_of(w));
   // Without a file of origin and without x a pawn move is a push ("e4");
   // with x it is a capture ("exd5", "xd5"); "ed5" may be either.
   Bitboard fits = 0;
   if (!w.capture) fits |= o.push;
   if (w.capture || w.from_file >= 0) fits |= o.capture;
+  out.none_fits = !fits;
   if (!fits || more_than_one(fits)) return false;
   const bool en_passant = o.en_passant && (o.capture & fits);
-  out = {Move::make(lsb(fits), to, en_passant ? Move::Kind::en_passant : Move::Kind::normal), PieceType::pawn, 0};
+  out = {Move::make(lsb(fits), to, en_passant ? Move::Kind::en_passant : Move::Kind::normal), PieceType::pawn,
+         0};
   return true;
 }
 
