@@ -107,8 +107,9 @@ struct Agreement {
     const double n = static_cast<double>(joint_plies);
     std::printf("one page against the game of both pages, %d pages of two-page games, %lld plies:\n", pages,
                 joint_plies);
-    std::printf("  same index, pooled: %.1f%%;  same index, mean of the pages: %.1f%%;  in order (LCS): %.1f%%\n",
-                100.0 * static_cast<double>(same_index) / n, 100.0 * per_page_sum / pages,
+    std::printf("  same index, pooled: %lld (%.2f%%);  same index, mean of the pages: %.2f%%;  "
+                "in order (LCS): %lld (%.2f%%)\n",
+                same_index, 100.0 * static_cast<double>(same_index) / n, 100.0 * per_page_sum / pages, in_order,
                 100.0 * static_cast<double>(in_order) / n);
   }
 };

@@ -2,7 +2,7 @@
 // what they give, to choose ReconstructOptions::work_limit and to compare
 // two builds.
 //
-//   build/bench/notera_bench_reconstruct_work [--digest] [--max-beam N] [--work-limit N]
+//   build/bench/notera_bench_reconstruct_work [--digest] [--beam N] [--max-beam N] [--work-limit N]
 //
 // Runs every HCS page alone and every two-page game with both pages
 // (../shared/corpus/hcs) and every case of ../shared/corpus/sheets-dev with
@@ -11,7 +11,8 @@
 // --digest, also one line per reconstruction: its work, cost, whether it is
 // complete and its moves, so that two builds can be compared with diff
 // (a change meant to keep results must leave every line but the work, and
-// a change meant to keep the work every line, as it is). --max-beam and
+// a change meant to keep the work every line, as it is). --beam (the first
+// search's width), --max-beam and
 // --work-limit set ReconstructOptions' bounds (unlimited work by default),
 // to see what a tighter bound would change.
 #include <algorithm>
@@ -51,6 +52,7 @@ struct Most {
 };
 
 bool digest = false;
+int beam = 0;                                     // 0: ReconstructOptions' default
 int max_beam = 0;                                 // 0: ReconstructOptions' default
 std::int64_t work_limit = std::int64_t{1} << 50;  // unlimited
 
@@ -58,6 +60,7 @@ reconstruct::Reconstruction run(const std::vector<reconstruct::EvidenceSheet>& s
                                 const std::string& name, Most& most) {
   reconstruct::ReconstructOptions options;
   options.work_limit = work_limit;
+  if (beam > 0) options.beam_width = beam;
   if (max_beam > 0) options.max_beam_width = max_beam;
   options.time_limit = std::chrono::milliseconds(3600000);
   reconstruct::Reconstruction r = reconstruct::reconstruct_game(sheets, options);
@@ -78,6 +81,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--digest") == 0)
       digest = true;
+    else if (std::strcmp(argv[i], "--beam") == 0 && i + 1 < argc)
+      beam = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--max-beam") == 0 && i + 1 < argc)
       max_beam = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--work-limit") == 0 && i + 1 < argc)

@@ -127,6 +127,7 @@ struct SlipCosts {
   float skip = 0.0f;                // a written move that is not a move of the game
   float skip_behind = 0.0f;         // the same, for a box whose number was already played
   float skip_repeated = 0.0f;       // the same, for a box that repeats its side's box a row or two up
+  float written_after_game_over = 0.0f;  // and more, for a move written after mate or stalemate
   float crossed_out_played = 0.0f;  // the crossed-out move was played after all
   float insert = 0.0f;              // a move not written where the numbering leaves no room
   float insert_gap = 0.0f;          // a move not written where rows are missing

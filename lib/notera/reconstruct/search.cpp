@@ -656,7 +656,7 @@ class Search {
     }
     if (moves_.empty() && (!e.filtered || !has_legal_move(s.pos))) {
       // Mate or stalemate: the game is over, the boxes left are passed over.
-      finish_by_skipping(s, ply);
+      finish_by_skipping(s, ply, true);
       return false;
     }
     return true;
@@ -1238,14 +1238,28 @@ class Search {
     }
   }
 
-  void finish_by_skipping(const State& s, int ply) {
+  // The game ends at `s` with the boxes left passed over. When it ends by
+  // mate or stalemate (`game_over`), a move written after that is dearer
+  // than one passed over in the game: no later move explains why it was
+  // written.
+  void finish_by_skipping(const State& s, int ply, bool game_over = false) {
     if (s.node < 0) return;
     float cost = s.cost;
-    for (int j = 0; j < static_cast<int>(sheets_.size()); ++j)
-      for (int i = s.cursor[static_cast<std::size_t>(j)]; i < sheets_[static_cast<std::size_t>(j)].size();
-           ++i)
+    for (int j = 0; j < static_cast<int>(sheets_.size()); ++j) {
+      const PreparedSheet& sheet = sheets_[static_cast<std::size_t>(j)];
+      for (int i = s.cursor[static_cast<std::size_t>(j)]; i < sheet.size(); ++i) {
         cost += skip(j, i, ply, s.shift[static_cast<std::size_t>(j)]).cost;
+        if (game_over && !sheet.tail_free[static_cast<std::size_t>(i)] && written(sheet, i))
+          cost += costs_.written_after_game_over * sheet.weight;
+      }
+    }
     out_.finished.push_back(Finished{s.node, cost, false});
+  }
+
+  static bool written(const PreparedSheet& sheet, int i) {
+    const EvidenceCell& c = sheet.cell(i);
+    return c.kind != EvidenceKind::unrecorded && c.kind != EvidenceKind::crossed_out &&
+           !sheet.cells[static_cast<std::size_t>(i)].readings.empty();
   }
 
   void note_beam_full(int ply) {
