@@ -51,6 +51,20 @@ int char_count(std::string_view s) {
   return n;
 }
 
+// A move number's digits at p (room for 13 bytes); returns their end.
+// Numbers below 100 (nearly all) by hand: std::to_chars is a call and a
+// loop, and a number is written at every other move of every game.
+[[gnu::always_inline]] inline char* write_move_number(char* p, int n) {
+  if (static_cast<unsigned>(n) >= 100) return std::to_chars(p, p + 13, n).ptr;
+  if (n >= 10) {
+    const int tens = n / 10;
+    *p++ = static_cast<char>('0' + tens);
+    n -= 10 * tens;
+  }
+  *p++ = static_cast<char>('0' + n);
+  return p;
+}
+
 // Places movetext tokens on lines of at most max_width characters, one
 // space apart, with "(" glued to the next token and ")" to the previous.
 // Writes into a reused buffer with plain stores (one capacity check per
@@ -83,6 +97,76 @@ class TokenWriter {
     size_ += size;
   }
   void token(std::string_view text) { place(text, char_count(text)); }
+
+  // The moves moves[0..count) of a line, with nothing written around them
+  // (no comments, NAGs, draw offers or variations) and each spelled from its
+  // hint in PGN's letters, with their move numbers where due: the same bytes
+  // as one begin_short_token/end_short_token per number and per move, in one
+  // loop with one capacity check, and the writer's state in locals (every
+  // byte stored through a char pointer may alias a member, so the members
+  // would be loaded again after each).
+  void plain_moves(const game::GameMove* moves, std::size_t count, int& fullmove, Color& side,
+                   bool need_number) {
+    // A number is at most 13 digits and "...", a move 7 bytes, each with
+    // one separator and a pending "(" or so: 64 bytes a move is room enough.
+    reserve(64 * count + static_cast<std::size_t>(pending_open_) + 16);
+    char* const data = data_;
+    std::size_t size = size_;
+    std::size_t space = space_before_last_;
+    std::size_t line_start = line_start_;
+    int width = width_;
+    const int max = max_;
+    int pending = pending_open_;
+    int number = fullmove;
+    bool white = side == Color::white;
+    // Places the token written at `begin` (= data + size + (width > 0) +
+    // pending) up to `end`: as separate() and end_short_token().
+    const auto place = [&](char* begin, char* end) {
+      const std::size_t bytes = static_cast<std::size_t>(end - begin);
+      const int w = static_cast<int>(bytes) + pending;
+      space = npos;
+      if (width > 0) {
+        if (width + 1 + w > max) {
+          data[size] = '\n';
+          line_start = size + 1;
+          width = 0;
+        } else {
+          space = size;
+          data[size] = ' ';
+          ++width;
+        }
+        ++size;
+      }
+      for (; pending > 0; --pending) data[size++] = '(';
+      size += bytes;
+      width += w;
+    };
+    const auto token_start = [&] { return data + size + (width > 0 ? 1 : 0) + pending; };
+    for (std::size_t i = 0; i < count; ++i) {
+      if (white || need_number) {
+        char* const begin = token_start();
+        char* end = write_move_number(begin, number);
+        *end++ = '.';
+        if (!white) {
+          *end++ = '.';
+          *end++ = '.';
+        }
+        place(begin, end);
+      }
+      need_number = false;
+      char* const begin = token_start();
+      place(begin, write_pgn_san(moves[i].move, moves[i].san, begin));
+      if (!white) ++number;
+      white = !white;
+    }
+    size_ = size;
+    space_before_last_ = space;
+    line_start_ = line_start;
+    width_ = width;
+    pending_open_ = pending;
+    fullmove = number;
+    side = white ? Color::white : Color::black;
+  }
 
   void open_variation() { ++pending_open_; }
 
@@ -153,20 +237,6 @@ class TokenWriter {
   int pending_open_ = 0;
 };
 
-// A move number's digits at p (room for 13 bytes); returns their end.
-// Numbers below 100 (nearly all) by hand: std::to_chars is a call and a
-// loop, and a number is written at every other move of every game.
-[[gnu::always_inline]] inline char* write_move_number(char* p, int n) {
-  if (static_cast<unsigned>(n) >= 100) return std::to_chars(p, p + 13, n).ptr;
-  if (n >= 10) {
-    const int tens = n / 10;
-    *p++ = static_cast<char>('0' + tens);
-    n -= 10 * tens;
-  }
-  *p++ = static_cast<char>('0' + n);
-  return p;
-}
-
 // Inside a comment: no braces (§8.2.5), no line breaks of its own.
 char comment_char(char c) {
   if (c == '}') return ')';
@@ -184,6 +254,7 @@ std::string_view termination_marker(std::string_view result) {
 
 struct Writer::Impl {
   WriterOptions options;
+  bool pgn_letters = false;  // options.san_style is PGN's: moves spelled by write_pgn_san
   std::unique_ptr<text::Latin1Folder> folder;
   std::string folded;         // scratch for transliterated text
   std::string comment_text;   // scratch for a comment being written
@@ -388,7 +459,21 @@ struct Writer::Impl {
   void write_line(const game::Line& line, Cursor& cursor, TokenWriter& tokens) {
     bool need_number = true;  // §8.2.2.2: first move of the movetext or a variation
     if (!line.comment_before.empty()) write_comment(line.comment_before, tokens);
-    for (const game::GameMove& m : line.moves) {
+    const std::size_t count = line.moves.size();
+    for (std::size_t i = 0; i < count; ++i) {
+      if (pgn_letters && !cursor.pos) {
+        // The moves up to the next one with something written around it,
+        // in one go.
+        std::size_t end = i;
+        while (end < count && line.moves[end].notes == 0 && !line.moves[end].draw_offer) ++end;
+        if (end > i) {
+          tokens.plain_moves(line.moves.data() + i, end - i, cursor.fullmove, cursor.side, need_number);
+          need_number = false;
+          i = end;
+          if (i == count) break;
+        }
+      }
+      const game::GameMove& m = line.moves[i];
       const game::MoveNotes* notes = m.notes != 0 ? &line.notes[m.notes - 1] : nullptr;
       if (!notes || notes->variations.empty()) {
         write_move(m, notes, cursor, tokens, need_number);
@@ -415,6 +500,10 @@ struct Writer::Impl {
 
 Writer::Writer(WriterOptions options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
+  const SanStyle& style = impl_->options.san_style;
+  impl_->pgn_letters = style.pieces == pgn_san_style.pieces && style.castle_short == pgn_san_style.castle_short &&
+                       style.castle_long == pgn_san_style.castle_long &&
+                       style.promotion_mark == pgn_san_style.promotion_mark && !style.long_form;
   if (impl_->options.max_line_length < 2) impl_->options.max_line_length = 2;
 }
 Writer::~Writer() = default;
