@@ -3,13 +3,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <random>
 #include <vector>
 
 #include "notera/core/exchange.hpp"
 #include "notera/core/fen.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/uci.hpp"
+#include "support/position.hpp"
 
 using namespace notera;
 
@@ -106,26 +106,16 @@ int see_from_scratch(const Position& pos, Move m) {
 TEST_CASE("exchange: the same as worked out from scratch, on every move of random games") {
   // Random games are full of pieces en prise, batteries, pins and
   // promotions: every legal move of every position of 300 of them.
-  std::mt19937 rng(18);
   int moves_checked = 0, captures = 0;
-  for (int game = 0; game < 300; ++game) {
-    Position pos = Position::start();
-    for (int ply = 0; ply < 160; ++ply) {
-      MoveList moves;
-      generate_legal(pos, moves);
-      if (moves.empty()) break;
-      for (const Move m : moves) {
-        const int expected = see_from_scratch(pos, m);
-        if (static_exchange(pos, m) != expected) {
-          FAIL_CHECK(write_fen(pos) << " " << to_uci(pos, m) << ": " << static_exchange(pos, m)
-                                    << ", from scratch " << expected);
-        }
-        ++moves_checked;
-        captures += !pos.empty(m.to());
-      }
-      pos.play(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
+  test::for_each_move_of_random_games(18, 300, 160, [&](const Position& pos, Move m) {
+    const int expected = see_from_scratch(pos, m);
+    if (static_exchange(pos, m) != expected) {
+      FAIL_CHECK(write_fen(pos) << " " << to_uci(pos, m) << ": " << static_exchange(pos, m) << ", from scratch "
+                                << expected);
     }
-  }
+    ++moves_checked;
+    captures += !pos.empty(m.to());
+  });
   CHECK(moves_checked > 500000);
   CHECK(captures > 20000);
 }

@@ -2,13 +2,12 @@
 // only, file before rank before square; castling, promotion, check and mate.
 #include <doctest/doctest.h>
 
-#include <random>
 #include <string>
 
 #include "notera/core/fen.hpp"
-#include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/core/uci.hpp"
+#include "support/position.hpp"
 
 using namespace notera;
 
@@ -106,34 +105,24 @@ TEST_CASE("san: write_pgn_san spells every move as write_san does with PGN's sty
   // ways, promotions to every piece, pins, checks and mates), each from its
   // hint, and the null move: the PGN writer's shortcut and the general
   // speller give the same text, and the same as to_san.
-  std::mt19937 rng(16);
   int checked = 0, castlings = 0, promotions = 0, checks = 0, disambiguated = 0;
-  for (int game = 0; game < 200; ++game) {
-    Position pos = Position::start();
-    for (int ply = 0; ply < 200; ++ply) {
-      MoveList moves;
-      generate_legal(pos, moves);
-      if (moves.empty()) break;
-      for (const Move m : moves) {
-        Position after = pos;
-        after.play(m);
-        const SanHint hint = SanHint::of(pos, m, after);
-        char fast[sizeof(SanText::data)];
-        const std::string_view got(fast, static_cast<std::size_t>(write_pgn_san(m, hint, fast) - fast));
-        SanText general;
-        write_san(m, hint, general);
-        if (got != general.view() || got != to_san(pos, m))
-          FAIL_CHECK(write_fen(pos) << " " << to_uci(pos, m) << ": " << got << ", write_san " << general.view()
-                                    << ", to_san " << to_san(pos, m));
-        ++checked;
-        castlings += m.is_castling();
-        promotions += m.kind() == Move::Kind::promotion;
-        checks += hint.check() != SanHint::Check::none;
-        disambiguated += hint.origin() != SanHint::Origin::none;
-      }
-      pos.play(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
-    }
-  }
+  test::for_each_move_of_random_games(16, 200, 200, [&](const Position& pos, Move m) {
+    Position after = pos;
+    after.play(m);
+    const SanHint hint = SanHint::of(pos, m, after);
+    char fast[sizeof(SanText::data)];
+    const std::string_view got(fast, static_cast<std::size_t>(write_pgn_san(m, hint, fast) - fast));
+    SanText general;
+    write_san(m, hint, general);
+    if (got != general.view() || got != to_san(pos, m))
+      FAIL_CHECK(write_fen(pos) << " " << to_uci(pos, m) << ": " << got << ", write_san " << general.view()
+                                << ", to_san " << to_san(pos, m));
+    ++checked;
+    castlings += m.is_castling();
+    promotions += m.kind() == Move::Kind::promotion;
+    checks += hint.check() != SanHint::Check::none;
+    disambiguated += hint.origin() != SanHint::Origin::none;
+  });
   CHECK(checked > 300000);
   CHECK(castlings > 100);
   CHECK(promotions > 1000);
