@@ -10,6 +10,7 @@
 #include <string>
 
 #include "notera/core/fen.hpp"
+#include "notera/core/san.hpp"
 #include "notera/pgn/writer.hpp"
 #include "notera/text/encoding.hpp"
 #include "support/cli.hpp"
@@ -27,6 +28,24 @@ std::string write(const game::Game& game, pgn::WriterOptions options = {}) {
   std::string out;
   writer.write(game, out);
   return out;
+}
+
+// The SAN facts the PGN reader records with every move it plays
+// (GameMove::san), worked out along the line and its variations: with them
+// the writer spells the moves without replaying the game.
+void add_hints(game::Line& line, Position pos) {
+  for (game::GameMove& m : line.moves) {
+    Position after = pos;
+    Undo undo;
+    if (m.move == Move::null())
+      after.do_null_move(undo);
+    else
+      after.play(m.move);
+    m.san = SanHint::of(pos, m.move, after);
+    if (m.notes != 0)
+      for (game::Line& variation : line.notes[m.notes - 1].variations) add_hints(variation, pos);
+    pos = after;
+  }
 }
 
 // Every movetext line under 80 characters, and filled greedily: the first
@@ -299,4 +318,43 @@ TEST_CASE("pgn writer: pgn-extract reads our output without a complaint") {
        p = stdout_text.find("[Event ", p + 1))
     ++read_back;
   CHECK(read_back == games);
+}
+
+TEST_CASE("pgn writer: moves with SAN hints, as the reader gives them, are written as when replayed") {
+  // Runs of plain moves, moves with comments, NAGs and a draw offer, a
+  // variation (which starts with a pending "(") and a null move: the
+  // writer's shortcut for runs of hinted moves lays out the same bytes as
+  // the general path at every line limit.
+  game::Game game = make_game(
+      "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Bd2 Bxd2+ Nbxd2 d5 exd5 Nxd5 Qb3 Na5 Qa4+ c6 "
+      "Bxd5 Qxd5 O-O O-O");
+  game::Line evans;
+  Position pos = position_before(game, 6);
+  play(evans, pos, "b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7 Ba3 b5 Qxb5 Rb8 Qa4");
+  game.mainline.edit_notes(6).variations.push_back(evans);
+  game.mainline.edit_notes(9).comments.push_back("the main line");
+  game.mainline.edit_notes(11).nags.push_back(1);
+  game.mainline.moves[19].draw_offer = true;
+  game.mainline.moves.push_back(game::GameMove{});
+  game.mainline.moves.back().move = Move::null();
+  Position end = game.final_position();
+  play(game.mainline, end, "Re8 Rfe1");
+  game::Game hinted = game;
+  add_hints(hinted.mainline, game.start);
+  REQUIRE(hinted.mainline.moves[3].san.valid());
+  REQUIRE(hinted.mainline.notes_of(6).variations[0].moves[0].san.valid());
+  for (int limit = 12; limit <= 90; ++limit) {
+    pgn::WriterOptions options;
+    options.max_line_length = limit;
+    const std::string replayed = write(game, options);
+    CHECK_MESSAGE(write(hinted, options) == replayed, "limit " << limit);
+    check_line_lengths(replayed, static_cast<std::size_t>(limit));
+  }
+  pgn::WriterOptions one_line;
+  one_line.max_line_length = 1000;
+  const std::string whole = write(hinted, one_line);
+  CHECK(whole.find("4. c3 (4. b4 Bxb4 5. c3 ") != std::string::npos);
+  CHECK(whole.find("5. d4 exd4 {the main line} 6. cxd4 Bb4+ $1 7. Bd2") != std::string::npos);
+  CHECK(whole.find("10. Qb3 Na5 {(=)} 11. Qa4+") != std::string::npos);
+  CHECK(whole.find("13. O-O O-O 14. -- Re8 15. Rfe1 *") != std::string::npos);
 }

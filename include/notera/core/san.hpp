@@ -160,7 +160,7 @@ inline char* write_san(Move m, SanHint hint, char* out, const SanStyle& style = 
 // The same as write_san(m, hint, out, pgn_san_style), with PGN's letters
 // as constants rather than a style's strings: the PGN writer spells every
 // move of every game with it. Checked against write_san on every move of
-// the test games (tests/san_test.cpp).
+// random games (tests/core_san_test.cpp).
 [[gnu::always_inline]] inline char* write_pgn_san(Move m, SanHint hint, char* p) {
   if (m == Move::null()) {
     *p++ = '-';
