@@ -100,109 +100,100 @@ inline SanHint::Origin san_origin(Square from, Bitboard rivals) {
 
 // The whole SAN text (with + or #) from a hint, without a position.
 void write_san(Move m, SanHint hint, SanText& out, const SanStyle& style = pgn_san_style);
-// The same straight into `out`, which has room for as many bytes as a
-// SanText; returns the end of what was written. Inline: the PGN writer
-// spells every move of every game with it, and as a call it cost a third
-// more than its own work.
-inline char* write_san(Move m, SanHint hint, char* out, const SanStyle& style = pgn_san_style) {
-  char* p = out;
-  const auto put = [&p](std::string_view s) {
+
+namespace detail {
+
+// The letters a move is spelled with, for spell_san below: a style's strings,
+// or PGN's as constants (the PGN writer spells every move of every game).
+struct StyleLetters {
+  const SanStyle& style;
+  bool long_form;
+  static void put(char*& p, std::string_view s) {
     for (char c : s) *p++ = c;
-  };
+  }
+  void piece(char*& p, PieceType type) const { put(p, style.pieces[index(type)]); }
+  void castling(char*& p, CastlingSide side) const {
+    put(p, side == CastlingSide::king_side ? style.castle_short : style.castle_long);
+  }
+  void promotion(char*& p, PieceType type) const {
+    put(p, style.promotion_mark);
+    put(p, style.pieces[index(type)]);
+  }
+};
+
+struct PgnLetters {
+  static constexpr bool long_form = false;
+  static void piece(char*& p, PieceType type) { *p++ = "??NBRQK"[index(type)]; }
+  static void castling(char*& p, CastlingSide side) {
+    std::memcpy(p, "O-O-O", 5);
+    p += side == CastlingSide::king_side ? 3 : 5;
+  }
+  static void promotion(char*& p, PieceType type) {
+    *p++ = '=';
+    piece(p, type);
+  }
+};
+
+// The move from its hint into `out` (room for a SanText); returns the end.
+template <typename Letters>
+[[gnu::always_inline]] inline char* spell_san(Move m, SanHint hint, char* out, const Letters& letters) {
+  char* p = out;
   const auto put_square = [&p](Square s) {
     *p++ = file_char(file_of(s));
     *p++ = rank_char(rank_of(s));
   };
   if (m == Move::null()) {
-    put("--");
+    *p++ = '-';
+    *p++ = '-';
     return p;
   }
   if (m.is_castling()) {
-    put(Position::castling_side_of(m) == CastlingSide::king_side ? style.castle_short : style.castle_long);
+    letters.castling(p, Position::castling_side_of(m));
   } else {
     const Square from = m.from();
     const PieceType type = hint.piece();
-    if (type == PieceType::pawn) {
-      if (style.long_form) {
-        put_square(from);
-        *p++ = hint.capture() ? 'x' : '-';
-      } else if (hint.capture()) {
+    if (type != PieceType::pawn) letters.piece(p, type);
+    if (letters.long_form) {
+      put_square(from);
+      *p++ = hint.capture() ? 'x' : '-';
+    } else if (type == PieceType::pawn) {
+      if (hint.capture()) {
         *p++ = file_char(file_of(from));
         *p++ = 'x';
       }
-      put_square(m.to());
-      if (m.kind() == Move::Kind::promotion) {
-        put(style.promotion_mark);
-        put(style.pieces[index(m.promotion())]);
-      }
     } else {
-      put(style.pieces[index(type)]);
-      if (style.long_form) {
-        put_square(from);
-        *p++ = hint.capture() ? 'x' : '-';
-      } else {
-        switch (hint.origin()) {
-          case SanHint::Origin::none: break;
-          case SanHint::Origin::file: *p++ = file_char(file_of(from)); break;
-          case SanHint::Origin::rank: *p++ = rank_char(rank_of(from)); break;
-          case SanHint::Origin::square: put_square(from); break;
-        }
-        if (hint.capture()) *p++ = 'x';
+      switch (hint.origin()) {
+        case SanHint::Origin::none: break;
+        case SanHint::Origin::file: *p++ = file_char(file_of(from)); break;
+        case SanHint::Origin::rank: *p++ = rank_char(rank_of(from)); break;
+        case SanHint::Origin::square: put_square(from); break;
       }
-      put_square(m.to());
+      if (hint.capture()) *p++ = 'x';
     }
+    put_square(m.to());
+    if (type == PieceType::pawn && m.kind() == Move::Kind::promotion) letters.promotion(p, m.promotion());
   }
   if (hint.check() == SanHint::Check::check) *p++ = '+';
   if (hint.check() == SanHint::Check::mate) *p++ = '#';
   return p;
 }
 
+}  // namespace detail
+
+// The same straight into `out`, which has room for as many bytes as a
+// SanText; returns the end of what was written. Inline: the PGN writer
+// spells every move of every game with it, and as a call it cost a third
+// more than its own work.
+inline char* write_san(Move m, SanHint hint, char* out, const SanStyle& style = pgn_san_style) {
+  return detail::spell_san(m, hint, out, detail::StyleLetters{style, style.long_form});
+}
+
 // The same as write_san(m, hint, out, pgn_san_style), with PGN's letters
 // as constants rather than a style's strings: the PGN writer spells every
 // move of every game with it. Checked against write_san on every move of
 // random games (tests/core_san_test.cpp).
-[[gnu::always_inline]] inline char* write_pgn_san(Move m, SanHint hint, char* p) {
-  if (m == Move::null()) {
-    *p++ = '-';
-    *p++ = '-';
-    return p;
-  }
-  if (m.is_castling()) {
-    std::memcpy(p, "O-O-O", 5);
-    p += Position::castling_side_of(m) == CastlingSide::king_side ? 3 : 5;
-  } else {
-    const Square from = m.from();
-    const PieceType type = hint.piece();
-    if (type == PieceType::pawn) {
-      if (hint.capture()) {
-        *p++ = file_char(file_of(from));
-        *p++ = 'x';
-      }
-      *p++ = file_char(file_of(m.to()));
-      *p++ = rank_char(rank_of(m.to()));
-      if (m.kind() == Move::Kind::promotion) {
-        *p++ = '=';
-        *p++ = "??NBRQK"[index(m.promotion())];
-      }
-    } else {
-      *p++ = "??NBRQK"[index(type)];
-      switch (hint.origin()) {
-        case SanHint::Origin::none: break;
-        case SanHint::Origin::file: *p++ = file_char(file_of(from)); break;
-        case SanHint::Origin::rank: *p++ = rank_char(rank_of(from)); break;
-        case SanHint::Origin::square:
-          *p++ = file_char(file_of(from));
-          *p++ = rank_char(rank_of(from));
-          break;
-      }
-      if (hint.capture()) *p++ = 'x';
-      *p++ = file_char(file_of(m.to()));
-      *p++ = rank_char(rank_of(m.to()));
-    }
-  }
-  if (hint.check() == SanHint::Check::check) *p++ = '+';
-  if (hint.check() == SanHint::Check::mate) *p++ = '#';
-  return p;
+inline char* write_pgn_san(Move m, SanHint hint, char* out) {
+  return detail::spell_san(m, hint, out, detail::PgnLetters{});
 }
 
 }  // namespace notera
