@@ -3,6 +3,7 @@
 // share of plies asked.
 //
 //   build/bench/notera_bench_ask_curve [--games N] [--scale S] [--copies 1|2] [--rounds] [-v]
+//                                      [--game G]
 //
 // The sheets are issue 6's test: the first N games (default 100) of
 // ../shared/corpus/big.pgn.xz written at `scale` times the HCS rates
@@ -14,21 +15,23 @@
 // (the plies an answer is expected to change), as an archivist with a pile
 // of sheets would check the most doubtful boxes first. For each share of
 // the plies (0, 1, 2, 3, 5, 7%) the top entries are answered by an oracle
-// and the games reconstructed again with the answers:
-// - an entry that names a box gets the move the writer meant there, as a
-//   person reading the paper would give it ({=MOVE} in a .sheet file), or,
-//   for a box that records no move of the game (an extra box), the box
-//   struck out;
-// - an entry for a ply no box records (the game found inserts a move) is
-//   counted as asked but cannot be answered through a box.
+// that puts the move played in, as a person with the paper would (see
+// apply_answers()), and the games are reconstructed again with the answers.
 // The answers come from the first run's list, all at once (no second round
 // of questions); --rounds asks as a person at the page would: 1% of the
-// plies at a time, each round from the lists the previous answers left. Printed per share: plies asked, plies right (a ply is
-// right when the game found has the game played's move at that index),
-// plies right among those not asked, and games exact.
+// plies at a time, each round from the lists the previous answers left.
+// Printed per share: plies asked, plies right (a ply is right when the game
+// found has the game played's move at that index), plies right among those
+// not asked, and games exact. Printed first: how often the first runs'
+// moves are wrong at each confidence (is the margin a probability, and
+// where do errors begin). --game G (with the same --games) also prints,
+// for game G at each share, the answers given, the plies that are wrong,
+// and what the game played costs on the answered sheets (above the game
+// found: the search lost it).
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -80,9 +83,83 @@ void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std
   const notation::LetterTable& table = notation::LetterTable::instance();
   const int language = table.language_index(sheet.language);
   box.kind = reconstruct::EvidenceKind::move;
+  box.text = box.text.empty() ? "-" : box.text;
   box.readings = {to_san(pos, game[static_cast<std::size_t>(true_ply)],
                          table.style(language < 0 ? notation::LetterTable::english : language))};
   box.certain = true;
+}
+
+// A game's sheets as answers change them: boxes put in for plies no box
+// records move the boxes after them, so what each box records moves too.
+struct AnsweredSheets {
+  std::vector<reconstruct::EvidenceSheet> sheets;
+  std::vector<std::vector<int>> true_plies;  // per sheet, per box: the ply it records (-1: none)
+};
+
+// The oracle's answers to `entries` (asked of a reconstruction of
+// `a.sheets`), as a person with the paper gives them:
+// - an entry that names a box: the move the writer meant there ({=MOVE}),
+//   or, for a box that records no move of the game, the box struck out;
+// - an entry for a ply no box records (the game found inserts a move): the
+//   move played at that ply where the paper has it, on the first sheet: in
+//   the box that records it when there is one (the game found took that
+//   box for another ply), else in a box put in before the first box of a
+//   later ply (the page's "- {=MOVE}"): in the empty place of the grid
+//   when the boxes' numbering leaves one there, else with the boxes after
+//   it claiming one ply later.
+// Returns the boxes answered.
+int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, const std::vector<Move>& game) {
+  int answered = 0;
+  std::vector<std::pair<int, int>> inserts;  // (before box of sheet 0, ply index of the game played)
+  for (const Entry* e : entries) {
+    if (e->sheet >= 0 && e->cell >= 0) {
+      const auto s = static_cast<std::size_t>(e->sheet);
+      answer(a.sheets[s], e->cell, a.true_plies[s][static_cast<std::size_t>(e->cell)], game);
+      ++answered;
+      continue;
+    }
+    if (e->ply < 1 || e->ply > static_cast<int>(game.size())) continue;
+    // The move played at that ply, where the paper has it: in the box that
+    // records it when there is one (the game found had the box for another
+    // ply), else before the first box of a later ply.
+    const int ply = e->ply - 1;
+    const std::vector<int>& truth = a.true_plies[0];
+    const auto recorded = std::find(truth.begin(), truth.end(), ply);
+    if (recorded != truth.end()) {
+      answer(a.sheets[0], static_cast<int>(recorded - truth.begin()), ply, game);
+      ++answered;
+      continue;
+    }
+    const auto later = std::find_if(truth.begin(), truth.end(), [ply](int t) { return t > ply; });
+    inserts.emplace_back(static_cast<int>(later - truth.begin()), ply);
+  }
+  // From the last box back, so that the places of the others hold (and
+  // of two before the same box, the later ply first: the earlier goes in
+  // front of it).
+  std::sort(inserts.begin(), inserts.end(), [](auto& x, auto& y) { return x > y; });
+  reconstruct::EvidenceSheet& sheet = a.sheets[0];
+  for (const auto& [before, ply] : inserts) {
+    reconstruct::EvidenceCell box;
+    const auto at = static_cast<std::size_t>(before);
+    if (at < sheet.cells.size()) {
+      box.where = sheet.cells[at].where;
+      const int next = sheet.cells[at].ply, previous = at > 0 ? sheet.cells[at - 1].ply : 0;
+      if (next > 0 && next > previous + 1) {
+        box.ply = next - 1;  // the grid has room here: the box goes in the empty place
+      } else {
+        box.ply = next;
+        for (std::size_t k = at; k < sheet.cells.size(); ++k)
+          if (sheet.cells[k].ply > 0) ++sheet.cells[k].ply;
+      }
+    } else if (!sheet.cells.empty() && sheet.cells.back().ply > 0) {
+      box.ply = sheet.cells.back().ply + 1;
+    }
+    sheet.cells.insert(sheet.cells.begin() + static_cast<std::ptrdiff_t>(at), box);
+    a.true_plies[0].insert(a.true_plies[0].begin() + static_cast<std::ptrdiff_t>(at), ply);
+    answer(sheet, before, ply, game);
+    ++answered;
+  }
+  return answered;
 }
 
 void count(const reconstruct::Reconstruction& r, const std::vector<Move>& game, const std::set<int>& asked,
@@ -105,6 +182,22 @@ void count(const reconstruct::Reconstruction& r, const std::vector<Move>& game, 
 double percent(long long a, long long b) { return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0.0; }
 
 bool verbose = false;
+long focus = -1;  // --game G
+
+// --game: the plies of `r` that are not the game's, as "ply found/true".
+void print_wrong(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
+  Position pos = Position::start();
+  int shown = 0;
+  std::printf("    wrong:");
+  for (std::size_t p = 0; p < game.size(); ++p) {
+    const bool right = p < r.plies.size() && r.plies[p].move == game[p];
+    if (!right && shown++ < 40)
+      std::printf(" %zu:%s/%s", p + 1, p < r.plies.size() ? r.plies[p].san.c_str() : "(end)",
+                  to_san(pos, game[p]).c_str());
+    pos = pos.after(game[p]);
+  }
+  std::printf(" (%d)\n", shown);
+}
 int unasked_misses = 0, unasked_as_written = 0;
 
 // -v: for each game still wrong at the largest share, its first wrong ply
@@ -138,6 +231,51 @@ void print_unasked_miss(const Case& c, const reconstruct::Reconstruction& r, con
   }
 }
 
+// How often the first run's move is wrong at each confidence (the margin
+// in nats to the best game that differs at that ply): whether the margins
+// are calibrated, and how many plies a wider ask list would take in.
+void print_calibration(const std::vector<Case>& cases, const std::vector<std::vector<Move>>& games) {
+  constexpr std::array<float, 10> upper = {0.5f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 8.0f, 12.0f, 1e30f};
+  // the last: no margin (no other game found); `first`: wrong where the
+  // position before is the game's (where the error starts, not a ply
+  // that follows from one before it)
+  std::array<long long, upper.size() + 1> plies{}, wrong{}, first{};
+  for (const Case& c : cases) {
+    const std::vector<Move>& game = games[c.game];
+    Position found = c.first.start, played = Position::start();
+    for (std::size_t p = 0; p < c.first.plies.size(); ++p) {
+      const auto& ply = c.first.plies[p];
+      std::size_t b = upper.size();
+      if (ply.confidence)
+        b = static_cast<std::size_t>(std::upper_bound(upper.begin(), upper.end(), *ply.confidence) - upper.begin());
+      b = std::min(b, upper.size());
+      ++plies[b];
+      const bool w = p >= game.size() || ply.move != game[p];
+      wrong[b] += w;
+      first[b] += w && p < game.size() && found.key() == played.key();
+      found.play(ply.move);
+      if (p < game.size()) played.play(game[p]);
+    }
+  }
+  std::printf("\nconfidence of the first runs' plies (margin in nats), and how often the move is wrong:\n");
+  std::printf("%14s %8s %8s %8s %12s %12s\n", "margin", "plies", "wrong", "wrong %", "e^-margin %",
+              "errors begin");
+  float lower = 0.0f;
+  for (std::size_t b = 0; b <= upper.size(); ++b) {
+    char label[32];
+    if (b == upper.size())
+      std::snprintf(label, sizeof label, "none");
+    else if (upper[b] > 1e29f)
+      std::snprintf(label, sizeof label, ">= %.1f", static_cast<double>(lower));
+    else
+      std::snprintf(label, sizeof label, "%.1f - %.1f", static_cast<double>(lower), static_cast<double>(upper[b]));
+    const double expected = b < upper.size() && upper[b] < 1e29f ? 100.0 * std::exp(-0.5 * (lower + upper[b])) : 0.0;
+    std::printf("%14s %8lld %8lld %7.2f%% %11.2f%% %12lld\n", label, plies[b], wrong[b], percent(wrong[b], plies[b]),
+                expected, first[b]);
+    if (b < upper.size()) lower = upper[b];
+  }
+}
+
 void run_curve(const char* title, std::vector<Case>& cases, const std::vector<std::vector<Move>>& games) {
   std::vector<Entry> pool;
   long long plies = 0;
@@ -146,13 +284,16 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
     for (const reconstruct::Ask& a : cases[i].first.ask) pool.push_back(Entry{i, a.score, a.ply, a.sheet, a.cell});
   }
   std::stable_sort(pool.begin(), pool.end(), [](const Entry& x, const Entry& y) { return x.score > y.score; });
-  std::printf("\n%s: %zu games, %lld plies, %zu entries on the ask lists (%.1f%% of the plies)\n", title,
-              cases.size(), plies, pool.size(), percent(static_cast<long long>(pool.size()), plies));
+  const auto boxless = std::count_if(pool.begin(), pool.end(), [](const Entry& e) { return e.sheet < 0 || e.cell < 0; });
+  std::printf("\n%s: %zu games, %lld plies, %zu entries on the ask lists (%.1f%% of the plies), %td of them for a "
+              "ply no box records\n",
+              title, cases.size(), plies, pool.size(), percent(static_cast<long long>(pool.size()), plies), boxless);
   std::printf("%8s %8s %10s %12s %16s %12s %10s\n", "share", "asked", "asked %", "plies right", "right, not asked",
               "games exact", "reruns");
   // The answers a case got at the previous share, and the result: a case
   // whose answers did not change is not run again.
   std::vector<std::size_t> last_answers(cases.size(), 0);
+  std::vector<int> answers(cases.size(), 0);  // boxes answered for the case
   std::vector<reconstruct::Reconstruction> last(cases.size());
   for (std::size_t i = 0; i < cases.size(); ++i) last[i] = cases[i].first;
   std::vector<long long> right_before(cases.size(), -1);
@@ -168,22 +309,44 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
       std::set<int> asked;
       for (const Entry* e : chosen[i]) asked.insert(e->ply);
       if (chosen[i].size() != last_answers[i]) {
-        std::vector<reconstruct::EvidenceSheet> sheets = cases[i].sheets;
-        for (const Entry* e : chosen[i]) {
-          if (e->sheet < 0 || e->cell < 0) continue;
-          const auto s = static_cast<std::size_t>(e->sheet);
-          answer(sheets[s], e->cell, cases[i].true_plies[s][static_cast<std::size_t>(e->cell)], game);
-          ++c.answered;
+        if (static_cast<long>(cases[i].game) == focus)
+          for (const Entry* e : chosen[i])
+            std::printf("    ask ply %d sheet %d box %d score %.2f\n", e->ply, e->sheet, e->cell,
+                        static_cast<double>(e->score));
+        AnsweredSheets answered{cases[i].sheets, cases[i].true_plies};
+        answers[i] = apply_answers(answered, chosen[i], game);
+        last[i] = reconstruct::reconstruct_game(answered.sheets, {});
+        if (static_cast<long>(cases[i].game) == focus) {
+          reconstruct::ReconstructOptions t;
+          t.line = game;
+          const reconstruct::Reconstruction truth = reconstruct::reconstruct_game(answered.sheets, t);
+          std::printf("    the game played costs %.2f on these sheets (%s)\n", static_cast<double>(truth.cost),
+                      truth.complete ? "complete" : "incomplete");
+          for (const auto& ply : truth.plies)
+            for (const auto& ev : ply.evidence)
+              if (ev.cost >= 8.0f)
+                std::printf("      ply %d box %d '%s' read as %s at %.1f\n", static_cast<int>(&ply - truth.plies.data()) + 1,
+                            ev.cell, ev.text.c_str(), ply.san.c_str(), static_cast<double>(ev.cost));
+          for (const auto& d : truth.dropped)
+            std::printf("      box %d '%s'%s passed over\n", d.cell, d.text.c_str(),
+                        answered.sheets[static_cast<std::size_t>(d.sheet)].cells[static_cast<std::size_t>(d.cell)].certain
+                            ? " (answered)" : "");
+          for (const auto& ply : truth.plies)
+            if (ply.evidence.empty() || ply.evidence[0].cell < 0)
+              std::printf("      ply %d %s: no box\n", static_cast<int>(&ply - truth.plies.data()) + 1, ply.san.c_str());
         }
-        last[i] = reconstruct::reconstruct_game(sheets, {});
         last_answers[i] = chosen[i].size();
         ++reruns;
-      } else {
-        for (const Entry* e : chosen[i]) c.answered += e->sheet >= 0 && e->cell >= 0;
       }
+      c.answered += answers[i];
       c.asked += static_cast<long long>(asked.size());
       const long long right = c.right;
       count(last[i], game, asked, c);
+      if (static_cast<long>(cases[i].game) == focus) {
+        std::printf("  share %.0f%%: %lld plies right, cost %.2f, work %lld\n", share, c.right - right,
+                    static_cast<double>(last[i].cost), static_cast<long long>(last[i].stats.work));
+        print_wrong(last[i], game);
+      }
       if (verbose && share == 7.0) print_unasked_miss(cases[i], last[i], game, asked);
       // -v: a game that more answers made worse.
       if (verbose && right_before[i] > c.right - right)
@@ -204,12 +367,11 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
 void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<std::vector<Move>>& games) {
   long long plies = 0;
   for (const Case& c : cases) plies += static_cast<long long>(games[c.game].size());
-  std::vector<std::vector<reconstruct::EvidenceSheet>> sheets;
+  std::vector<AnsweredSheets> sheets;
   std::vector<reconstruct::Reconstruction> now;
   std::vector<std::set<int>> asked(cases.size());
-  std::vector<std::set<std::pair<int, int>>> answered(cases.size());
   for (const Case& c : cases) {
-    sheets.push_back(c.sheets);
+    sheets.push_back(AnsweredSheets{c.sheets, c.true_plies});
     now.push_back(c.first);
   }
   std::printf("\n%s, in rounds of 1%% of the plies: %zu games, %lld plies\n", title, cases.size(), plies);
@@ -219,28 +381,27 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
   for (int round = 0; round <= 7; ++round) {
     int reruns = 0;
     if (round > 0) {
+      // Boxes answered (certain) and plies without a box asked before are
+      // not asked again.
       std::vector<Entry> pool;
       for (std::size_t i = 0; i < cases.size(); ++i)
         for (const reconstruct::Ask& a : now[i].ask) {
-          if (a.sheet >= 0 && a.cell >= 0 ? answered[i].count({a.sheet, a.cell}) > 0 : asked[i].count(a.ply) > 0)
+          const bool box = a.sheet >= 0 && a.cell >= 0;
+          if (box ? sheets[i].sheets[static_cast<std::size_t>(a.sheet)].cells[static_cast<std::size_t>(a.cell)].certain
+                  : asked[i].count(a.ply) > 0)
             continue;
           pool.push_back(Entry{i, a.score, a.ply, a.sheet, a.cell});
         }
       std::stable_sort(pool.begin(), pool.end(), [](const Entry& x, const Entry& y) { return x.score > y.score; });
       if (pool.size() > step) pool.resize(step);
-      std::vector<bool> changed(cases.size(), false);
+      std::vector<std::vector<const Entry*>> chosen(cases.size());
       for (const Entry& e : pool) {
-        const std::size_t i = e.case_index;
-        asked[i].insert(e.ply);
-        if (e.sheet < 0 || e.cell < 0) continue;
-        answered[i].insert({e.sheet, e.cell});
-        const auto s = static_cast<std::size_t>(e.sheet);
-        answer(sheets[i][s], e.cell, cases[i].true_plies[s][static_cast<std::size_t>(e.cell)], games[cases[i].game]);
-        changed[i] = true;
+        asked[e.case_index].insert(e.ply);
+        chosen[e.case_index].push_back(&e);
       }
       for (std::size_t i = 0; i < cases.size(); ++i)
-        if (changed[i]) {
-          now[i] = reconstruct::reconstruct_game(sheets[i], {});
+        if (!chosen[i].empty() && apply_answers(sheets[i], chosen[i], games[cases[i].game]) > 0) {
+          now[i] = reconstruct::reconstruct_game(sheets[i].sheets, {});
           ++reruns;
         }
     }
@@ -270,6 +431,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--games") == 0) count_games = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "--scale") == 0) scale = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--copies") == 0) copies = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--game") == 0) focus = std::atol(argv[++i]);
   }
   const std::filesystem::path xz = std::filesystem::path(NOTERA_SHARED) / "corpus" / "big.pgn.xz";
   if (!std::filesystem::exists(xz)) {
@@ -302,6 +464,7 @@ int main(int argc, char** argv) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   std::printf("games: the first %zu of %s at %.2f times the HCS rates; first runs %.1f s\n", games.size(),
               xz.c_str(), scale, seconds);
+  print_calibration(one, games);
   const auto curve = rounds ? run_rounds : run_curve;
   const auto misses = [] {
     if (verbose)
