@@ -257,6 +257,26 @@ void print_calibration(const std::vector<Case>& cases, const std::vector<std::ve
       if (p < game.size()) played.play(game[p]);
     }
   }
+  // Why the games that are not exact are not: the game played is cheaper
+  // than the game found (the search lost it) or not (the sheet, as the
+  // costs read it, says the other game).
+  int inexact = 0, lost = 0;
+  std::string which;
+  for (const Case& c : cases) {
+    const std::vector<Move>& game = games[c.game];
+    bool exact = c.first.plies.size() == game.size();
+    for (std::size_t p = 0; exact && p < game.size(); ++p) exact = c.first.plies[p].move == game[p];
+    if (exact) continue;
+    ++inexact;
+    reconstruct::ReconstructOptions o;
+    o.line = game;
+    if (reconstruct::reconstruct_game(c.sheets, o).cost < c.first.cost - 0.01f) {
+      ++lost;
+      which += " " + std::to_string(c.game);
+    }
+  }
+  std::printf("\ngames not exact unaided: %d; the game played costs less than the game found in %d (the search "
+              "lost it:%s), not less in %d\n", inexact, lost, which.c_str(), inexact - lost);
   std::printf("\nconfidence of the first runs' plies (margin in nats), and how often the move is wrong:\n");
   std::printf("%14s %8s %8s %8s %12s %12s\n", "margin", "plies", "wrong", "wrong %", "e^-margin %",
               "errors begin");
