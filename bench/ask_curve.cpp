@@ -3,7 +3,7 @@
 // share of plies asked.
 //
 //   build/bench/notera_bench_ask_curve [--games N] [--scale S] [--copies 1|2] [--rounds] [-v]
-//                                      [--game G]
+//                                      [--game G [--watch]]
 //
 // The sheets are issue 6's test: the first N games (default 100) of
 // ../shared/corpus/big.pgn.xz written at `scale` times the HCS rates
@@ -27,7 +27,8 @@
 // where do errors begin). --game G (with the same --games) also prints,
 // for game G at each share, the answers given, the plies that are wrong,
 // and what the game played costs on the answered sheets (above the game
-// found: the search lost it).
+// found: the search lost it); with --watch, the first run of game G says
+// on stderr, ply by ply, where it loses the game played.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -182,7 +183,8 @@ void count(const reconstruct::Reconstruction& r, const std::vector<Move>& game, 
 double percent(long long a, long long b) { return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0.0; }
 
 bool verbose = false;
-long focus = -1;  // --game G
+long focus = -1;     // --game G
+bool watch = false;  // --watch: the first run of game G says where it loses the game played (stderr)
 
 // --game: the plies of `r` that are not the game's, as "ply found/true".
 void print_wrong(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
@@ -447,6 +449,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "-v") == 0) verbose = true;
     if (std::strcmp(argv[i], "--rounds") == 0) rounds = true;
+    if (std::strcmp(argv[i], "--watch") == 0) watch = true;
     if (i + 1 >= argc) break;
     if (std::strcmp(argv[i], "--games") == 0) count_games = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "--scale") == 0) scale = std::atof(argv[++i]);
@@ -473,7 +476,9 @@ int main(int argc, char** argv) {
     reconstruct::EvidenceSheet b =
         bench::corrupted_sheet(games[g], languages[(g + 1) % languages.size()], sampler, &tb);
     Case c1{g, {a}, {ta}, {}};
-    c1.first = reconstruct::reconstruct_game(c1.sheets, {});
+    reconstruct::ReconstructOptions first;
+    if (watch && static_cast<long>(g) == focus) first.watch = games[g];
+    c1.first = reconstruct::reconstruct_game(c1.sheets, first);
     one.push_back(std::move(c1));
     if (copies >= 2) {
       Case c2{g, {a, b}, {ta, tb}, {}};
