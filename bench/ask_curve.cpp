@@ -3,7 +3,7 @@
 // share of plies asked.
 //
 //   build/bench/notera_bench_ask_curve [--games N] [--scale S] [--copies 1|2] [--rounds] [-v]
-//                                      [--game G [--watch]]
+//                                      [--game G [--watch]] [--page-answers]
 //
 // The sheets are issue 6's test: the first N games (default 100) of
 // ../shared/corpus/big.pgn.xz written at `scale` times the HCS rates
@@ -90,6 +90,8 @@ void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std
   box.certain = true;
 }
 
+bool page_answers = false;  // --page-answers
+
 // A game's sheets as answers change them: boxes put in for plies no box
 // records move the boxes after them, so what each box records moves too.
 struct AnsweredSheets {
@@ -108,8 +110,12 @@ struct AnsweredSheets {
 //   later ply (the page's "- {=MOVE}"): in the empty place of the grid
 //   when the boxes' numbering leaves one there, else with the boxes after
 //   it claiming one ply later.
+// With --page-answers, a ply no box records is answered as the page does
+// it: a box put in before the box the game found reads for a later ply,
+// whether or not the paper has the move elsewhere.
 // Returns the boxes answered.
-int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, const std::vector<Move>& game) {
+int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, const std::vector<Move>& game,
+                  const reconstruct::Reconstruction& asked_of) {
   int answered = 0;
   std::vector<std::pair<int, int>> inserts;  // (before box of sheet 0, ply index of the game played)
   for (const Entry* e : entries) {
@@ -120,10 +126,25 @@ int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, c
       continue;
     }
     if (e->ply < 1 || e->ply > static_cast<int>(game.size())) continue;
+    const int ply = e->ply - 1;
+    if (page_answers) {
+      // As the page places it: before the box the game found reads for a
+      // later ply (the boxes' numbering decides as below).
+      int next = static_cast<int>(a.sheets[0].cells.size());
+      for (std::size_t p = static_cast<std::size_t>(e->ply); p < asked_of.plies.size(); ++p) {
+        const auto& ev = asked_of.plies[p].evidence;
+        const auto it = std::find_if(ev.begin(), ev.end(), [](const auto& x) { return x.sheet == 0 && x.cell >= 0; });
+        if (it != ev.end()) {
+          next = it->cell;
+          break;
+        }
+      }
+      inserts.emplace_back(next, ply);
+      continue;
+    }
     // The move played at that ply, where the paper has it: in the box that
     // records it when there is one (the game found had the box for another
     // ply), else before the first box of a later ply.
-    const int ply = e->ply - 1;
     const std::vector<int>& truth = a.true_plies[0];
     const auto recorded = std::find(truth.begin(), truth.end(), ply);
     if (recorded != truth.end()) {
@@ -336,7 +357,7 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
             std::printf("    ask ply %d sheet %d box %d score %.2f\n", e->ply, e->sheet, e->cell,
                         static_cast<double>(e->score));
         AnsweredSheets answered{cases[i].sheets, cases[i].true_plies};
-        answers[i] = apply_answers(answered, chosen[i], game);
+        answers[i] = apply_answers(answered, chosen[i], game, cases[i].first);
         last[i] = reconstruct::reconstruct_game(answered.sheets, {});
         if (static_cast<long>(cases[i].game) == focus) {
           reconstruct::ReconstructOptions t;
@@ -422,7 +443,7 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
         chosen[e.case_index].push_back(&e);
       }
       for (std::size_t i = 0; i < cases.size(); ++i)
-        if (!chosen[i].empty() && apply_answers(sheets[i], chosen[i], games[cases[i].game]) > 0) {
+        if (!chosen[i].empty() && apply_answers(sheets[i], chosen[i], games[cases[i].game], now[i]) > 0) {
           now[i] = reconstruct::reconstruct_game(sheets[i].sheets, {});
           ++reruns;
         }
@@ -450,6 +471,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "-v") == 0) verbose = true;
     if (std::strcmp(argv[i], "--rounds") == 0) rounds = true;
     if (std::strcmp(argv[i], "--watch") == 0) watch = true;
+    if (std::strcmp(argv[i], "--page-answers") == 0) page_answers = true;
     if (i + 1 >= argc) break;
     if (std::strcmp(argv[i], "--games") == 0) count_games = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "--scale") == 0) scale = std::atof(argv[++i]);
