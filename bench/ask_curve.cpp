@@ -72,6 +72,13 @@ struct Counts {
   int games = 0, exact = 0;
 };
 
+// The position of `game` before its ply `index` (0-based).
+Position position_before(const std::vector<Move>& game, std::size_t index) {
+  Position pos = Position::start();
+  for (std::size_t k = 0; k < index; ++k) pos = pos.after(game[k]);
+  return pos;
+}
+
 // The oracle's answer in box `cell` of `sheet`: the move the writer meant.
 void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std::vector<Move>& game) {
   reconstruct::EvidenceCell& box = sheet.cells[static_cast<std::size_t>(cell)];
@@ -79,8 +86,7 @@ void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std
     box.kind = reconstruct::EvidenceKind::crossed_out;
     return;
   }
-  Position pos = Position::start();
-  for (int k = 0; k < true_ply; ++k) pos = pos.after(game[static_cast<std::size_t>(k)]);
+  const Position pos = position_before(game, static_cast<std::size_t>(true_ply));
   const notation::LetterTable& table = notation::LetterTable::instance();
   const int language = table.language_index(sheet.language);
   box.kind = reconstruct::EvidenceKind::move;
@@ -221,6 +227,7 @@ void print_wrong(const reconstruct::Reconstruction& r, const std::vector<Move>& 
   }
   std::printf(" (%d)\n", shown);
 }
+
 int unasked_misses = 0, unasked_as_written = 0;
 
 // -v: for each game still wrong at the largest share, its first wrong ply
@@ -233,8 +240,7 @@ void print_unasked_miss(const Case& c, const reconstruct::Reconstruction& r, con
     const auto& first = c.first.plies;
     const std::string conf =
         p < first.size() && first[p].confidence ? std::to_string(*first[p].confidence) : std::string("none");
-    Position pos = Position::start();
-    for (std::size_t k = 0; k < p; ++k) pos = pos.after(game[k]);
+    const Position pos = position_before(game, p);
     std::string box = "(none)";
     float price = -1.0f;
     if (p < r.plies.size() && !r.plies[p].evidence.empty() && r.plies[p].evidence[0].cell >= 0) {
