@@ -17,10 +17,12 @@
 // than the dev set's reference solver, which compares with every game.
 //
 //   build/bench/notera_bench_sheets_synth [--games N] [--from INDEX] [--seed S] [--case K] [-v] [--dump DIR]
+//                                          [--watch]
 //
 // Prints each miss with its cause, as bench/sheets_dev.cpp does, and the
 // figures. --dump writes the kept cases as case folders (sheet1.sheet,
-// sheet2.sheet, truth.txt) for a closer look.
+// sheet2.sheet, truth.txt) for a closer look. --watch (with --case) follows
+// the game played through the search and says on stderr where it is lost.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -454,7 +456,7 @@ int main(int argc, char** argv) {
   std::size_t count = 240, from = 100000;
   std::uint64_t seed = 2026;
   int only = -1;
-  bool verbose = false;
+  bool verbose = false, watch = false;
   std::string dump;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
@@ -469,6 +471,8 @@ int main(int argc, char** argv) {
       dump = argv[++i];
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
+    else if (std::strcmp(argv[i], "--watch") == 0)
+      watch = true;
   }
   const std::vector<std::vector<Move>> games = corpus_games(from, count);
   if (games.empty()) {
@@ -505,7 +509,9 @@ int main(int argc, char** argv) {
           evidence_of(scoresheet::read_scoresheet(sheet.text, c.name + "/sheet" + std::to_string(s))));
     }
     if (only >= 0 && static_cast<int>(g) != only) continue;
-    const Reconstruction r = reconstruct_game(c.sheets);
+    ReconstructOptions options;
+    if (watch && only >= 0) options.watch = game;
+    const Reconstruction r = reconstruct_game(c.sheets, options);
     if (!same(r, game)) {
       // Decided by the plain model? The game played against the game found,
       // each priced alone (a search with flat costs drowns in ties).
