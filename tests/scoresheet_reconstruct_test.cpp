@@ -22,8 +22,6 @@
 #include "notera/reconstruct/cell_match.hpp"
 #include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
-#include "notera/reconstruct/search.hpp"
-#include "notera/core/uci.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "support/cli.hpp"
 
@@ -166,41 +164,6 @@ TEST_CASE("reconstruct: two unrecorded moves marked '-'") {
   CHECK(r.plies[19].status == reconstruct::PlyStatus::inserted);
   CHECK(r.plies[18].evidence[0].text == "-");
   CHECK(r.plies[18].alternatives.empty());
-}
-
-TEST_CASE("reconstruct: the look ahead at what the boxes to come take for granted") {
-  // Long form names where each move starts: a knight written to h3 that
-  // the sheet later moves from f3 was on f3 (a file slip), and a state
-  // with it on h3 is charged before the box that shows it comes up.
-  const auto misses = [](const std::string& text, const std::string& uci) {
-    const reconstruct::EvidenceSheet sheet = sheet_text(text);
-    const int nb = notation::LetterTable::instance().language_index("nb");
-    const std::vector<reconstruct::search::PreparedSheet> sheets{
-        reconstruct::search::prepare_sheet(sheet, nb, reconstruct::SlipCosts::measured())};
-    Position pos = Position::start();
-    int ply = 0;
-    std::istringstream moves(uci);
-    for (std::string m; moves >> m; ++ply) pos.play(parse_uci(pos, m));
-    return reconstruct::search::plan_misses(sheets, pos, ply, {static_cast<std::uint16_t>(ply), 0}, {0, 0});
-  };
-  const std::string sheet =
-      "Notasjon: nb\n\n1 e2-e4 e7-e5\n2 Sg1-h3 Sb8-c6\n3 Lf1-c4 Sg8-f6\n4 Sf3-g5 d7-d5\n5 e4xd5 Sf6xd5\n";
-  CHECK(misses(sheet, "e2e4 e7e5 g1f3") == 0);
-  CHECK(misses(sheet, "e2e4 e7e5 g1h3") == 1);   // Sf3-g5
-  CHECK(misses(sheet, "e2e4 e7e5 g1h3 b8c6") == 1);
-  CHECK(misses(sheet, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 f3g5") == 0);
-  // What a capture takes: with 4...d6 played for d5, e4xd5 finds nothing
-  // on d5 (Sf6xd5 then takes the pawn the box put there).
-  CHECK(misses(sheet, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 f3g5 d7d6") == 1);
-  // A blank box of White's may be the move that brings the knight to f3.
-  const std::string blank =
-      "Notasjon: nb\n\n1 e2-e4 e7-e5\n2 Sg1-h3 Sb8-c6\n3 - Sg8-f6\n4 Sf3-g5 d7-d5\n";
-  CHECK(misses(blank, "e2e4 e7e5 g1h3") == 0);
-  // A box that fits only the other side's pieces (Black's Sb8-c6 in
-  // White's column, after a box left empty): the sheet is a box off from
-  // there, no miss, and the look stops.
-  const std::string shifted = "Notasjon: nb\n\n1 e2-e4 e7-e5\n2 Sg1-f3 -\n3 Sb8-c6 Lf1-c4\n4 Sf3-g5 Lc4xf7\n";
-  CHECK(misses(shifted, "e2e4 e7e5 g1f3") == 0);
 }
 
 TEST_CASE("reconstruct: a row left out (no '-' boxes): its moves are deduced") {

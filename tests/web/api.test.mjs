@@ -399,10 +399,9 @@ describe("safety", () => {
     const dir = tempWorkspace();
     const quick = await startServer({workspace: dir, args: ["--time-limit", "300"]});
     try {
-      // 150 rows of captures on squares nobody could read: every box is
-      // priced against every move by its spelling (uncut, about 35 s).
+      // 150 rows with nothing recorded: any move fits every box.
       let sheet = "Notation: en\n\n";
-      for (let n = 1; n <= 150; ++n) sheet += `${n} Qx? Rx?\n`;
+      for (let n = 1; n <= 150; ++n) sheet += `${n} - -\n`;
       const started = Date.now();
       const r = await fetch(quick.base + "/api/reconstruct", {method: "POST", body: JSON.stringify({sheets: [sheet]})});
       const answer = await r.json();

@@ -32,89 +32,6 @@ std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet) {
   return repeats;
 }
 
-namespace {
-
-// The board of the look ahead at the boxes to come: where the pieces stand
-// once the boxes before are played as written.
-class PlanBoard {
- public:
-  explicit PlanBoard(const Position& pos) {
-    for (int q = 0; q < 64; ++q) board_[static_cast<std::size_t>(q)] = pos.piece_on(static_cast<Square>(q));
-  }
-  Piece at(Square s) const { return board_[static_cast<std::size_t>(s)]; }
-  void put(Square s, Piece p) { board_[static_cast<std::size_t>(s)] = p; }
-
- private:
-  std::array<Piece, 64> board_;
-};
-
-// Where the move of `plan` starts for side `c` on `board`, where the box
-// says so: a long-form move, or a pawn capture (its file written, its rank
-// the one behind the destination). `found`: a piece of `c` that can make
-// the move stands there; also true, with no_square, where the box does not
-// say (a short-form piece move or pawn push: taking those for granted
-// from the board made no more games exact on sheets from
-// bench/sheets_synth: 301 of 400 against 303).
-Square plan_origin(const BoxPlan& plan, Color c, const PlanBoard& board, bool& found) {
-  Square from = no_square;
-  if (plan.from_file >= 0 && plan.from_rank >= 0) {
-    from = make_square(plan.from_file, plan.from_rank);
-  } else if (plan.piece == PieceType::pawn && plan.capture) {
-    const int r = rank_of(plan.to) + (c == Color::white ? -1 : 1);
-    if (r >= 0 && r < 8) from = make_square(plan.from_file, r);
-  }
-  if (from == no_square) {
-    found = true;
-    return no_square;
-  }
-  const Piece there = board.at(from);
-  found = there != Piece::none && color_of(there) == c &&
-          (plan.piece == PieceType::none || type_of(there) == plan.piece);
-  return found ? from : no_square;
-}
-
-BoxPlan plan_of_reading(const CellReading& r) {
-  using notation::WrittenKind;
-  BoxPlan plan;
-  const notation::WrittenMove& w = r.move;
-  if (!r.parsed) return plan;
-  if (w.kind == WrittenKind::castle_short || w.kind == WrittenKind::castle_long) {
-    plan.kind = w.kind == WrittenKind::castle_short ? BoxPlan::Kind::castle_short : BoxPlan::Kind::castle_long;
-    return plan;
-  }
-  if (!w.has_to_square()) return plan;  // "exd", "BxN": where to is not written
-  if (w.kind == WrittenKind::piece) {
-    if (r.piece == PieceType::none) return plan;  // a letter without a meaning here
-    plan.piece = r.piece;
-  } else if (!w.has_from_square()) {
-    plan.piece = PieceType::pawn;  // "e4", "exd5"
-    if (w.from_rank >= 0 || (w.capture && w.from_file < 0)) return plan;  // "xd5"
-  }
-  plan.from_file = w.from_file;
-  plan.from_rank = w.from_rank;
-  plan.to = w.to_square();
-  plan.capture = w.capture || (plan.piece == PieceType::pawn && w.from_file >= 0 && w.from_file != w.to_file);
-  if (w.promotion.present()) plan.promotion = r.promotion;
-  plan.kind = BoxPlan::Kind::move;
-  return plan;
-}
-
-// The readings' plan when they all agree on it.
-BoxPlan plan_of(const EvidenceCell& cell, const PreparedCell& prepared) {
-  BoxPlan plan;
-  if (cell.kind == EvidenceKind::crossed_out) {
-    plan.kind = BoxPlan::Kind::none;
-    return plan;
-  }
-  if (cell.kind != EvidenceKind::move || prepared.readings.empty()) return plan;
-  plan = plan_of_reading(prepared.readings.front());
-  for (const CellReading& r : prepared.readings)
-    if (!(plan_of_reading(r) == plan)) return BoxPlan{};
-  return plan;
-}
-
-}  // namespace
-
 PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs) {
   PreparedSheet p;
   p.sheet = &sheet;
@@ -126,8 +43,6 @@ PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const Slip
     p.cells[i].certain = c.certain;
   }
   p.repeats = repeated_boxes(sheet);
-  p.plans.reserve(sheet.cells.size());
-  for (std::size_t i = 0; i < sheet.cells.size(); ++i) p.plans.push_back(plan_of(sheet.cells[i], p.cells[i]));
   p.tail_free.assign(sheet.cells.size() + 1, 1);
   for (std::size_t i = sheet.cells.size(); i-- > 0;) {
     const bool written = sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty();
@@ -256,12 +171,6 @@ constexpr float lookahead_miss = 3.0f;
 // States dropped for want of room this close to the best of their ply make
 // a wider search worth it (about one slip).
 constexpr float widen_span = 6.0f;
-// What the look ahead at the boxes to come charges for each that takes for
-// granted a board the state does not give (plan_misses()), and how far it
-// looks.
-constexpr float plan_miss = 2.0f;
-constexpr int plan_window = 24;
-constexpr int plan_max_misses = 3;
 
 struct State {
   Position pos;
@@ -948,11 +857,7 @@ class Search {
   // material would cost 4 nats less) made insertions so cheap that chains
   // of them crowded the beam, and single HCS pages agreed with the game of
   // both pages on 88.7% of plies, not 97.4%. Charged from the likeliest
-  // move instead, 94.7%. The likely ones are still ordered by a hair of
-  // their score (tie_break_weight): a run of blank boxes otherwise makes
-  // thousands of paths of exactly equal cost, and the beam kept an
-  // arbitrary few of them (sheets like sheets-dev's, generated by
-  // bench/sheets_synth: 301 of 400 games exact against 299).
+  // move instead, 94.7%.
   // The move that led to state `s` (Move::none() at the start).
   Move last_move(const State& s) const {
     return s.node >= 0 ? out_.nodes[static_cast<std::size_t>(s.node)].move : Move::none();
@@ -978,8 +883,7 @@ class Search {
       const float sc =
           same ? score[static_cast<std::size_t>(i)]
                : prior.score(UnwrittenPrior::features_of(s.pos, moves[i], last, exchange_unknown, &squares));
-      out[static_cast<std::size_t>(i)] =
-          std::max(0.0f, log_mean - sc) + tie_break_weight * (unwritten_max_score_ - sc);
+      out[static_cast<std::size_t>(i)] = std::max(0.0f, log_mean - sc);
     }
   }
 
@@ -1071,10 +975,6 @@ class Search {
       if (!fits) h += lookahead_miss * sheet.weight;
     }
     return h;
-  }
-
-  int plan_misses(const State& s, int ply) const {
-    return search::plan_misses(sheets_, s.pos, ply, s.cursor, s.shift);
   }
 
   // Whether some sheet's next box reads as a legal move as written.
@@ -1278,8 +1178,7 @@ class Search {
         // and reads on cleanly is not crowded out by states that have not
         // paid yet but cannot read the next box at all.
         for (std::size_t i = 0; i < n; ++i)
-          layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]) +
-                                  plan_miss * static_cast<float>(plan_misses(layer[order_[i]], ply));
+          layer[order_[i]].rank = layer[order_[i]].cost + lookahead(layer[order_[i]]);
         sort_order(n, by_rank);
         const float best_rank = layer[order_.front()].rank;
         const float last_rank = layer[order_[soft - 1]].rank;
@@ -1415,126 +1314,6 @@ Output run(const std::vector<PreparedSheet>& sheets, const Position& start, cons
            const SlipCosts& costs, Budget& budget, const Widths& widths) {
   Search search(sheets, options, costs, budget, widths);
   return search.run(start);
-}
-
-// How many of the boxes to come take for granted a board that the
-// state's board, with the boxes before them played as written, does not
-// give: a piece on the square a long-form move (or a pawn capture)
-// starts from, something of the other side's where a capture lands,
-// castling still allowed. Each such box will cost a slip, or the state
-// is not the game (a move played without a box, a file slip read as
-// another legal move: the boxes that show it may be far ahead). Up to
-// plan_window boxes of each sheet. A blank box is some move of its side:
-// it may be the one that puts a piece where a later box needs it, so
-// each blank excuses one such box (one that finds no piece of the
-// blank's side where it starts, or none to take). A box the look cannot
-// follow (readings that disagree, a move from an unknown square) ends
-// the look at its side's boxes; a box that fits the other side's pieces
-// says the sheet's alignment changes there (a box passed over or
-// forgotten further on): the look stops.
-int plan_misses(const std::vector<PreparedSheet>& sheets, const Position& pos, int ply,
-                const std::array<std::uint16_t, max_sheets>& cursor,
-                const std::array<std::int16_t, max_sheets>& shift) {
-  if (pos.is_chess960()) return 0;
-  int misses = 0;
-  for (std::size_t j = 0; j < sheets.size(); ++j) {
-    const PreparedSheet& sheet = sheets[j];
-    const int first = cursor[j];
-    if (first >= sheet.size()) continue;
-    PlanBoard board(pos);
-    const auto rights = [&pos](Color c) {
-      return static_cast<std::uint8_t>(pos.has_castling_right(c, CastlingSide::king_side) |
-                                       pos.has_castling_right(c, CastlingSide::queen_side) << 1);
-    };
-    std::array<std::uint8_t, 2> castling{rights(Color::white), rights(Color::black)};
-    std::array<bool, 2> open{false, false};
-    std::array<int, 2> blanks{0, 0};  // blank boxes of each side so far, each excusing a miss
-    const int sheet_shift = shift[j];
-    int at_ply = ply;  // the ply of the box before
-    const int last = std::min(sheet.size(), first + plan_window);
-    int sheet_misses = 0;
-    // A miss of the side whose blank may have made the board fit.
-    const auto miss = [&](Color blank_side) {
-      int& excuses = blanks[static_cast<std::size_t>(index(blank_side))];
-      if (excuses > 0)
-        --excuses;
-      else
-        ++sheet_misses;
-    };
-    for (int i = first; i < last && !(open[0] && open[1]); ++i) {
-      const BoxPlan& plan = sheet.plans[static_cast<std::size_t>(i)];
-      if (plan.kind == BoxPlan::Kind::none) continue;
-      const int claim = sheet.cell(i).ply;
-      const int box_ply = claim > 0 ? claim + sheet_shift : at_ply + 1;
-      if (box_ply <= ply) continue;  // behind the game: will be passed over
-      at_ply = box_ply;
-      const Color side = (box_ply - ply) % 2 == 1 ? pos.side_to_move() : ~pos.side_to_move();
-      const std::size_t si = static_cast<std::size_t>(index(side));
-      if (open[si]) continue;
-      if (plan.kind == BoxPlan::Kind::open) {
-        if (sheet.blank(i))
-          ++blanks[si];
-        else
-          open[si] = true;
-        continue;
-      }
-      if (plan.kind != BoxPlan::Kind::move) {
-        const CastlingSide cs =
-            plan.kind == BoxPlan::Kind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
-        const std::uint8_t bit = cs == CastlingSide::king_side ? 1 : 2;
-        if (!(castling[si] & bit)) {
-          if (castling[static_cast<std::size_t>(index(~side))] & bit) break;  // the other side's
-          miss(side);
-          open[si] = true;  // where king and rook stand is not known
-          continue;
-        }
-        const int rank = side == Color::white ? 0 : 7;
-        board.put(make_square(4, rank), Piece::none);
-        board.put(make_square(cs == CastlingSide::king_side ? 7 : 0, rank), Piece::none);
-        board.put(Position::castling_king_target(side, cs), make_piece(side, PieceType::king));
-        board.put(Position::castling_rook_target(side, cs), make_piece(side, PieceType::rook));
-        castling[si] = 0;
-        continue;
-      }
-      // Why the board does not give what the move takes for granted, for
-      // side `c`: 0 it does, 1 no piece of `c` can make it, 2 nothing of
-      // the other side's where it takes.
-      const auto misfit = [&](Color c, Square& from, bool& found) {
-        from = plan_origin(plan, c, board, found);
-        if (!found) return 1;
-        if (plan.capture) {
-          const Piece target = board.at(plan.to);
-          const bool en_passant = plan.piece == PieceType::pawn && target == Piece::none &&
-                                  rank_of(plan.to) == (c == Color::white ? 5 : 2);
-          if (!en_passant && (target == Piece::none || color_of(target) == c)) return 2;
-        }
-        return 0;
-      };
-      Square from = no_square;
-      bool found = false;
-      const int why = misfit(side, from, found);
-      if (why != 0) {
-        Square other_from = no_square;
-        bool other_found = false;
-        if (misfit(~side, other_from, other_found) == 0) break;  // the other side's move: the alignment changes
-        miss(why == 1 ? side : ~side);
-      }
-      // Played as written: from where the board says (nothing is taken
-      // away where it does not), the written piece where it lands.
-      Piece moved = plan.piece == PieceType::none ? Piece::none : make_piece(side, plan.piece);
-      if (from != no_square) {
-        if (moved == Piece::none) moved = board.at(from);
-        board.put(from, Piece::none);
-      }
-      if (type_of(moved) == PieceType::king) castling[si] = 0;
-      if (plan.promotion != PieceType::none) moved = make_piece(side, plan.promotion);
-      board.put(plan.to, moved);
-      // Some piece of this side from some square: the board is no longer known.
-      if (moved == Piece::none) open[si] = true;
-    }
-    misses += std::min(sheet_misses, plan_max_misses);
-  }
-  return misses;
 }
 
 }  // namespace notera::reconstruct::search

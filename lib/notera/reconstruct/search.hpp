@@ -18,29 +18,6 @@ namespace notera::reconstruct::search {
 
 inline constexpr int max_sheets = 2;
 
-// What a box says of the board, as far as its readings agree: the piece
-// moved, from where as far as written, to where, and whether it captures.
-// The search's look ahead (plan_misses() in search.cpp) checks a state's
-// board against what the boxes to come take for granted.
-struct BoxPlan {
-  enum class Kind : std::uint8_t {
-    open,          // says nothing sure (a blank, unread or disagreeing readings, "exd", "BxN")
-    none,          // takes no slot (crossed out)
-    move,          // a move
-    castle_short,  // 0-0
-    castle_long,   // 0-0-0
-  };
-  Kind kind = Kind::open;
-  PieceType piece = PieceType::none;  // none: some piece (a long-form move without a letter, "c1e3")
-  PieceType promotion = PieceType::none;
-  std::int8_t from_file = -1;  // the origin as far as written
-  std::int8_t from_rank = -1;
-  Square to = no_square;
-  bool capture = false;  // a capture mark, or a pawn changing files
-
-  bool operator==(const BoxPlan&) const = default;
-};
-
 // A sheet read in one language, ready for pricing.
 struct PreparedSheet {
   const EvidenceSheet* sheet = nullptr;
@@ -52,8 +29,6 @@ struct PreparedSheet {
   // repeats[i]: box i says what its side's box one or two rows up says (a
   // row written twice, when the writer lost the place). Size cells.
   std::vector<std::uint8_t> repeats;
-  // plans[i]: what box i says of the board (BoxPlan). Size cells.
-  std::vector<BoxPlan> plans;
   // Factor on the price of every departure from this sheet (slips, boxes
   // missing or passed over): below 1 for a writer who departs more often
   // than the average HCS writer, above 1 for one who departs less
@@ -173,17 +148,6 @@ struct Departures {
 };
 std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
                                          int node, const Position& start);
-
-// The look ahead at the boxes to come of a state (position `pos` after
-// `ply` plies, each sheet's next box `cursor` and numbering `shift`): how
-// many take for granted a board that `pos`, with the boxes before them
-// played as written, does not give (a piece where a long-form move or a
-// pawn capture starts, something to take where a capture lands, castling
-// still allowed), each blank box excusing one. At most three a sheet. The
-// search ranks states by it when its beam overflows.
-int plan_misses(const std::vector<PreparedSheet>& sheets, const Position& pos, int ply,
-                const std::array<std::uint16_t, max_sheets>& cursor,
-                const std::array<std::int16_t, max_sheets>& shift);
 
 // The weight of a sheet's departures (PreparedSheet::weight) for a writer
 // who departed `d` times in `boxes` written boxes.
