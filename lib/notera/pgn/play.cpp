@@ -9,6 +9,8 @@
 #include "notera/core/san.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/notation/resolve_usual.hpp"
+#include "notera/pgn/lexicon.hpp"
+#include "notera/pgn/movetext_fast.hpp"
 
 namespace notera::pgn {
 
@@ -502,6 +504,153 @@ LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view s
   game.language = notation::LetterTable::instance().language(best).code;
   check_result(game, builder.final_position());
   return choice;
+}
+
+namespace {
+
+// What the shortcut's move reader needs of a reading state.
+struct PlainLetters {
+  const notation::LetterTable& letters;
+  notation::LanguageMask languages;
+};
+
+// Whether a result marker ("1-0", "0-1", "1/2-1/2", "*") is the token at
+// p, as grammar::movetext::result reads it (with token_end after it); its
+// MovetextEvent::Result, or 0.
+int plain_result(const char* p, const char* end, const char*& after) {
+  const auto is_text = [&](std::string_view t) {
+    return static_cast<std::size_t>(end - p) >= t.size() && std::string_view(p, t.size()) == t;
+  };
+  int kind = 0;
+  std::size_t length = 0;
+  if (is_text("1-0")) {
+    kind = MovetextEvent::white_wins;
+    length = 3;
+  } else if (is_text("0-1")) {
+    kind = MovetextEvent::black_wins;
+    length = 3;
+  } else if (is_text("1/2-1/2")) {
+    kind = MovetextEvent::draw;
+    length = 7;
+  } else if (is_text("*")) {
+    kind = MovetextEvent::unknown_result;
+    length = 1;
+  } else {
+    return 0;
+  }
+  after = p + length;
+  if (after < end && !lexicon::is(*after, lexicon::white_space | lexicon::delimiter)) return 0;
+  return kind;
+}
+
+}  // namespace
+
+// The main line is played as it is read, token by token, without the
+// events: what parse_movetext() and the Builder do for movetext that is
+// only move numbers, plain moves and results, in one pass. Everything
+// else (comments, NAGs, variations, another language's letters, a move
+// that is not legal, a limit) declines at once, and the caller reads the
+// game the general way from the start. Declining costs the part played so
+// far, once; the usual game never declines. One function of about 100
+// lines: the reading and the playing share the loop's state (the position,
+// the place in the text), which calls would pass around at every token.
+bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& game,
+                         const PlayOptions& options, PlainPlay& out) {
+  const bool auto_language = options.language == notation::ResolveOptions::any_language;
+  if (options.warnings || !(auto_language || options.language == notation::LetterTable::english)) {
+    game.mainline.clear();
+    return false;
+  }
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  PlainLetters state{letters, notation::reading_languages(options.language)};
+  const char* const begin = source.data();
+  const char* const end = begin + source.size();
+  detail::CommonTokens<PlainLetters> tokens(state, end);
+  notation::ResolveOptions resolve_options;
+  resolve_options.language = notation::LetterTable::english;
+  resolve_options.foreign_letters = options.foreign_letters;
+  resolve_options.warnings = false;
+
+  const std::string result_before = game.result;
+  const auto decline = [&] {
+    game.mainline.clear();
+    game.result = result_before;
+    return false;
+  };
+  game.mainline.clear();
+  std::vector<game::GameMove>& moves = game.mainline.moves;
+  Position pos = game.start;
+  Undo undo;
+  bool terminated = false;
+  bool any_token = false;
+  const char* p = begin;
+  const auto blank = [](char c) { return lexicon::is(c, lexicon::white_space); };
+  while (true) {
+    while (p < end && blank(*p)) ++p;
+    if (p == end) break;
+    any_token = true;
+    const char* const token = p;
+    if (lexicon::is(*p, lexicon::digit)) {
+      const lexicon::MoveNumber n =
+          lexicon::match_move_number(std::string_view(p, static_cast<std::size_t>(end - p)));
+      if (n.length != 0) {
+        p += n.length;
+        continue;
+      }
+    }
+    notation::WrittenMove w;
+    const char* next = tokens.plain_move(p, w);
+    if (next == nullptr) {
+      const char* after = nullptr;
+      const int kind = plain_result(p, end, after);
+      if (kind == 0) return decline();
+      game.result = result_text(kind);
+      terminated = true;
+      p = after;
+      continue;
+    }
+    p = next;
+    // Builder::play, for a move played on the main line.
+    if (static_cast<int>(moves.size()) >= options.max_plies ||
+        static_cast<int>(moves.size()) >= options.max_moves)
+      return decline();
+    Move move;
+    SanHint san;
+    notation::UsualMove usual;
+    if (notation::resolve_usual(pos, w, resolve_options, usual)) {
+      move = usual.move;
+      const SanHint::Origin origin = usual.piece == PieceType::pawn || usual.piece == PieceType::king
+                                         ? SanHint::Origin::none
+                                         : san_origin(move.from(), usual.rivals);
+      san = SanHint::make(usual.piece, pos.is_capture(move), origin, SanHint::Check::none);
+    } else {
+      const notation::Resolution r = resolve(pos, w, resolve_options);
+      if (!r.is_legal() || r.move == Move::null()) return decline();
+      move = r.move;
+      const PieceType piece = r.move.is_castling() ? PieceType::king : type_of(pos.piece_on(r.move.from()));
+      const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
+                                         ? SanHint::Origin::none
+                                         : san_origin(r.move, r.rivals);
+      san = SanHint::make(piece, pos.is_capture(r.move), origin, SanHint::Check::none);
+    }
+    game::GameMove& gm = moves.emplace_back();
+    gm.move = move;
+    gm.source_offset = static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin));
+    gm.draw_offer = w.draw_offer;
+    if (w.glyph) game.mainline.edit_notes(moves.size() - 1).nags.push_back(w.glyph);
+    pos.do_move(move, undo);
+    SanHint::Check check = SanHint::Check::none;
+    if (pos.in_check()) check = has_legal_move(pos) ? SanHint::Check::check : SanHint::Check::mate;
+    gm.san = san.with_check(check);
+  }
+  out.language = LanguageChoice();
+  out.language.language = notation::LetterTable::english;
+  out.language.guessed = auto_language;
+  out.terminated = terminated;
+  out.any_token = any_token;
+  game.language = auto_language ? "en" : letters.language(notation::LetterTable::english).code;
+  check_result(game, pos);
+  return true;
 }
 
 void check_result(game::Game& game) { check_result(game, game.final_position()); }
