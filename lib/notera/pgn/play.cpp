@@ -543,6 +543,86 @@ int plain_result(const char* p, const char* end, const char*& after) {
   return kind;
 }
 
+constexpr bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
+constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
+
+// The move at p when it has one of the shapes nearly every move has:
+// N B R Q K (a one-byte letter of the reading languages), a file or rank
+// of origin or not, x or not, the square ("Nf3", "Nbd7", "R1xe2"); or a
+// pawn's square ("e4"), or its file, x and square ("exd5"); then + or # or
+// nothing, and the end of the token. Read as the shortcut reads them
+// (movetext_fast.hpp: read_move), which it is checked against
+// (tests/pgn_movetext_test.cpp), without its steps for the other shapes:
+// nullptr for anything else, and the caller asks the shortcut. A pawn
+// move followed by "(" is the grammar's ("e8(Q)"), and so left alone.
+[[gnu::always_inline]] inline const char* usual_move(const char* p, const char* end, const PlainLetters& s,
+                                                     notation::WrittenMove& m) {
+  const auto at = [end](const char* q) { return q < end ? *q : '\0'; };
+  const auto square_at = [&](const char* q) { return is_file_byte(at(q)) && is_rank_byte(at(q + 1)); };
+  std::size_t length = 0;
+  const char c = *p;
+  const char* q = p;
+  bool pawn = false;
+  if (c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K') {
+    const int letter =
+        s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length);
+    if (letter < 0 || length != 1) return nullptr;
+    m.kind = notation::WrittenKind::piece;
+    m.piece.letter = static_cast<std::int16_t>(letter);
+    ++q;
+    if (square_at(q)) {
+      // Nf3
+    } else if (at(q) == 'x' && square_at(q + 1)) {
+      m.capture = true;
+      ++q;
+    } else if (is_file_byte(at(q)) || is_rank_byte(at(q))) {
+      if (is_file_byte(*q))
+        m.from_file = static_cast<std::int8_t>(*q - 'a');
+      else
+        m.from_rank = static_cast<std::int8_t>(*q - '1');
+      ++q;
+      if (at(q) == 'x') {
+        m.capture = true;
+        ++q;
+      }
+      if (!square_at(q)) return nullptr;
+    } else {
+      return nullptr;
+    }
+  } else if (is_file_byte(c)) {
+    if (s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
+      return nullptr;
+    m.kind = notation::WrittenKind::no_letter;
+    pawn = true;
+    if (square_at(q)) {
+      // e4
+    } else if (at(q + 1) == 'x' && square_at(q + 2)) {
+      m.from_file = static_cast<std::int8_t>(c - 'a');
+      m.capture = true;
+      q += 2;
+    } else {
+      return nullptr;
+    }
+  } else {
+    return nullptr;
+  }
+  m.to_file = static_cast<std::int8_t>(q[0] - 'a');
+  m.to_rank = static_cast<std::int8_t>(q[1] - '1');
+  q += 2;
+  if (q == end) return q;
+  if (*q == '+') {
+    m.check = notation::WrittenCheck::check;
+    ++q;
+  } else if (*q == '#') {
+    m.check = notation::WrittenCheck::mate;
+    ++q;
+  } else if (pawn && *q == '(') {
+    return nullptr;
+  }
+  if (q < end && !lexicon::is(*q, lexicon::white_space | lexicon::delimiter)) return nullptr;
+  return q;
+}
+
 }  // namespace
 
 // The main line is played as it is read, token by token, without the
@@ -599,7 +679,11 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
       }
     }
     notation::WrittenMove w;
-    const char* next = tokens.plain_move(p, w);
+    const char* next = usual_move(p, end, state, w);
+    if (next == nullptr) {
+      w = notation::WrittenMove();
+      next = tokens.plain_move(p, w);
+    }
     if (next == nullptr) {
       const char* after = nullptr;
       const int kind = plain_result(p, end, after);
