@@ -659,8 +659,7 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
   };
   game.mainline.clear();
   std::vector<game::GameMove>& moves = game.mainline.moves;
-  Position pos = game.start;
-  Undo undo;
+  Position pos = game.start;  // walked: its key is not kept (never asked here)
   bool terminated = false;
   bool any_token = false;
   const char* p = begin;
@@ -717,15 +716,14 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
                                          : san_origin(r.move, r.rivals);
       san = SanHint::make(piece, pos.is_capture(r.move), origin, SanHint::Check::none);
     }
-    game::GameMove& gm = moves.emplace_back();
-    gm.move = move;
-    gm.source_offset = static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin));
-    gm.draw_offer = w.draw_offer;
-    if (w.glyph) game.mainline.edit_notes(moves.size() - 1).nags.push_back(w.glyph);
-    pos.do_move(move, undo);
+    pos.walk_move(move);
     SanHint::Check check = SanHint::Check::none;
     if (pos.in_check()) check = has_legal_move(pos) ? SanHint::Check::check : SanHint::Check::mate;
-    gm.san = san.with_check(check);
+    // Made whole once it is known, not zeroed first and then filled.
+    moves.push_back({move, w.draw_offer,
+                     static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin)),
+                     san.with_check(check), 0});
+    if (w.glyph) game.mainline.edit_notes(moves.size() - 1).nags.push_back(w.glyph);
   }
   out.language = LanguageChoice();
   out.language.language = notation::LetterTable::english;
