@@ -659,6 +659,9 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
   };
   game.mainline.clear();
   std::vector<game::GameMove>& moves = game.mainline.moves;
+  // Builder::play's two limits in one (the main line is all there is).
+  const std::size_t limit =
+      static_cast<std::size_t>(std::max(0, std::min(options.max_plies, options.max_moves)));
   Position pos = game.start;  // walked: its key is not kept (never asked here)
   bool terminated = false;
   bool any_token = false;
@@ -694,9 +697,7 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     }
     p = next;
     // Builder::play, for a move played on the main line.
-    if (static_cast<int>(moves.size()) >= options.max_plies ||
-        static_cast<int>(moves.size()) >= options.max_moves)
-      return decline();
+    if (moves.size() >= limit) return decline();
     Move move;
     SanHint san;
     notation::UsualMove usual;
