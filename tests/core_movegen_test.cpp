@@ -184,6 +184,28 @@ TEST_CASE("make/unmake keeps keys and state exact over random games") {
   CHECK(p.key() == start.key());
 }
 
+TEST_CASE("walk_move leaves the position do_move leaves, but for the key") {
+  // Every legal move of random games: castling, en passant, promotions,
+  // checks and pins. Only the key may differ (walk_move does not keep it).
+  int moves = 0;
+  test::for_each_move_of_random_games(18, 40, 200, [&moves](const Position& before, Move m) {
+    Position done = before;
+    Undo undo;
+    done.do_move(m, undo);
+    Position walked = before;
+    walked.walk_move(m);
+    ++moves;
+    CHECK(write_fen(walked) == write_fen(done));
+    CHECK(walked.checkers() == done.checkers());
+    CHECK(walked.pinned() == done.pinned());
+    CHECK(walked.ep_capturable() == done.ep_capturable());
+    CHECK(walked.castling_rights() == done.castling_rights());
+    CHECK(walked.king_square(Color::white) == done.king_square(Color::white));
+    CHECK(walked.king_square(Color::black) == done.king_square(Color::black));
+  });
+  CHECK(moves > 100000);
+}
+
 TEST_CASE("filtered generation equals full generation, filtered afterwards") {
   // The resolver asks for one piece type to one square, which takes a
   // shortcut; it must give exactly what full generation gives.

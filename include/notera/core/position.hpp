@@ -119,6 +119,11 @@ class Position {
   void undo_move(Move m, const Undo& undo);
   void do_null_move(Undo& undo);
   void undo_null_move(const Undo& undo);
+  // do_move for a walk that only goes forward and never asks for the key:
+  // no record to take the move back, and key() is left as it was, wrong
+  // from here on (operator== and the repetition rules read it). The PGN
+  // reader's one pass over a game's main line plays its moves so.
+  void walk_move(Move m);
   // Plays `m` for good (Move::null(): the side to move passes), when
   // nothing will be taken back.
   void play(Move m) {
@@ -152,6 +157,7 @@ class Position {
 
  private:
   void move_piece(Square from, Square to);
+  void apply_move(Move m, Undo* undo);  // do_move, or walk_move without `undo`
   void update_check_info();
   void update_ep_capturable();
 

@@ -223,16 +223,24 @@ bool Position::is_legal(Move m) const {
   return moves.contains(m);
 }
 
-void Position::do_move(Move m, Undo& undo) {
-  undo.state = st_;
-  undo.captured = Piece::none;
+// One body for both: with `undo` null (walk_move) the record and the key
+// are left out, which GCC drops from the inlined copy.
+[[gnu::always_inline]] inline void Position::apply_move(Move m, Undo* undo) {
+  const bool keyed = undo != nullptr;
+  if (keyed) {
+    undo->state = st_;
+    undo->captured = Piece::none;
+  }
 
   const Color us = side_;
   const Square from = m.from();
   const Square to = m.to();
   const Piece moved = board_[from];
-  std::uint64_t k = st_.key ^ zobrist::side();
-  if (st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
+  std::uint64_t k = 0;
+  if (keyed) {
+    k = st_.key ^ zobrist::side();
+    if (st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
+  }
   ++st_.halfmove_clock;
   if (us == Color::black) ++fullmove_number_;
 
@@ -245,35 +253,38 @@ void Position::do_move(Move m, Undo& undo) {
     remove_piece(to);
     put_piece(moved, king_to);
     put_piece(rook, rook_to);
-    k ^= zobrist::piece_square(moved, from) ^ zobrist::piece_square(moved, king_to) ^
-         zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rook_to);
+    if (keyed)
+      k ^= zobrist::piece_square(moved, from) ^ zobrist::piece_square(moved, king_to) ^
+           zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rook_to);
   } else {
     const Square capture_square = m.is_en_passant() ? to - pawn_push(us) : to;
     const Piece captured = board_[capture_square];
     if (captured != Piece::none) {
       remove_piece(capture_square);
-      k ^= zobrist::piece_square(captured, capture_square);
-      undo.captured = captured;
+      if (keyed) {
+        k ^= zobrist::piece_square(captured, capture_square);
+        undo->captured = captured;
+      }
       st_.halfmove_clock = 0;
     }
     move_piece(from, to);
-    k ^= zobrist::piece_square(moved, from) ^ zobrist::piece_square(moved, to);
+    if (keyed) k ^= zobrist::piece_square(moved, from) ^ zobrist::piece_square(moved, to);
     if (type_of(moved) == PieceType::pawn) {
       st_.halfmove_clock = 0;
       if (m.kind() == Move::Kind::promotion) {
         const Piece promoted = make_piece(us, m.promotion());
         remove_piece(to);
         put_piece(promoted, to);
-        k ^= zobrist::piece_square(moved, to) ^ zobrist::piece_square(promoted, to);
+        if (keyed) k ^= zobrist::piece_square(moved, to) ^ zobrist::piece_square(promoted, to);
       }
     }
   }
 
   const std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
   if (st_.castling & lost) {
-    k ^= zobrist::castling(st_.castling);
+    if (keyed) k ^= zobrist::castling(st_.castling);
     st_.castling &= static_cast<std::uint8_t>(~lost);
-    k ^= zobrist::castling(st_.castling);
+    if (keyed) k ^= zobrist::castling(st_.castling);
   }
 
   st_.ep_square = no_square;
@@ -283,10 +294,13 @@ void Position::do_move(Move m, Undo& undo) {
   if (type_of(moved) == PieceType::pawn && std::abs(to - from) == 16) {
     st_.ep_square = from + pawn_push(us);
     update_ep_capturable();
-    if (st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
+    if (keyed && st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
   }
-  st_.key = k;
+  if (keyed) st_.key = k;
 }
+
+void Position::do_move(Move m, Undo& undo) { apply_move(m, &undo); }
+void Position::walk_move(Move m) { apply_move(m, nullptr); }
 
 void Position::undo_move(Move m, const Undo& undo) {
   side_ = ~side_;

@@ -42,6 +42,13 @@ template <typename State> class CommonTokens {
     return q == nullptr ? nullptr : skip_blanks(q);
   }
 
+  // The plain move at p (the first byte of a token) read into `m`, which
+  // must be fresh: where the token ends, or nullptr when the grammar must
+  // read it. What read() takes for a move, without the event; the game
+  // player's one-pass reading (play.cpp) asks for it. Uses only the
+  // state's `letters` and `languages`.
+  const char* plain_move(const char* p, notation::WrittenMove& m) { return read_move(p, m); }
+
  private:
   // Character classes (lexicon.hpp), asked for every byte of the movetext.
   using C = lexicon::CharClass;

@@ -9,6 +9,8 @@
 #include "notera/core/san.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/notation/resolve_usual.hpp"
+#include "notera/pgn/lexicon.hpp"
+#include "notera/pgn/movetext_fast.hpp"
 
 namespace notera::pgn {
 
@@ -502,6 +504,236 @@ LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view s
   game.language = notation::LetterTable::instance().language(best).code;
   check_result(game, builder.final_position());
   return choice;
+}
+
+namespace {
+
+// What the shortcut's move reader needs of a reading state.
+struct PlainLetters {
+  const notation::LetterTable& letters;
+  notation::LanguageMask languages;
+};
+
+// Whether a result marker ("1-0", "0-1", "1/2-1/2", "*") is the token at
+// p, as grammar::movetext::result reads it (with token_end after it); its
+// MovetextEvent::Result, or 0.
+int plain_result(const char* p, const char* end, const char*& after) {
+  const auto is_text = [&](std::string_view t) {
+    return static_cast<std::size_t>(end - p) >= t.size() && std::string_view(p, t.size()) == t;
+  };
+  int kind = 0;
+  std::size_t length = 0;
+  if (is_text("1-0")) {
+    kind = MovetextEvent::white_wins;
+    length = 3;
+  } else if (is_text("0-1")) {
+    kind = MovetextEvent::black_wins;
+    length = 3;
+  } else if (is_text("1/2-1/2")) {
+    kind = MovetextEvent::draw;
+    length = 7;
+  } else if (is_text("*")) {
+    kind = MovetextEvent::unknown_result;
+    length = 1;
+  } else {
+    return 0;
+  }
+  after = p + length;
+  if (after < end && !lexicon::is(*after, lexicon::white_space | lexicon::delimiter)) return 0;
+  return kind;
+}
+
+constexpr bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
+constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
+
+// The move at p when it has one of the shapes nearly every move has:
+// N B R Q K (a one-byte letter of the reading languages), a file or rank
+// of origin or not, x or not, the square ("Nf3", "Nbd7", "R1xe2"); or a
+// pawn's square ("e4"), or its file, x and square ("exd5"); then + or # or
+// nothing, and the end of the token. Read as the shortcut reads them
+// (movetext_fast.hpp: read_move), which it is checked against
+// (tests/pgn_movetext_test.cpp), without its steps for the other shapes:
+// nullptr for anything else, and the caller asks the shortcut. A pawn
+// move followed by "(" is the grammar's ("e8(Q)"), and so left alone.
+[[gnu::always_inline]] inline const char* usual_move(const char* p, const char* end, const PlainLetters& s,
+                                                     notation::WrittenMove& m) {
+  const auto at = [end](const char* q) { return q < end ? *q : '\0'; };
+  const auto square_at = [&](const char* q) { return is_file_byte(at(q)) && is_rank_byte(at(q + 1)); };
+  std::size_t length = 0;
+  const char c = *p;
+  const char* q = p;
+  bool pawn = false;
+  if (c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K') {
+    const int letter =
+        s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length);
+    if (letter < 0 || length != 1) return nullptr;
+    m.kind = notation::WrittenKind::piece;
+    m.piece.letter = static_cast<std::int16_t>(letter);
+    ++q;
+    if (square_at(q)) {
+      // Nf3
+    } else if (at(q) == 'x' && square_at(q + 1)) {
+      m.capture = true;
+      ++q;
+    } else if (is_file_byte(at(q)) || is_rank_byte(at(q))) {
+      if (is_file_byte(*q))
+        m.from_file = static_cast<std::int8_t>(*q - 'a');
+      else
+        m.from_rank = static_cast<std::int8_t>(*q - '1');
+      ++q;
+      if (at(q) == 'x') {
+        m.capture = true;
+        ++q;
+      }
+      if (!square_at(q)) return nullptr;
+    } else {
+      return nullptr;
+    }
+  } else if (is_file_byte(c)) {
+    if (s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
+      return nullptr;
+    m.kind = notation::WrittenKind::no_letter;
+    pawn = true;
+    if (square_at(q)) {
+      // e4
+    } else if (at(q + 1) == 'x' && square_at(q + 2)) {
+      m.from_file = static_cast<std::int8_t>(c - 'a');
+      m.capture = true;
+      q += 2;
+    } else {
+      return nullptr;
+    }
+  } else {
+    return nullptr;
+  }
+  m.to_file = static_cast<std::int8_t>(q[0] - 'a');
+  m.to_rank = static_cast<std::int8_t>(q[1] - '1');
+  q += 2;
+  if (q == end) return q;
+  if (*q == '+') {
+    m.check = notation::WrittenCheck::check;
+    ++q;
+  } else if (*q == '#') {
+    m.check = notation::WrittenCheck::mate;
+    ++q;
+  } else if (pawn && *q == '(') {
+    return nullptr;
+  }
+  if (q < end && !lexicon::is(*q, lexicon::white_space | lexicon::delimiter)) return nullptr;
+  return q;
+}
+
+}  // namespace
+
+// The main line is played as it is read, token by token, without the
+// events: what parse_movetext() and the Builder do for movetext that is
+// only move numbers, plain moves and results, in one pass. Everything
+// else (comments, NAGs, variations, another language's letters, a move
+// that is not legal, a limit) declines at once, and the caller reads the
+// game the general way from the start. Declining costs the part played so
+// far, once; the usual game never declines. One function of about 100
+// lines: the reading and the playing share the loop's state (the position,
+// the place in the text), which calls would pass around at every token.
+bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& game,
+                         const PlayOptions& options, PlainPlay& out) {
+  const bool auto_language = options.language == notation::ResolveOptions::any_language;
+  if (options.warnings || !(auto_language || options.language == notation::LetterTable::english)) {
+    game.mainline.clear();
+    return false;
+  }
+  const notation::LetterTable& letters = notation::LetterTable::instance();
+  PlainLetters state{letters, notation::reading_languages(options.language)};
+  const char* const begin = source.data();
+  const char* const end = begin + source.size();
+  detail::CommonTokens<PlainLetters> tokens(state, end);
+  notation::ResolveOptions resolve_options;
+  resolve_options.language = notation::LetterTable::english;
+  resolve_options.foreign_letters = options.foreign_letters;
+  resolve_options.warnings = false;
+
+  const std::string result_before = game.result;
+  const auto decline = [&] {
+    game.mainline.clear();
+    game.result = result_before;
+    return false;
+  };
+  game.mainline.clear();
+  std::vector<game::GameMove>& moves = game.mainline.moves;
+  // Builder::play's two limits in one (the main line is all there is).
+  const std::size_t limit =
+      static_cast<std::size_t>(std::max(0, std::min(options.max_plies, options.max_moves)));
+  Position pos = game.start;  // walked: its key is not kept (never asked here)
+  bool terminated = false;
+  bool any_token = false;
+  const char* p = begin;
+  const auto blank = [](char c) { return lexicon::is(c, lexicon::white_space); };
+  while (true) {
+    while (p < end && blank(*p)) ++p;
+    if (p == end) break;
+    any_token = true;
+    const char* const token = p;
+    if (lexicon::is(*p, lexicon::digit)) {
+      const lexicon::MoveNumber n =
+          lexicon::match_move_number(std::string_view(p, static_cast<std::size_t>(end - p)));
+      if (n.length != 0) {
+        p += n.length;
+        continue;
+      }
+    }
+    notation::WrittenMove w;
+    const char* next = usual_move(p, end, state, w);
+    if (next == nullptr) {
+      w = notation::WrittenMove();
+      next = tokens.plain_move(p, w);
+    }
+    if (next == nullptr) {
+      const char* after = nullptr;
+      const int kind = plain_result(p, end, after);
+      if (kind == 0) return decline();
+      game.result = result_text(kind);
+      terminated = true;
+      p = after;
+      continue;
+    }
+    p = next;
+    // Builder::play, for a move played on the main line.
+    if (moves.size() >= limit) return decline();
+    Move move;
+    SanHint san;
+    notation::UsualMove usual;
+    if (notation::resolve_usual(pos, w, resolve_options, usual)) {
+      move = usual.move;
+      const SanHint::Origin origin = usual.piece == PieceType::pawn || usual.piece == PieceType::king
+                                         ? SanHint::Origin::none
+                                         : san_origin(move.from(), usual.rivals);
+      san = SanHint::make(usual.piece, pos.is_capture(move), origin, SanHint::Check::none);
+    } else {
+      const notation::Resolution r = resolve(pos, w, resolve_options);
+      if (!r.is_legal() || r.move == Move::null()) return decline();
+      move = r.move;
+      const PieceType piece = r.move.is_castling() ? PieceType::king : type_of(pos.piece_on(r.move.from()));
+      const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
+                                         ? SanHint::Origin::none
+                                         : san_origin(r.move, r.rivals);
+      san = SanHint::make(piece, pos.is_capture(r.move), origin, SanHint::Check::none);
+    }
+    pos.walk_move(move);
+    SanHint::Check check = SanHint::Check::none;
+    if (pos.in_check()) check = has_legal_move(pos) ? SanHint::Check::check : SanHint::Check::mate;
+    // Made whole once it is known, not zeroed first and then filled.
+    moves.push_back({move, w.draw_offer,
+                     static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin)),
+                     san.with_check(check), 0});
+    if (w.glyph) game.mainline.edit_notes(moves.size() - 1).nags.push_back(w.glyph);
+  }
+  out.language = LanguageChoice();
+  out.language.language = notation::LetterTable::english;
+  out.language.guessed = auto_language;
+  out.terminated = terminated;
+  out.any_token = any_token;
+  game.language = auto_language ? "en" : letters.language(notation::LetterTable::english).code;
+  check_result(game, pos);
+  return true;
 }
 
 void check_result(game::Game& game) { check_result(game, game.final_position()); }

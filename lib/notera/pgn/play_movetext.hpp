@@ -23,6 +23,23 @@ namespace notera::pgn {
 LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view source, std::size_t base,
                              text::TextLocator& locator, game::Game& game, const PlayOptions& options);
 
+// What play_plain_movetext() found besides the moves.
+struct PlainPlay {
+  LanguageChoice language;
+  bool terminated = false;  // a result marker was read
+  bool any_token = false;   // the movetext is not blank
+};
+
+// Plays `source` (movetext, `base` bytes into the game's text) in one
+// pass, reading and playing each token in turn, when it is the usual
+// movetext: move numbers, plain moves in English letters (auto or English
+// language, no warnings asked for), results. Leaves game.mainline, result,
+// language and its result diagnostic as play_movetext() on parse_movetext()
+// would, and says true. Otherwise false, with the game as it was given
+// (its main line empty): the caller reads it the general way.
+bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& game,
+                         const PlayOptions& options, PlainPlay& out);
+
 // A diagnostic of `game` at byte `at` of the text `locator` knows (no
 // place without a locator).
 void add_diagnostic(game::Game& game, Severity severity, Message message, text::TextLocator* locator,

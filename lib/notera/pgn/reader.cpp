@@ -104,17 +104,11 @@ struct GameReader::Impl {
 
   // The result: the termination marker ends the game; the tag should say
   // the same (PGN §8.1.1.7).
+  // `terminated`: the movetext has a result marker; `any_token`: it is
+  // not blank.
   void check_termination(game::Game& game, std::string_view text, text::TextLocator& locator,
-                         SourceLocation start) {
-    bool terminated = false;
-    std::string_view marker;
-    for (auto it = parse.events.rbegin(); it != parse.events.rend(); ++it) {
-      if (it->kind == pgn::MovetextEvent::Kind::result) {
-        terminated = true;
-        marker = game.result;
-        break;
-      }
-    }
+                         SourceLocation start, bool terminated, bool any_token) {
+    const std::string_view marker = terminated ? std::string_view(game.result) : std::string_view();
     const auto tag = game.tag("Result");
     if (!terminated) {
       // A book's "Resigns" or "Drawn" (read with the moves) says more than "*".
@@ -122,7 +116,7 @@ struct GameReader::Impl {
       if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words)
         game.result = std::string(*tag);
       if (from_words) game.set_tag("Result", game.result);
-      if (!parse.events.empty())
+      if (any_token)
         note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
              locator.at(text.size()));
     } else if (tag && *tag != marker) {
@@ -165,11 +159,22 @@ struct GameReader::Impl {
     if (!set_start(game, start)) return;
 
     const std::string_view movetext = text.substr(tags.movetext_offset);
-    parse_movetext(movetext, notation::reading_languages(options.play.language), parse);
     text::TextLocator locator(text, static_cast<int>(first_line));
+    // The usual movetext is read and played in one pass; anything else
+    // through the events.
+    pgn::PlainPlay plain;
+    if (play_plain_movetext(movetext, tags.movetext_offset, game, options.play, plain)) {
+      language = std::move(plain.language);
+      note_language(game, start);
+      check_termination(game, text, locator, start, plain.terminated, plain.any_token);
+      return;
+    }
+    parse_movetext(movetext, notation::reading_languages(options.play.language), parse);
     language = play_movetext(parse, movetext, tags.movetext_offset, locator, game, options.play);
     note_language(game, start);
-    check_termination(game, text, locator, start);
+    bool terminated = false;
+    for (const pgn::MovetextEvent& e : parse.events) terminated |= e.kind == pgn::MovetextEvent::Kind::result;
+    check_termination(game, text, locator, start, terminated, !parse.events.empty());
   }
 };
 

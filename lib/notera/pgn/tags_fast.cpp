@@ -37,7 +37,11 @@ const char* plain_tag_item(const char* p, const char* end, TagState& s) {
   s.issue_count = 0;
   s.bracket_in_value = false;
   s.commit(std::string_view(value, static_cast<std::size_t>(value_end - value)));
-  return p + 1;
+  // The line break and blanks after the pair too (the grammar's next item,
+  // which does nothing): one round of the caller's loop less per tag.
+  ++p;
+  while (p != end && is(*p, space)) ++p;
+  return p;
 }
 
 }  // namespace notera::pgn::detail
