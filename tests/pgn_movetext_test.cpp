@@ -11,6 +11,7 @@
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/pgn/movetext.hpp"
+#include "support/token_soup.hpp"
 
 using namespace notera;
 
@@ -94,15 +95,9 @@ TEST_CASE("movetext: the shortcut agrees with the grammar on random token soup")
       "*",     "a",    "h",   "e",    "c",     "1",    "8",    "9",        "x",        ":",
       "-",     "--",   "/",   ".",    "Кр",    "Kp",   "♘",    "\xC2\xBD", "\xC2\xA0", "\xE2\x80\x93"};
   const std::vector<notation::LanguageMask> languages = masks();
-  std::uint64_t state = 0x6E6F7465726121ULL;
-  auto next = [&state] {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>(state >> 33);
-  };
+  test::TokenSoup soup(fragments, 0x6E6F7465726121ULL);
   for (int i = 0; i < 20000; ++i) {
-    std::string text;
-    const std::size_t parts = 1 + next() % 6;
-    for (std::size_t j = 0; j < parts; ++j) text += fragments[next() % fragments.size()];
+    const std::string text = soup.next_text(6);
     check_agrees(text, languages);
   }
 }

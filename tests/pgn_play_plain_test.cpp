@@ -18,6 +18,7 @@
 #include "notera/notation/read_move.hpp"
 #include "notera/pgn/movetext.hpp"
 #include "notera/pgn/play_movetext.hpp"
+#include "support/token_soup.hpp"
 
 using namespace notera;
 
@@ -230,15 +231,9 @@ TEST_CASE("play_plain_movetext: token shapes and token soup") {
       "e8=Q",  "K",    "S",   "B",    "N",   "X",       "+",    "#",    "!",    "?",        " ",
       " ",     "\t",   "\n",  "e.p.", "ep",  "(=)",     "(",    ")",    "{c}",  "$1",       "1.",
       "1...",  "12",   "0",   "1-0",  "0-1", "1/2-1/2", "*",    "x",    ":",    "\xC2\xBD", "Kp"};
-  std::uint64_t state = 0x6F6E6570617373ULL;
-  auto next = [&state] {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>(state >> 33);
-  };
+  test::TokenSoup soup(fragments, 0x6F6E6570617373ULL);
   for (int i = 0; i < 5000; ++i) {
-    std::string text;
-    const std::size_t parts = 1 + next() % 8;
-    for (std::size_t j = 0; j < parts; ++j) text += fragments[next() % fragments.size()];
+    const std::string text = soup.next_text(8);
     for (const pgn::PlayOptions& o : options) check_same(text, o);
   }
 }

@@ -14,6 +14,7 @@
 
 #include "notera/locale/messages.hpp"
 #include "notera/pgn/tags.hpp"
+#include "support/token_soup.hpp"
 
 using namespace notera;
 
@@ -254,15 +255,9 @@ TEST_CASE("pgn tags: the shortcut agrees with the grammar on random tag soup") {
                                               "]]",
                                               "{",
                                               "}"};
-  std::uint64_t state = 0x74616773ULL;
-  auto next = [&state] {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>(state >> 33);
-  };
+  test::TokenSoup soup(fragments, 0x74616773ULL);
   for (int i = 0; i < 20000; ++i) {
-    std::string text;
-    const std::size_t parts = 1 + next() % 10;
-    for (std::size_t j = 0; j < parts; ++j) text += fragments[next() % fragments.size()];
+    const std::string text = soup.next_text(10);
     check_agrees(text);
   }
 }
