@@ -43,6 +43,33 @@ std::string_view result_text(int kind) {
   }
 }
 
+// What SAN needs of a move (piece, capture, origin), found while the
+// position before it is there; the check is added from the position after
+// (check_after()). For a move resolve_usual() found, and for one resolve()
+// found (a pass included).
+inline SanHint usual_hint(const Position& pos, const notation::UsualMove& usual) {
+  const SanHint::Origin origin = usual.piece == PieceType::pawn || usual.piece == PieceType::king
+                                     ? SanHint::Origin::none
+                                     : san_origin(usual.move.from(), usual.rivals);
+  return SanHint::make(usual.piece, pos.is_capture(usual.move), origin, SanHint::Check::none);
+}
+
+inline SanHint resolved_hint(const Position& pos, const notation::Resolution& r) {
+  const PieceType piece =
+      r.move.is_castling() || r.move == Move::null() ? PieceType::king : type_of(pos.piece_on(r.move.from()));
+  const bool capture = r.move != Move::null() && pos.is_capture(r.move);
+  const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
+                                     ? SanHint::Origin::none
+                                     : san_origin(r.move, r.rivals);
+  return SanHint::make(piece, capture, origin, SanHint::Check::none);
+}
+
+// The check mark of the move that led to `pos`.
+inline SanHint::Check check_after(const Position& pos) {
+  if (!pos.in_check()) return SanHint::Check::none;
+  return has_legal_move(pos) ? SanHint::Check::check : SanHint::Check::mate;
+}
+
 class Builder {
  public:
   Builder(const pgn::MovetextParse& parse, std::string_view source, std::size_t base,
@@ -236,10 +263,7 @@ class Builder {
     notation::UsualMove usual;
     if (!resolve_options_.warnings && notation::resolve_usual(f.pos, e.move, resolve_options_, usual)) {
       move = usual.move;
-      const SanHint::Origin origin = usual.piece == PieceType::pawn || usual.piece == PieceType::king
-                                         ? SanHint::Origin::none
-                                         : san_origin(move.from(), usual.rivals);
-      san = SanHint::make(usual.piece, f.pos.is_capture(move), origin, SanHint::Check::none);
+      san = usual_hint(f.pos, usual);
     } else {
       const notation::Resolution r = resolve(f.pos, e.move, resolve_options_);
       if (!r.is_legal()) {
@@ -248,14 +272,7 @@ class Builder {
       }
       move = r.move;
       warnings = r.warnings;
-      const PieceType piece = r.move.is_castling() || r.move == Move::null()
-                                  ? PieceType::king
-                                  : type_of(f.pos.piece_on(r.move.from()));
-      const bool capture = r.move != Move::null() && f.pos.is_capture(r.move);
-      const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
-                                         ? SanHint::Origin::none
-                                         : san_origin(r.move, r.rivals);
-      san = SanHint::make(piece, capture, origin, SanHint::Check::none);
+      san = resolved_hint(f.pos, r);
     }
     game::GameMove& gm = f.line->moves.emplace_back();
     ++moves_;
@@ -268,9 +285,7 @@ class Builder {
       f.pos.do_null_move(f.last_undo);
     else
       f.pos.do_move(move, f.last_undo);
-    SanHint::Check check = SanHint::Check::none;
-    if (f.pos.in_check()) check = has_legal_move(f.pos) ? SanHint::Check::check : SanHint::Check::mate;
-    gm.san = san.with_check(check);
+    gm.san = san.with_check(check_after(f.pos));
     if (options_.warnings && !mainline_only_) {
       const int ply = ply_of(f.pos) - 1;  // of the position before the move (a pass counts too)
       const std::uint32_t w = notation::judge_marks(f.pos, e.move, warnings, options_.laws);
@@ -703,27 +718,18 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     notation::UsualMove usual;
     if (notation::resolve_usual(pos, w, resolve_options, usual)) {
       move = usual.move;
-      const SanHint::Origin origin = usual.piece == PieceType::pawn || usual.piece == PieceType::king
-                                         ? SanHint::Origin::none
-                                         : san_origin(move.from(), usual.rivals);
-      san = SanHint::make(usual.piece, pos.is_capture(move), origin, SanHint::Check::none);
+      san = usual_hint(pos, usual);
     } else {
       const notation::Resolution r = resolve(pos, w, resolve_options);
       if (!r.is_legal() || r.move == Move::null()) return decline();
       move = r.move;
-      const PieceType piece = r.move.is_castling() ? PieceType::king : type_of(pos.piece_on(r.move.from()));
-      const SanHint::Origin origin = piece == PieceType::pawn || piece == PieceType::king || r.rivals.empty()
-                                         ? SanHint::Origin::none
-                                         : san_origin(r.move, r.rivals);
-      san = SanHint::make(piece, pos.is_capture(r.move), origin, SanHint::Check::none);
+      san = resolved_hint(pos, r);
     }
     pos.walk_move(move);
-    SanHint::Check check = SanHint::Check::none;
-    if (pos.in_check()) check = has_legal_move(pos) ? SanHint::Check::check : SanHint::Check::mate;
     // Made whole once it is known, not zeroed first and then filled.
     moves.push_back({move, w.draw_offer,
                      static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin)),
-                     san.with_check(check), 0});
+                     san.with_check(check_after(pos)), 0});
     if (w.glyph) game.mainline.edit_notes(moves.size() - 1).nags.push_back(w.glyph);
   }
   out.language = LanguageChoice();
