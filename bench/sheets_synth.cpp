@@ -527,9 +527,15 @@ int main(int argc, char** argv) {
       const float found_cost = found.complete ? found.cost : found.cost + 1000.0f;
       if (!truth.complete || truth.cost + 0.8f > found_cost) {
         ++undecided;
-        if (verbose)
-          std::printf("%s: not decided by the plain model (the game played %.2f, the game found %.2f)\n",
-                      c.name.c_str(), static_cast<double>(truth.cost), static_cast<double>(found_cost));
+        if (verbose) {
+          // And by notera's own costs: a search loss or the model's choice.
+          const bench::DevOutcome o = bench::evaluate(c, c.sheets, r);
+          std::printf(
+              "%s: not decided by the plain model (the game played %.2f, the game found %.2f); "
+              "notera's costs: played %.2f, found %.2f (%s)\n",
+              c.name.c_str(), static_cast<double>(truth.cost), static_cast<double>(found_cost),
+              static_cast<double>(o.true_cost), static_cast<double>(o.found_cost), o.search_miss ? "search" : "model");
+        }
         continue;
       }
     }
