@@ -13,6 +13,13 @@
 
 namespace notera {
 
+class Position;
+namespace detail {
+// Position::walk_move, inlined (lib/notera/core/make_move.hpp, private to
+// the library).
+inline void walk_move(Position& pos, Move m);
+}  // namespace detail
+
 // What a move changes besides the pieces, the side to move and the move
 // number (see Position's accessors), kept together so that do_move saves
 // it and undo_move restores it as one block copy, not field by field.
@@ -142,7 +149,12 @@ class Position {
 
   // --- setup (used by the FEN reader and tests)
   void put_piece(Piece p, Square s);
-  void remove_piece(Square s);
+  void remove_piece(Square s) {
+    const Piece p = board_[s];
+    by_type_[index(type_of(p))] &= ~bb(s);
+    by_color_[index(color_of(p))] &= ~bb(s);
+    board_[s] = Piece::none;
+  }
   void set_side_to_move(Color c) { side_ = c; }
   void set_castling_rook(Color c, CastlingSide side, Square rook);
   void set_ep_square(Square s) { st_.ep_square = s; }
@@ -156,6 +168,8 @@ class Position {
   bool operator==(const Position& other) const;
 
  private:
+  friend void detail::walk_move(Position& pos, Move m);
+
   void move_piece(Square from, Square to);
   void apply_move(Move m, Undo* undo);  // do_move, or walk_move without `undo`
   void update_check_info();

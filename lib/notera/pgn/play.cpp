@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "notera/core/game_state.hpp"
+#include "notera/core/make_move.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/read_move.hpp"
@@ -725,7 +726,7 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
       move = r.move;
       san = resolved_hint(pos, r);
     }
-    pos.walk_move(move);
+    notera::detail::walk_move(pos, move);
     // Made whole once it is known, not zeroed first and then filled.
     moves.push_back({move, w.draw_offer,
                      static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin)),
