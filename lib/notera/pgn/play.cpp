@@ -524,10 +524,12 @@ LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view s
 
 namespace {
 
-// What the shortcut's move reader needs of a reading state.
+// What the shortcut's move reader needs of a reading state, and what
+// usual_move() needs to name the piece a letter stands for.
 struct PlainLetters {
   const notation::LetterTable& letters;
   notation::LanguageMask languages;
+  const notation::ResolveOptions* resolve = nullptr;
 };
 
 // Whether a result marker ("1-0", "0-1", "1/2-1/2", "*") is the token at
@@ -571,8 +573,10 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
 // (tests/pgn_movetext_test.cpp), without its steps for the other shapes:
 // nullptr for anything else, and the caller asks the shortcut. A pawn
 // move followed by "(" is the grammar's ("e8(Q)"), and so left alone.
+// `piece` is the move's plain reading (resolve_usual.hpp: plain_piece), so
+// that the caller need not work it out again from `m`.
 [[gnu::always_inline]] inline const char* usual_move(const char* p, const char* end, const PlainLetters& s,
-                                                     notation::WrittenMove& m) {
+                                                     notation::WrittenMove& m, PieceType& piece) {
   const auto at = [end](const char* q) { return q < end ? *q : '\0'; };
   const auto square_at = [&](const char* q) { return is_file_byte(at(q)) && is_rank_byte(at(q + 1)); };
   std::size_t length = 0;
@@ -585,6 +589,7 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
     if (letter < 0 || length != 1) return nullptr;
     m.kind = notation::WrittenKind::piece;
     m.piece.letter = static_cast<std::int16_t>(letter);
+    piece = notation::plain_letter_piece(letter, s.letters, *s.resolve);
     ++q;
     if (square_at(q)) {
       // Nf3
@@ -609,6 +614,7 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
     if (s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
       return nullptr;
     m.kind = notation::WrittenKind::no_letter;
+    piece = PieceType::pawn;
     pawn = true;
     if (square_at(q)) {
       // e4
@@ -658,14 +664,14 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     return false;
   }
   const notation::LetterTable& letters = notation::LetterTable::instance();
-  PlainLetters state{letters, notation::reading_languages(options.language)};
-  const char* const begin = source.data();
-  const char* const end = begin + source.size();
-  detail::CommonTokens<PlainLetters> tokens(state, end);
   notation::ResolveOptions resolve_options;
   resolve_options.language = notation::LetterTable::english;
   resolve_options.foreign_letters = options.foreign_letters;
   resolve_options.warnings = false;
+  PlainLetters state{letters, notation::reading_languages(options.language), &resolve_options};
+  const char* const begin = source.data();
+  const char* const end = begin + source.size();
+  detail::CommonTokens<PlainLetters> tokens(state, end);
 
   const std::string result_before = game.result;
   const auto decline = [&] {
@@ -697,8 +703,10 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
       }
     }
     notation::WrittenMove w;
-    const char* next = usual_move(p, end, state, w);
+    PieceType piece = PieceType::none;  // known for a usual move (none: ask resolve_usual)
+    const char* next = usual_move(p, end, state, w, piece);
     if (next == nullptr) {
+      piece = PieceType::none;
       w = notation::WrittenMove();
       next = tokens.plain_move(p, w);
     }
@@ -717,7 +725,8 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     Move move;
     SanHint san;
     notation::UsualMove usual;
-    if (notation::resolve_usual(pos, w, resolve_options, usual)) {
+    if (piece != PieceType::none ? notation::resolve_plain(pos, w, piece, usual)
+                                 : notation::resolve_usual(pos, w, resolve_options, usual)) {
       move = usual.move;
       san = usual_hint(pos, usual);
     } else {
