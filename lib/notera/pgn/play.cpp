@@ -3,6 +3,8 @@
 #include "notera/pgn/play_movetext.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bitset>
 
 #include "notera/core/game_state.hpp"
 #include "notera/core/make_move.hpp"
@@ -525,11 +527,34 @@ LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view s
 namespace {
 
 // What the shortcut's move reader needs of a reading state, and what
-// usual_move() needs to name the piece a letter stands for.
+// usual_move() knows of the piece letters before it reads a move.
 struct PlainLetters {
   const notation::LetterTable& letters;
   notation::LanguageMask languages;
-  const notation::ResolveOptions* resolve = nullptr;
+  // Per piece byte N B R Q K (at c - 'B'), followed by a file, a rank or
+  // x as usual_move() wants it: the one-byte letter match() finds (-1:
+  // none, -2: ask match()), and its plain reading (resolve_usual.hpp:
+  // plain_letter_piece). Looked up once a game, not at every move.
+  std::array<std::int16_t, 'R' - 'B' + 1> piece_letter{};
+  std::array<PieceType, 'R' - 'B' + 1> piece_type{};
+
+  PlainLetters(const notation::LetterTable& table, notation::LanguageMask reading,
+               const notation::ResolveOptions& resolve)
+      : letters(table), languages(reading) {
+    static const std::bitset<256> seconds = [] {
+      std::bitset<256> b;
+      for (unsigned char c = 'a'; c <= 'h'; ++c) b.set(c);
+      for (unsigned char c = '1'; c <= '8'; ++c) b.set(c);
+      b.set('x');
+      return b;
+    }();
+    for (const char c : {'N', 'B', 'R', 'Q', 'K'}) {
+      const int letter = letters.one_byte_letter(static_cast<unsigned char>(c), seconds, languages);
+      piece_letter[static_cast<std::size_t>(c - 'B')] = static_cast<std::int16_t>(letter);
+      piece_type[static_cast<std::size_t>(c - 'B')] =
+          letter >= 0 ? notation::plain_letter_piece(letter, letters, resolve) : PieceType::none;
+    }
+  }
 };
 
 // Whether a result marker ("1-0", "0-1", "1/2-1/2", "*") is the token at
@@ -576,6 +601,7 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
 // `piece` is the move's plain reading (resolve_usual.hpp: plain_piece), so
 // that the caller need not work it out again from `m`.
 [[gnu::always_inline]] inline const char* usual_move(const char* p, const char* end, const PlainLetters& s,
+                                                     const notation::ResolveOptions& resolve,
                                                      notation::WrittenMove& m, PieceType& piece) {
   const auto at = [end](const char* q) { return q < end ? *q : '\0'; };
   const auto square_at = [&](const char* q) { return is_file_byte(at(q)) && is_rank_byte(at(q + 1)); };
@@ -584,12 +610,16 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
   const char* q = p;
   bool pawn = false;
   if (c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K') {
-    const int letter =
-        s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length);
-    if (letter < 0 || length != 1) return nullptr;
+    int letter = s.piece_letter[static_cast<std::size_t>(c - 'B')];
+    piece = s.piece_type[static_cast<std::size_t>(c - 'B')];
+    if (letter == -2) {
+      letter = s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length);
+      if (length != 1) return nullptr;
+      piece = letter >= 0 ? notation::plain_letter_piece(letter, s.letters, resolve) : PieceType::none;
+    }
+    if (letter < 0) return nullptr;
     m.kind = notation::WrittenKind::piece;
     m.piece.letter = static_cast<std::int16_t>(letter);
-    piece = notation::plain_letter_piece(letter, s.letters, *s.resolve);
     ++q;
     if (square_at(q)) {
       // Nf3
@@ -668,7 +698,7 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
   resolve_options.language = notation::LetterTable::english;
   resolve_options.foreign_letters = options.foreign_letters;
   resolve_options.warnings = false;
-  PlainLetters state{letters, notation::reading_languages(options.language), &resolve_options};
+  PlainLetters state(letters, notation::reading_languages(options.language), resolve_options);
   const char* const begin = source.data();
   const char* const end = begin + source.size();
   detail::CommonTokens<PlainLetters> tokens(state, end);
@@ -704,7 +734,7 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     }
     notation::WrittenMove w;
     PieceType piece = PieceType::none;  // known for a usual move (none: ask resolve_usual)
-    const char* next = usual_move(p, end, state, w, piece);
+    const char* next = usual_move(p, end, state, resolve_options, w, piece);
     if (next == nullptr) {
       piece = PieceType::none;
       w = notation::WrittenMove();
