@@ -387,6 +387,14 @@ void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
 bool Splitter::skip_tag_string(std::size_t& j, std::size_t end) const {
   const char* data = buffer_.get();
   while (j < end) {
+    // Bytes that are neither a quote nor a backslash, many at a time: up
+    // to the end of the data rather than of the line (the value is short,
+    // the line ends soon after it, and its line break stops the search).
+    j = static_cast<std::size_t>(lexicon::skip_value_plain(data + j, data + end_) - data);
+    if (j >= end) {
+      j = end;
+      return false;
+    }
     if (data[j] == '\\' && j + 1 < end) {
       j += 2;
       continue;
