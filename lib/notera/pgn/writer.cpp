@@ -98,15 +98,16 @@ class TokenWriter {
   }
   void token(std::string_view text) { place(text, char_count(text)); }
 
-  // The moves moves[0..count) of a line, with nothing written around them
-  // (no comments, NAGs, draw offers or variations) and each spelled from its
-  // hint in PGN's letters, with their move numbers where due: the same bytes
-  // as one begin_short_token/end_short_token per number and per move, in one
-  // loop with one capacity check, and the writer's state in locals (every
-  // byte stored through a char pointer may alias a member, so the members
-  // would be loaded again after each).
-  void plain_moves(const game::GameMove* moves, std::size_t count, int& fullmove, Color& side,
-                   bool need_number) {
+  // The moves of moves[0..count) up to the first one with something
+  // written around it (comments, NAGs, a draw offer or variations), each
+  // spelled from its hint in PGN's letters, with their move numbers where
+  // due; returns how many. The same bytes as one begin_short_token/
+  // end_short_token per number and per move, in one loop with one capacity
+  // check, and the writer's state in locals (every byte stored through a
+  // char pointer may alias a member, so the members would be loaded again
+  // after each).
+  std::size_t plain_moves(const game::GameMove* moves, std::size_t count, int& fullmove, Color& side,
+                          bool need_number) {
     // A number is at most 13 digits and "...", a move 7 bytes, each with
     // one separator and a pending "(" or so: 64 bytes a move is room enough.
     reserve(64 * count + static_cast<std::size_t>(pending_open_) + 16);
@@ -142,7 +143,9 @@ class TokenWriter {
       width += w;
     };
     const auto token_start = [&] { return data + size + (width > 0 ? 1 : 0) + pending; };
-    for (std::size_t i = 0; i < count; ++i) {
+    std::size_t i = 0;
+    for (; i < count; ++i) {
+      if (moves[i].notes != 0 || moves[i].draw_offer) break;
       if (white || need_number) {
         char* const begin = token_start();
         char* end = write_move_number(begin, number);
@@ -166,6 +169,7 @@ class TokenWriter {
     pending_open_ = pending;
     fullmove = number;
     side = white ? Color::white : Color::black;
+    return i;
   }
 
   void open_variation() { ++pending_open_; }
@@ -464,12 +468,11 @@ struct Writer::Impl {
       if (pgn_letters && !cursor.pos) {
         // The moves up to the next one with something written around it,
         // in one go.
-        std::size_t end = i;
-        while (end < count && line.moves[end].notes == 0 && !line.moves[end].draw_offer) ++end;
-        if (end > i) {
-          tokens.plain_moves(line.moves.data() + i, end - i, cursor.fullmove, cursor.side, need_number);
+        if (const std::size_t written = tokens.plain_moves(line.moves.data() + i, count - i, cursor.fullmove,
+                                                           cursor.side, need_number);
+            written > 0) {
           need_number = false;
-          i = end;
+          i += written;
           if (i == count) break;
         }
       }
