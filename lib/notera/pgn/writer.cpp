@@ -260,9 +260,11 @@ struct Writer::Impl {
   WriterOptions options;
   bool pgn_letters = false;  // options.san_style is PGN's: moves spelled by write_pgn_san
   std::unique_ptr<text::Latin1Folder> folder;
-  std::string folded;         // scratch for transliterated text
-  std::string comment_text;   // scratch for a comment being written
-  std::string movetext;       // scratch: the movetext being laid out
+  std::string folded;        // scratch for transliterated text
+  std::string comment_text;  // scratch for a comment being written
+  std::string movetext;      // scratch: the movetext being laid out
+  std::string tag_text;      // scratch: the tag section being written (its first tag_size bytes)
+  std::size_t tag_size = 0;
   std::vector<Tag> computed;  // SetUp, FEN, Variant of the current game
   std::vector<const Tag*> others;
 
@@ -274,13 +276,16 @@ struct Writer::Impl {
     return text;
   }
 
-  void write_tag(std::string_view name, std::string_view value, std::string& out) {
+  // Appends the tag to tag_text[0..tag_size), which has room for the
+  // worst case (every character escaped) first: plain stores into a
+  // scratch that only ever grows, and one append of the whole section to
+  // the output (resizing the output for each tag, and cutting it back,
+  // cost more than writing the tag).
+  void write_tag(std::string_view name, std::string_view value) {
     value = repertoire(value);
-    // Room for the worst case (every character escaped), written with plain
-    // stores, then cut to what was written.
-    const std::size_t start = out.size();
-    out.resize(start + name.size() + 2 * value.size() + 6);
-    char* p = out.data() + start;
+    const std::size_t room = tag_size + name.size() + 2 * value.size() + 6;
+    if (tag_text.size() < room) tag_text.resize(std::max(2 * tag_text.size(), room));
+    char* p = tag_text.data() + tag_size;
     *p++ = '[';
     std::memcpy(p, name.data(), name.size());
     p += name.size();
@@ -300,10 +305,11 @@ struct Writer::Impl {
     *p++ = '"';
     *p++ = ']';
     *p++ = '\n';
-    out.resize(static_cast<std::size_t>(p - out.data()));
+    tag_size = static_cast<std::size_t>(p - tag_text.data());
   }
 
   void write_tags(const game::Game& game, std::string_view result, std::string& out) {
+    tag_size = 0;
     // One pass over the tags: the roster's (the first of each name, as
     // Game::tag finds it) and the others.
     const bool chess960 = game.start.is_chess960();
@@ -322,11 +328,11 @@ struct Writer::Impl {
     for (std::size_t i = 0; i < seven_tag_roster.size(); ++i) {
       const std::string_view name = seven_tag_roster[i];
       if (name == "Result") {
-        write_tag(name, result, out);
+        write_tag(name, result);
         continue;
       }
       const Tag* t = roster[i];
-      write_tag(name, t && !t->value.empty() ? std::string_view(t->value) : unknown_value(name), out);
+      write_tag(name, t && !t->value.empty() ? std::string_view(t->value) : unknown_value(name));
     }
     computed.clear();
     if (setup) {
@@ -339,7 +345,8 @@ struct Writer::Impl {
       std::stable_sort(others.begin(), others.end(),
                        [](const Tag* a, const Tag* b) { return a->name < b->name; });
     }
-    for (const Tag* t : others) write_tag(t->name, t->value, out);
+    for (const Tag* t : others) write_tag(t->name, t->value);
+    out.append(tag_text.data(), tag_size);
     out += '\n';
   }
 
