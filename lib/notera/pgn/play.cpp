@@ -586,6 +586,7 @@ int plain_result(const char* p, const char* end, const char*& after) {
   return kind;
 }
 
+constexpr bool is_digit_byte(char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
 constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
 
@@ -724,11 +725,16 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     if (p == end) break;
     any_token = true;
     const char* const token = p;
-    if (lexicon::is(*p, lexicon::digit)) {
-      const lexicon::MoveNumber n =
-          lexicon::match_move_number(std::string_view(p, static_cast<std::size_t>(end - p)));
-      if (n.length != 0) {
-        p += n.length;
+    if (is_digit_byte(*p)) {
+      // A move number (lexicon::match_move_number, without what it tells
+      // of how the number was written): digits, then dots, white space or
+      // the end.
+      const char* q = p + 1;
+      while (q < end && is_digit_byte(*q)) ++q;
+      const char* const digits_end = q;
+      while (q < end && *q == '.') ++q;
+      if (q != digits_end || q == end || lexicon::is(*q, lexicon::white_space)) {
+        p = q;
         continue;
       }
     }
