@@ -411,7 +411,9 @@ void Splitter::scan_tag_line(std::size_t i, std::size_t end, const Line* first) 
     std::size_t j = i + 1;
     if (first) {
       j += first->name.size();
-      remember_tag(first->name_hash);
+      // decide() has just looked for this name among the game's (or the
+      // game starts with this line): it is new, and only needs adding.
+      if (tag_count_ < static_cast<int>(std::size(tag_hashes_))) tag_hashes_[tag_count_++] = first->name_hash;
       first = nullptr;
     } else {
       while (j < end && is_name_char(data[j])) ++j;
