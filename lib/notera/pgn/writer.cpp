@@ -415,8 +415,13 @@ struct Writer::Impl {
   };
 
   static bool all_hinted(const game::Line& line) {
-    for (const game::GameMove& m : line.moves)
-      if (!m.san.valid()) return false;
+    // Four moves a test (every move of every game is asked).
+    const game::GameMove* m = line.moves.data();
+    const game::GameMove* const end = m + line.moves.size();
+    for (; end - m >= 4; m += 4)
+      if (!(m[0].san.valid() & m[1].san.valid() & m[2].san.valid() & m[3].san.valid())) return false;
+    for (; m != end; ++m)
+      if (!m->san.valid()) return false;
     for (const game::MoveNotes& n : line.notes)
       for (const game::Line& v : n.variations)
         if (!all_hinted(v)) return false;
