@@ -100,9 +100,9 @@ class Position {
   // Pieces of the side to move that are pinned to their own king.
   Bitboard pinned() const { return st_.pinned; }
   Bitboard attackers_to(Square s, Bitboard occupied) const;
-  bool attacked_by(Color c, Square s, Bitboard occupied) const {
-    return (attackers_to(s, occupied) & pieces(c)) != 0;
-  }
+  // Whether a piece of c attacks s: attackers_to(s, occupied) & pieces(c),
+  // looking at c's pieces only (legal moves of kings and castling ask it).
+  bool attacked_by(Color c, Square s, Bitboard occupied) const;
   // Full legality check for any move, e.g. one read from UCI. The move
   // generator only produces legal moves; this is for moves from outside.
   bool is_legal(Move m) const;
