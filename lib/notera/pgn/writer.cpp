@@ -108,23 +108,44 @@ class TokenWriter {
   // after each).
   std::size_t plain_moves(const game::GameMove* moves, std::size_t count, int& fullmove, Color& side,
                           bool need_number) {
+    std::size_t i = 0;
+    if (pending_open_ > 0) {
+      // A variation's first move, glued to its "(": the way of every other
+      // token, which writes the "(". The loop below has none to wait for.
+      if (count == 0 || moves[0].notes != 0 || moves[0].draw_offer) return 0;
+      if (side == Color::white || need_number) {
+        char* const begin = begin_short_token(16);
+        char* end = write_move_number(begin, fullmove);
+        *end++ = '.';
+        if (side == Color::black) {
+          *end++ = '.';
+          *end++ = '.';
+        }
+        end_short_token(static_cast<std::size_t>(end - begin));
+      }
+      char* const begin = begin_short_token(sizeof(SanText::data));
+      end_short_token(static_cast<std::size_t>(write_pgn_san(moves[0].move, moves[0].san, begin) - begin));
+      if (side == Color::black) ++fullmove;
+      side = ~side;
+      need_number = false;
+      i = 1;
+    }
     // A number is at most 13 digits and "...", a move 7 bytes, each with
-    // one separator and a pending "(" or so: 64 bytes a move is room enough.
-    reserve(64 * count + static_cast<std::size_t>(pending_open_) + 16);
+    // one separator: 64 bytes a move is room enough.
+    reserve(64 * (count - i) + 16);
     char* const data = data_;
     std::size_t size = size_;
     std::size_t space = space_before_last_;
     std::size_t line_start = line_start_;
     int width = width_;
     const int max = max_;
-    int pending = pending_open_;
     int number = fullmove;
     bool white = side == Color::white;
-    // Places the token written at `begin` (= data + size + (width > 0) +
-    // pending) up to `end`: as separate() and end_short_token().
+    // Places the token written at `begin` (= data + size + (width > 0)) up
+    // to `end`: as separate() and end_short_token() with no "(" pending.
     const auto place = [&](char* begin, char* end) {
       const std::size_t bytes = static_cast<std::size_t>(end - begin);
-      const int w = static_cast<int>(bytes) + pending;
+      const int w = static_cast<int>(bytes);
       space = npos;
       if (width > 0) {
         if (width + 1 + w > max) {
@@ -138,12 +159,10 @@ class TokenWriter {
         }
         ++size;
       }
-      for (; pending > 0; --pending) data[size++] = '(';
       size += bytes;
       width += w;
     };
-    const auto token_start = [&] { return data + size + (width > 0 ? 1 : 0) + pending; };
-    std::size_t i = 0;
+    const auto token_start = [&] { return data + size + (width > 0 ? 1 : 0); };
     for (; i < count; ++i) {
       if (moves[i].notes != 0 || moves[i].draw_offer) break;
       if (white || need_number) {
@@ -166,7 +185,6 @@ class TokenWriter {
     space_before_last_ = space;
     line_start_ = line_start;
     width_ = width;
-    pending_open_ = pending;
     fullmove = number;
     side = white ? Color::white : Color::black;
     return i;
