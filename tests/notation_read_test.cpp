@@ -2,7 +2,9 @@
 // grammars/notera/grammar/move.hpp.
 #include <doctest/doctest.h>
 
+#include <bitset>
 #include <string>
+#include <vector>
 
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
@@ -186,6 +188,38 @@ TEST_CASE("read: two-letter and Cyrillic piece letters, Latin look-alikes") {
   m = read("Kpg1", "ru");
   CHECK(letter(m.piece) == "Kp");
   CHECK(letters().meaning(m.piece.letter, lang("ru")) == PieceType::king);
+}
+
+TEST_CASE("letters: one_byte_letter answers as match() does for every second byte it names") {
+  const notation::LetterTable& table = letters();
+  std::vector<notation::LanguageMask> masks = {notation::all_languages};
+  for (int l = 0; l < table.language_count(); ++l) masks.push_back(notation::reading_languages(l));
+  std::bitset<256> seconds;
+  for (unsigned char c = 'a'; c <= 'h'; ++c) seconds.set(c);
+  for (unsigned char c = '1'; c <= '8'; ++c) seconds.set(c);
+  seconds.set('x');
+  for (const notation::LanguageMask mask : masks) {
+    for (int first = 1; first < 256; ++first) {
+      const int answer = table.one_byte_letter(static_cast<unsigned char>(first), seconds, mask);
+      if (answer == -2) continue;  // match() decides
+      for (int second = 0; second < 256; ++second) {
+        if (!seconds.test(static_cast<std::size_t>(second))) continue;
+        const std::string text{static_cast<char>(first), static_cast<char>(second), 'x', 'x'};
+        std::size_t length = 0;
+        const int found = table.match(text, mask, length);
+        CAPTURE(text);
+        if (answer < 0) {
+          CHECK(found < 0);
+        } else {
+          CHECK(found == answer);
+          CHECK(length == 1);
+        }
+      }
+    }
+  }
+  // Piece letters that other letters start with ("K", "Kp", "Kt") are
+  // still looked up once before a square.
+  CHECK(table.one_byte_letter('K', seconds, notation::all_languages) >= 0);
 }
 
 TEST_CASE("read: descriptive piece-takes-piece captures") {

@@ -122,3 +122,20 @@ TEST_CASE("pgn lexicon: the splitter ends a game at every result spelling") {
   REQUIRE(games.size() == 1);
   CHECK(games[0].find("Poikovsky") != std::string::npos);
 }
+
+TEST_CASE("pgn lexicon: skip_value_plain stops where the byte-by-byte reading stops") {
+  // Every stop byte at every place of texts longer and shorter than a step.
+  for (const char stop : {'"', '\\', '\r', '\n'}) {
+    for (std::size_t size = 0; size <= 40; ++size) {
+      for (std::size_t at = 0; at <= size; ++at) {
+        std::string text(size, 'a');
+        if (size > 0) text[size / 2] = '\xBD';  // a byte over 0x7F is plain too
+        if (at < size) text[at] = stop;
+        const char* const end = text.data() + text.size();
+        const char* expected = text.data();
+        while (expected != end && lexicon::is(*expected, lexicon::value_plain)) ++expected;
+        CHECK(lexicon::skip_value_plain(text.data(), end) == expected);
+      }
+    }
+  }
+}

@@ -59,6 +59,25 @@ TEST_CASE("pgn tags: a standard tag section and where the movetext begins") {
   CHECK(s.movetext_column == 1);
 }
 
+TEST_CASE("pgn tags: the movetext's line after long tag sections, blank lines and all") {
+  // Line breaks are counted sixteen bytes at a time, in runs of 255 steps:
+  // sections shorter and longer than a step and a run, breaks anywhere.
+  for (const int tags : {0, 1, 3, 200, 400}) {
+    for (const int blanks : {0, 1, 17}) {
+      std::string text;
+      for (int i = 0; i < tags; ++i)
+        text += "[Tag" + std::to_string(i) + " \"" + std::string(i % 23, 'v') + "\"]\n";
+      text += std::string(static_cast<std::size_t>(blanks), '\n');
+      text += "1. e4 *\n";
+      CAPTURE(tags);
+      CAPTURE(blanks);
+      const auto s = read(text, 7);
+      CHECK(text.substr(s.movetext_offset, 5) == "1. e4");
+      CHECK(s.movetext_line == 7 + tags + blanks);
+    }
+  }
+}
+
 TEST_CASE("pgn tags: escapes, several tags on a line, no space before the value") {
   const auto s = read("[Event \"A \\\"quoted\\\" \\\\ name\"][Site\"Oslo\"] [Round \"3\"]  1. e4\n");
   CHECK(value(s, "Event") == "A \"quoted\" \\ name");

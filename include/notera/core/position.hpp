@@ -13,6 +13,13 @@
 
 namespace notera {
 
+class Position;
+namespace detail {
+// Position::walk_move, inlined (lib/notera/core/make_move.hpp, private to
+// the library).
+inline void walk_move(Position& pos, Move m);
+}  // namespace detail
+
 // What a move changes besides the pieces, the side to move and the move
 // number (see Position's accessors), kept together so that do_move saves
 // it and undo_move restores it as one block copy, not field by field.
@@ -93,9 +100,9 @@ class Position {
   // Pieces of the side to move that are pinned to their own king.
   Bitboard pinned() const { return st_.pinned; }
   Bitboard attackers_to(Square s, Bitboard occupied) const;
-  bool attacked_by(Color c, Square s, Bitboard occupied) const {
-    return (attackers_to(s, occupied) & pieces(c)) != 0;
-  }
+  // Whether a piece of c attacks s: attackers_to(s, occupied) & pieces(c),
+  // looking at c's pieces only (legal moves of kings and castling ask it).
+  bool attacked_by(Color c, Square s, Bitboard occupied) const;
   // Full legality check for any move, e.g. one read from UCI. The move
   // generator only produces legal moves; this is for moves from outside.
   bool is_legal(Move m) const;
@@ -142,7 +149,12 @@ class Position {
 
   // --- setup (used by the FEN reader and tests)
   void put_piece(Piece p, Square s);
-  void remove_piece(Square s);
+  void remove_piece(Square s) {
+    const Piece p = board_[s];
+    by_type_[index(type_of(p))] &= ~bb(s);
+    by_color_[index(color_of(p))] &= ~bb(s);
+    board_[s] = Piece::none;
+  }
   void set_side_to_move(Color c) { side_ = c; }
   void set_castling_rook(Color c, CastlingSide side, Square rook);
   void set_ep_square(Square s) { st_.ep_square = s; }
@@ -156,6 +168,8 @@ class Position {
   bool operator==(const Position& other) const;
 
  private:
+  friend void detail::walk_move(Position& pos, Move m);
+
   void move_piece(Square from, Square to);
   void apply_move(Move m, Undo* undo);  // do_move, or walk_move without `undo`
   void update_check_info();

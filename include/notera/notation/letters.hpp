@@ -83,6 +83,13 @@ class LetterTable {
     return match_longer(text, languages, length);
   }
 
+  // What match() finds at a text whose first byte is `first` and whose
+  // second byte is one of `seconds`, when that is the same for all of
+  // them: the one-byte letter `first` (its id) or no letter (-1). -2 when
+  // a longer letter may start so (then ask match()). For a reader that
+  // looks a byte up once and meets it at every move.
+  int one_byte_letter(unsigned char first, const std::bitset<256>& seconds, LanguageMask languages) const;
+
   // What letter `id` means in a language: PieceType::none when the letter is
   // not one of that language's letters. Figurines mean their piece anywhere.
   // One table lookup (the resolver asks at every move).

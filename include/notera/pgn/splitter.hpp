@@ -112,9 +112,9 @@ class Splitter {
   Decision decide(const Line& line, SkipReason& reason);
   void start_segment(SegmentKind kind, SkipReason reason);
   void consume(const Line& line);
-  // `first_hash`: the hash of the first tag name on the line when the
-  // caller has it (0: work it out).
-  void scan_tag_line(std::size_t i, std::size_t end, std::uint64_t first_hash = 0);
+  // `first`: the line when classify() has found its first tag name (and
+  // its hash) at i already; null: find them.
+  void scan_tag_line(std::size_t i, std::size_t end, const Line* first = nullptr);
   bool skip_tag_string(std::size_t& j, std::size_t end) const;
   std::size_t after_tag_value(std::size_t j, std::size_t end) const;
   bool continue_tag_string(std::size_t begin, std::size_t end);

@@ -24,21 +24,25 @@ inline Bitboard from_mask_of(const WrittenMove& w) {
 // are off), to a written square, with no origin square and no promotion.
 // The piece type, in the game's language (options.language); anything else
 // (figurines, a letter English reads otherwise, long forms, promotions,
-// "BxN") may have several readings: PieceType::none.
+// "BxN") may have several readings: PieceType::none. plain_letter_piece()
+// is the part that depends on the letter alone.
+inline PieceType plain_letter_piece(int letter, const LetterTable& letters, const ResolveOptions& options) {
+  if (options.language == ResolveOptions::any_language || letters.is_figurine(letter)) return PieceType::none;
+  const PieceType local = letters.meaning(letter, options.language);
+  if (local == PieceType::none) return PieceType::none;
+  if (options.foreign_letters) {
+    const PieceType english = letters.meaning(letter, LetterTable::english);
+    if (english != PieceType::none && english != local) return PieceType::none;
+  }
+  return local;
+}
+
 inline PieceType plain_piece(const WrittenMove& w, const LetterTable& letters,
                              const ResolveOptions& options) {
   if (!w.has_to_square() || w.has_from_square() || w.promotion.present() || w.captured.present())
     return PieceType::none;
   if (w.kind == WrittenKind::no_letter) return PieceType::pawn;
-  if (options.language == ResolveOptions::any_language || letters.is_figurine(w.piece.letter))
-    return PieceType::none;
-  const PieceType local = letters.meaning(w.piece.letter, options.language);
-  if (local == PieceType::none) return PieceType::none;
-  if (options.foreign_letters) {
-    const PieceType english = letters.meaning(w.piece.letter, LetterTable::english);
-    if (english != PieceType::none && english != local) return PieceType::none;
-  }
-  return local;
+  return plain_letter_piece(w.piece.letter, letters, options);
 }
 
 // The usual move as resolve_usual finds it: the move, the piece type it
@@ -53,23 +57,11 @@ struct UsualMove {
   bool none_fits = false;
 };
 
-// The verdict of resolve() for the usual move: a move written the plain
-// way ("Nf3", "Nbd7", "exd5", "e4", "O-O") that exactly one legal move
-// fits. False for anything else (then resolve() says what it is); warnings
-// are not judged. A reading with a letter is in options.language; castling
-// has none.
-[[gnu::always_inline]] inline bool resolve_usual(const Position& pos, const WrittenMove& w,
-                                                 const ResolveOptions& options, UsualMove& out) {
+// resolve_usual() once the reading is known: `piece` is plain_piece(w),
+// not none. For a reader that knows the piece from the shape it read.
+[[gnu::always_inline]] inline bool resolve_plain(const Position& pos, const WrittenMove& w, PieceType piece,
+                                                 UsualMove& out) {
   const Color us = pos.side_to_move();
-  if (w.is_castling()) {
-    const CastlingSide side =
-        w.kind == WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
-    if (!castling_is_legal(pos, side)) return false;
-    out = {pos.castling_move(us, side), PieceType::king, 0};
-    return true;
-  }
-  const PieceType piece = plain_piece(w, LetterTable::instance(), options);
-  if (piece == PieceType::none) return false;
   const Square to = w.to_square();
   if (piece != PieceType::pawn) {
     const Bitboard origins = detail::piece_origins(pos, piece, to);
@@ -95,6 +87,25 @@ struct UsualMove {
   out = {Move::make(lsb(fits), to, en_passant ? Move::Kind::en_passant : Move::Kind::normal), PieceType::pawn,
          0};
   return true;
+}
+
+// The verdict of resolve() for the usual move: a move written the plain
+// way ("Nf3", "Nbd7", "exd5", "e4", "O-O") that exactly one legal move
+// fits. False for anything else (then resolve() says what it is); warnings
+// are not judged. A reading with a letter is in options.language; castling
+// has none.
+[[gnu::always_inline]] inline bool resolve_usual(const Position& pos, const WrittenMove& w,
+                                                 const ResolveOptions& options, UsualMove& out) {
+  if (w.is_castling()) {
+    const CastlingSide side =
+        w.kind == WrittenKind::castle_short ? CastlingSide::king_side : CastlingSide::queen_side;
+    if (!castling_is_legal(pos, side)) return false;
+    out = {pos.castling_move(pos.side_to_move(), side), PieceType::king, 0};
+    return true;
+  }
+  const PieceType piece = plain_piece(w, LetterTable::instance(), options);
+  if (piece == PieceType::none) return false;
+  return resolve_plain(pos, w, piece, out);
 }
 
 }  // namespace notera::notation

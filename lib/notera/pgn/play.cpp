@@ -3,8 +3,11 @@
 #include "notera/pgn/play_movetext.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bitset>
 
 #include "notera/core/game_state.hpp"
+#include "notera/core/make_move.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/read_move.hpp"
@@ -523,10 +526,35 @@ LanguageChoice play_movetext(const pgn::MovetextParse& parse, std::string_view s
 
 namespace {
 
-// What the shortcut's move reader needs of a reading state.
+// What the shortcut's move reader needs of a reading state, and what
+// usual_move() knows of the piece letters before it reads a move.
 struct PlainLetters {
   const notation::LetterTable& letters;
   notation::LanguageMask languages;
+  // Per piece byte N B R Q K (at c - 'B'), followed by a file, a rank or
+  // x as usual_move() wants it: the one-byte letter match() finds (-1:
+  // none, -2: ask match()), and its plain reading (resolve_usual.hpp:
+  // plain_letter_piece). Looked up once a game, not at every move.
+  std::array<std::int16_t, 'R' - 'B' + 1> piece_letter{};
+  std::array<PieceType, 'R' - 'B' + 1> piece_type{};
+
+  PlainLetters(const notation::LetterTable& table, notation::LanguageMask reading,
+               const notation::ResolveOptions& resolve)
+      : letters(table), languages(reading) {
+    static const std::bitset<256> seconds = [] {
+      std::bitset<256> b;
+      for (unsigned char c = 'a'; c <= 'h'; ++c) b.set(c);
+      for (unsigned char c = '1'; c <= '8'; ++c) b.set(c);
+      b.set('x');
+      return b;
+    }();
+    for (const char c : {'N', 'B', 'R', 'Q', 'K'}) {
+      const int letter = letters.one_byte_letter(static_cast<unsigned char>(c), seconds, languages);
+      piece_letter[static_cast<std::size_t>(c - 'B')] = static_cast<std::int16_t>(letter);
+      piece_type[static_cast<std::size_t>(c - 'B')] =
+          letter >= 0 ? notation::plain_letter_piece(letter, letters, resolve) : PieceType::none;
+    }
+  }
 };
 
 // Whether a result marker ("1-0", "0-1", "1/2-1/2", "*") is the token at
@@ -558,6 +586,21 @@ int plain_result(const char* p, const char* end, const char*& after) {
   return kind;
 }
 
+// lexicon::white_space as bits of a word, one per byte up to the space:
+// a test without a memory load, between every two tokens of every game.
+constexpr std::uint64_t white_space_bits = [] {
+  std::uint64_t bits = 0;
+  for (int c = 0; c <= ' '; ++c)
+    if (lexicon::is(static_cast<char>(c), lexicon::white_space)) bits |= std::uint64_t{1} << c;
+  return bits;
+}();
+static_assert([] {
+  for (int c = ' ' + 1; c < 256; ++c)
+    if (lexicon::is(static_cast<char>(c), lexicon::white_space)) return false;
+  return true;
+}());
+
+constexpr bool is_digit_byte(char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
 constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
 
@@ -570,8 +613,11 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
 // (tests/pgn_movetext_test.cpp), without its steps for the other shapes:
 // nullptr for anything else, and the caller asks the shortcut. A pawn
 // move followed by "(" is the grammar's ("e8(Q)"), and so left alone.
+// `piece` is the move's plain reading (resolve_usual.hpp: plain_piece), so
+// that the caller need not work it out again from `m`.
 [[gnu::always_inline]] inline const char* usual_move(const char* p, const char* end, const PlainLetters& s,
-                                                     notation::WrittenMove& m) {
+                                                     const notation::ResolveOptions& resolve,
+                                                     notation::WrittenMove& m, PieceType& piece) {
   const auto at = [end](const char* q) { return q < end ? *q : '\0'; };
   const auto square_at = [&](const char* q) { return is_file_byte(at(q)) && is_rank_byte(at(q + 1)); };
   std::size_t length = 0;
@@ -579,9 +625,14 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
   const char* q = p;
   bool pawn = false;
   if (c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K') {
-    const int letter =
-        s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length);
-    if (letter < 0 || length != 1) return nullptr;
+    int letter = s.piece_letter[static_cast<std::size_t>(c - 'B')];
+    piece = s.piece_type[static_cast<std::size_t>(c - 'B')];
+    if (letter == -2) {
+      letter = s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length);
+      if (length != 1) return nullptr;
+      piece = letter >= 0 ? notation::plain_letter_piece(letter, s.letters, resolve) : PieceType::none;
+    }
+    if (letter < 0) return nullptr;
     m.kind = notation::WrittenKind::piece;
     m.piece.letter = static_cast<std::int16_t>(letter);
     ++q;
@@ -608,6 +659,7 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
     if (s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
       return nullptr;
     m.kind = notation::WrittenKind::no_letter;
+    piece = PieceType::pawn;
     pawn = true;
     if (square_at(q)) {
       // e4
@@ -657,14 +709,14 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     return false;
   }
   const notation::LetterTable& letters = notation::LetterTable::instance();
-  PlainLetters state{letters, notation::reading_languages(options.language)};
-  const char* const begin = source.data();
-  const char* const end = begin + source.size();
-  detail::CommonTokens<PlainLetters> tokens(state, end);
   notation::ResolveOptions resolve_options;
   resolve_options.language = notation::LetterTable::english;
   resolve_options.foreign_letters = options.foreign_letters;
   resolve_options.warnings = false;
+  PlainLetters state(letters, notation::reading_languages(options.language), resolve_options);
+  const char* const begin = source.data();
+  const char* const end = begin + source.size();
+  detail::CommonTokens<PlainLetters> tokens(state, end);
 
   const std::string result_before = game.result;
   const auto decline = [&] {
@@ -681,23 +733,32 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
   bool terminated = false;
   bool any_token = false;
   const char* p = begin;
-  const auto blank = [](char c) { return lexicon::is(c, lexicon::white_space); };
+  const auto blank = [](char c) {
+    return static_cast<unsigned char>(c) <= ' ' && ((std::uint64_t{1} << c) & white_space_bits) != 0;
+  };
   while (true) {
     while (p < end && blank(*p)) ++p;
     if (p == end) break;
     any_token = true;
     const char* const token = p;
-    if (lexicon::is(*p, lexicon::digit)) {
-      const lexicon::MoveNumber n =
-          lexicon::match_move_number(std::string_view(p, static_cast<std::size_t>(end - p)));
-      if (n.length != 0) {
-        p += n.length;
+    if (is_digit_byte(*p)) {
+      // A move number (lexicon::match_move_number, without what it tells
+      // of how the number was written): digits, then dots, white space or
+      // the end.
+      const char* q = p + 1;
+      while (q < end && is_digit_byte(*q)) ++q;
+      const char* const digits_end = q;
+      while (q < end && *q == '.') ++q;
+      if (q != digits_end || q == end || lexicon::is(*q, lexicon::white_space)) {
+        p = q;
         continue;
       }
     }
     notation::WrittenMove w;
-    const char* next = usual_move(p, end, state, w);
+    PieceType piece = PieceType::none;  // known for a usual move (none: ask resolve_usual)
+    const char* next = usual_move(p, end, state, resolve_options, w, piece);
     if (next == nullptr) {
+      piece = PieceType::none;
       w = notation::WrittenMove();
       next = tokens.plain_move(p, w);
     }
@@ -716,7 +777,8 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     Move move;
     SanHint san;
     notation::UsualMove usual;
-    if (notation::resolve_usual(pos, w, resolve_options, usual)) {
+    if (piece != PieceType::none ? notation::resolve_plain(pos, w, piece, usual)
+                                 : notation::resolve_usual(pos, w, resolve_options, usual)) {
       move = usual.move;
       san = usual_hint(pos, usual);
     } else {
@@ -725,7 +787,7 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
       move = r.move;
       san = resolved_hint(pos, r);
     }
-    pos.walk_move(move);
+    notera::detail::walk_move(pos, move);
     // Made whole once it is known, not zeroed first and then filled.
     moves.push_back({move, w.draw_offer,
                      static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin)),

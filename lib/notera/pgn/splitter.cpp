@@ -372,7 +372,7 @@ void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
       std::memset(data + line.begin, ' ', line.end - line.begin);
     } else if (line.content < line.end) {
       if (phase_ == Phase::tags && line.tag)
-        scan_tag_line(line.content, line.end, line.name_hash);
+        scan_tag_line(line.content, line.end, &line);
       else
         scan_movetext(line.content, line.end);
     }
@@ -387,6 +387,14 @@ void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
 bool Splitter::skip_tag_string(std::size_t& j, std::size_t end) const {
   const char* data = buffer_.get();
   while (j < end) {
+    // Bytes that are neither a quote nor a backslash, many at a time: up
+    // to the end of the data rather than of the line (the value is short,
+    // the line ends soon after it, and its line break stops the search).
+    j = static_cast<std::size_t>(lexicon::skip_value_plain(data + j, data + end_) - data);
+    if (j >= end) {
+      j = end;
+      return false;
+    }
     if (data[j] == '\\' && j + 1 < end) {
       j += 2;
       continue;
@@ -396,14 +404,21 @@ bool Splitter::skip_tag_string(std::size_t& j, std::size_t end) const {
   return false;
 }
 
-void Splitter::scan_tag_line(std::size_t i, std::size_t end, std::uint64_t first_hash) {
+void Splitter::scan_tag_line(std::size_t i, std::size_t end, const Line* first) {
   const char* data = buffer_.get();
   open_tag_string_ = false;
   while (i + 1 < end && data[i] == '[' && is_name_start(data[i + 1])) {
     std::size_t j = i + 1;
-    while (j < end && is_name_char(data[j])) ++j;
-    remember_tag(first_hash != 0 ? first_hash : hash_name(std::string_view(data + i + 1, j - i - 1)));
-    first_hash = 0;
+    if (first) {
+      j += first->name.size();
+      // decide() has just looked for this name among the game's (or the
+      // game starts with this line): it is new, and only needs adding.
+      if (tag_count_ < static_cast<int>(std::size(tag_hashes_))) tag_hashes_[tag_count_++] = first->name_hash;
+      first = nullptr;
+    } else {
+      while (j < end && is_name_char(data[j])) ++j;
+      remember_tag(hash_name(std::string_view(data + i + 1, j - i - 1)));
+    }
     while (j < end && is_blank(data[j])) ++j;
     if (j < end && data[j] == '"') {
       ++j;

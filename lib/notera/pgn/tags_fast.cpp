@@ -27,7 +27,7 @@ const char* plain_tag_item(const char* p, const char* end, TagState& s) {
   while (p != end && is(*p, lexicon::blank)) ++p;
   if (p == end || *p != '"') return nullptr;
   const char* const value = ++p;
-  while (p != end && is(*p, lexicon::value_plain)) ++p;
+  p = lexicon::skip_value_plain(p, end);
   if (p == end || *p != '"') return nullptr;
   const char* const value_end = p++;
   while (p != end && is(*p, lexicon::blank)) ++p;

@@ -98,32 +98,54 @@ class TokenWriter {
   }
   void token(std::string_view text) { place(text, char_count(text)); }
 
-  // The moves moves[0..count) of a line, with nothing written around them
-  // (no comments, NAGs, draw offers or variations) and each spelled from its
-  // hint in PGN's letters, with their move numbers where due: the same bytes
-  // as one begin_short_token/end_short_token per number and per move, in one
-  // loop with one capacity check, and the writer's state in locals (every
-  // byte stored through a char pointer may alias a member, so the members
-  // would be loaded again after each).
-  void plain_moves(const game::GameMove* moves, std::size_t count, int& fullmove, Color& side,
-                   bool need_number) {
+  // The moves of moves[0..count) up to the first one with something
+  // written around it (comments, NAGs, a draw offer or variations), each
+  // spelled from its hint in PGN's letters, with their move numbers where
+  // due; returns how many. The same bytes as one begin_short_token/
+  // end_short_token per number and per move, in one loop with one capacity
+  // check, and the writer's state in locals (every byte stored through a
+  // char pointer may alias a member, so the members would be loaded again
+  // after each).
+  std::size_t plain_moves(const game::GameMove* moves, std::size_t count, int& fullmove, Color& side,
+                          bool need_number) {
+    std::size_t i = 0;
+    if (pending_open_ > 0) {
+      // A variation's first move, glued to its "(": the way of every other
+      // token, which writes the "(". The loop below has none to wait for.
+      if (count == 0 || moves[0].notes != 0 || moves[0].draw_offer) return 0;
+      if (side == Color::white || need_number) {
+        char* const begin = begin_short_token(16);
+        char* end = write_move_number(begin, fullmove);
+        *end++ = '.';
+        if (side == Color::black) {
+          *end++ = '.';
+          *end++ = '.';
+        }
+        end_short_token(static_cast<std::size_t>(end - begin));
+      }
+      char* const begin = begin_short_token(sizeof(SanText::data));
+      end_short_token(static_cast<std::size_t>(write_pgn_san(moves[0].move, moves[0].san, begin) - begin));
+      if (side == Color::black) ++fullmove;
+      side = ~side;
+      need_number = false;
+      i = 1;
+    }
     // A number is at most 13 digits and "...", a move 7 bytes, each with
-    // one separator and a pending "(" or so: 64 bytes a move is room enough.
-    reserve(64 * count + static_cast<std::size_t>(pending_open_) + 16);
+    // one separator: 64 bytes a move is room enough.
+    reserve(64 * (count - i) + 16);
     char* const data = data_;
     std::size_t size = size_;
     std::size_t space = space_before_last_;
     std::size_t line_start = line_start_;
     int width = width_;
     const int max = max_;
-    int pending = pending_open_;
     int number = fullmove;
     bool white = side == Color::white;
-    // Places the token written at `begin` (= data + size + (width > 0) +
-    // pending) up to `end`: as separate() and end_short_token().
+    // Places the token written at `begin` (= data + size + (width > 0)) up
+    // to `end`: as separate() and end_short_token() with no "(" pending.
     const auto place = [&](char* begin, char* end) {
       const std::size_t bytes = static_cast<std::size_t>(end - begin);
-      const int w = static_cast<int>(bytes) + pending;
+      const int w = static_cast<int>(bytes);
       space = npos;
       if (width > 0) {
         if (width + 1 + w > max) {
@@ -137,12 +159,12 @@ class TokenWriter {
         }
         ++size;
       }
-      for (; pending > 0; --pending) data[size++] = '(';
       size += bytes;
       width += w;
     };
-    const auto token_start = [&] { return data + size + (width > 0 ? 1 : 0) + pending; };
-    for (std::size_t i = 0; i < count; ++i) {
+    const auto token_start = [&] { return data + size + (width > 0 ? 1 : 0); };
+    for (; i < count; ++i) {
+      if (moves[i].notes != 0 || moves[i].draw_offer) break;
       if (white || need_number) {
         char* const begin = token_start();
         char* end = write_move_number(begin, number);
@@ -163,9 +185,9 @@ class TokenWriter {
     space_before_last_ = space;
     line_start_ = line_start;
     width_ = width;
-    pending_open_ = pending;
     fullmove = number;
     side = white ? Color::white : Color::black;
+    return i;
   }
 
   void open_variation() { ++pending_open_; }
@@ -256,9 +278,11 @@ struct Writer::Impl {
   WriterOptions options;
   bool pgn_letters = false;  // options.san_style is PGN's: moves spelled by write_pgn_san
   std::unique_ptr<text::Latin1Folder> folder;
-  std::string folded;         // scratch for transliterated text
-  std::string comment_text;   // scratch for a comment being written
-  std::string movetext;       // scratch: the movetext being laid out
+  std::string folded;        // scratch for transliterated text
+  std::string comment_text;  // scratch for a comment being written
+  std::string movetext;      // scratch: the movetext being laid out
+  std::string tag_text;      // scratch: the tag section being written (its first tag_size bytes)
+  std::size_t tag_size = 0;
   std::vector<Tag> computed;  // SetUp, FEN, Variant of the current game
   std::vector<const Tag*> others;
 
@@ -270,13 +294,16 @@ struct Writer::Impl {
     return text;
   }
 
-  void write_tag(std::string_view name, std::string_view value, std::string& out) {
+  // Appends the tag to tag_text[0..tag_size), which has room for the
+  // worst case (every character escaped) first: plain stores into a
+  // scratch that only ever grows, and one append of the whole section to
+  // the output (resizing the output for each tag, and cutting it back,
+  // cost more than writing the tag).
+  void write_tag(std::string_view name, std::string_view value) {
     value = repertoire(value);
-    // Room for the worst case (every character escaped), written with plain
-    // stores, then cut to what was written.
-    const std::size_t start = out.size();
-    out.resize(start + name.size() + 2 * value.size() + 6);
-    char* p = out.data() + start;
+    const std::size_t room = tag_size + name.size() + 2 * value.size() + 6;
+    if (tag_text.size() < room) tag_text.resize(std::max(2 * tag_text.size(), room));
+    char* p = tag_text.data() + tag_size;
     *p++ = '[';
     std::memcpy(p, name.data(), name.size());
     p += name.size();
@@ -296,10 +323,11 @@ struct Writer::Impl {
     *p++ = '"';
     *p++ = ']';
     *p++ = '\n';
-    out.resize(static_cast<std::size_t>(p - out.data()));
+    tag_size = static_cast<std::size_t>(p - tag_text.data());
   }
 
   void write_tags(const game::Game& game, std::string_view result, std::string& out) {
+    tag_size = 0;
     // One pass over the tags: the roster's (the first of each name, as
     // Game::tag finds it) and the others.
     const bool chess960 = game.start.is_chess960();
@@ -318,11 +346,11 @@ struct Writer::Impl {
     for (std::size_t i = 0; i < seven_tag_roster.size(); ++i) {
       const std::string_view name = seven_tag_roster[i];
       if (name == "Result") {
-        write_tag(name, result, out);
+        write_tag(name, result);
         continue;
       }
       const Tag* t = roster[i];
-      write_tag(name, t && !t->value.empty() ? std::string_view(t->value) : unknown_value(name), out);
+      write_tag(name, t && !t->value.empty() ? std::string_view(t->value) : unknown_value(name));
     }
     computed.clear();
     if (setup) {
@@ -335,7 +363,8 @@ struct Writer::Impl {
       std::stable_sort(others.begin(), others.end(),
                        [](const Tag* a, const Tag* b) { return a->name < b->name; });
     }
-    for (const Tag* t : others) write_tag(t->name, t->value, out);
+    for (const Tag* t : others) write_tag(t->name, t->value);
+    out.append(tag_text.data(), tag_size);
     out += '\n';
   }
 
@@ -404,8 +433,13 @@ struct Writer::Impl {
   };
 
   static bool all_hinted(const game::Line& line) {
-    for (const game::GameMove& m : line.moves)
-      if (!m.san.valid()) return false;
+    // Four moves a test (every move of every game is asked).
+    const game::GameMove* m = line.moves.data();
+    const game::GameMove* const end = m + line.moves.size();
+    for (; end - m >= 4; m += 4)
+      if (!(m[0].san.valid() & m[1].san.valid() & m[2].san.valid() & m[3].san.valid())) return false;
+    for (; m != end; ++m)
+      if (!m->san.valid()) return false;
     for (const game::MoveNotes& n : line.notes)
       for (const game::Line& v : n.variations)
         if (!all_hinted(v)) return false;
@@ -464,12 +498,11 @@ struct Writer::Impl {
       if (pgn_letters && !cursor.pos) {
         // The moves up to the next one with something written around it,
         // in one go.
-        std::size_t end = i;
-        while (end < count && line.moves[end].notes == 0 && !line.moves[end].draw_offer) ++end;
-        if (end > i) {
-          tokens.plain_moves(line.moves.data() + i, end - i, cursor.fullmove, cursor.side, need_number);
+        if (const std::size_t written = tokens.plain_moves(line.moves.data() + i, count - i, cursor.fullmove,
+                                                           cursor.side, need_number);
+            written > 0) {
           need_number = false;
-          i = end;
+          i += written;
           if (i == count) break;
         }
       }
