@@ -20,7 +20,10 @@
 //                                          [--watch]
 //
 // Prints each miss with its cause, as bench/sheets_dev.cpp does, and the
-// figures. --dump writes the kept cases as case folders (sheet1.sheet,
+// figures; -v also the plies around each miss, and for each case the
+// plain model leaves undecided what notera's own costs make of it (the
+// game played against the game found: "search" when the search lost the
+// cheaper game played, "model" when notera's costs prefer the other). --dump writes the kept cases as case folders (sheet1.sheet,
 // sheet2.sheet, truth.txt) for a closer look. --watch (with --case) follows
 // the game played through the search and says on stderr where it is lost.
 #include <algorithm>
