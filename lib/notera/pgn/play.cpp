@@ -742,15 +742,10 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     any_token = true;
     const char* const token = p;
     if (is_digit_byte(*p)) {
-      // A move number (lexicon::match_move_number, without what it tells
-      // of how the number was written): digits, then dots, white space or
-      // the end.
-      const char* q = p + 1;
-      while (q < end && is_digit_byte(*q)) ++q;
-      const char* const digits_end = q;
-      while (q < end && *q == '.') ++q;
-      if (q != digits_end || q == end || lexicon::is(*q, lexicon::white_space)) {
-        p = q;
+      const lexicon::MoveNumber n =
+          lexicon::match_move_number(std::string_view(p, static_cast<std::size_t>(end - p)));
+      if (n.length != 0) {
+        p += n.length;
         continue;
       }
     }
