@@ -298,6 +298,26 @@ TEST_CASE("reconstruct: a move written wrong, left, and written again in the nex
   CHECK(free.cost <= r.cost);
 }
 
+TEST_CASE("reconstruct: a game given as a line costs what the search found it to cost") {
+  // A writer who writes h for N (as on HCS 096_0): no legal move reads
+  // "hf3" well, so every move is priced by its edit distance there. Priced
+  // as a given line, the box must be read the same way, or a game priced
+  // on a sheet (a page's own game on both pages) is compared with the
+  // search's games in other terms.
+  std::vector<std::string> game = expected_moves("file-c-for-e");
+  std::vector<std::string> written = game;
+  REQUIRE(written[2] == "Nf3");
+  written[2] = "hf3";
+  const reconstruct::Reconstruction found = reconstruct::reconstruct_game({english_boxes(written)});
+  REQUIRE(found.complete);
+  CHECK(sans(found) == game);
+  reconstruct::ReconstructOptions options;
+  options.line = game_moves(sans(found));
+  const reconstruct::Reconstruction priced = reconstruct_game({english_boxes(written)}, options);
+  CHECK(sans(priced) == sans(found));
+  CHECK(priced.cost == doctest::Approx(found.cost).epsilon(0.0001));
+}
+
 TEST_CASE("reconstruct: a row written twice") {
   // The writer lost the place after row 21 and wrote rows 20 and 21 again
   // as rows 22 and 23; the game goes on in row 24. The four boxes that

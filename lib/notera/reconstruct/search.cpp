@@ -642,17 +642,22 @@ class Search {
   bool generate_moves(const State& s, int ply, const Expansion& e) {
     moves_.clear();
     generate_legal(s.pos, moves_, e.filtered ? e.filter : MoveFilter{});
+    only_ = Move::none();
     if (!options_.line.empty()) {
-      // Only the given game: its next move, if it is among them.
+      // Only the given game: its next move, if it is among them. The
+      // others stay in moves_ and are priced, not played: a box is read by
+      // its edit distance only where no legal move reads well
+      // (price_moves()), and the game must be priced as the search prices
+      // it. Priced alone, a box such as 'hf3' (HCS 096_0, h for N) was
+      // read by spelling for Nf3 at 9.25 instead of 10.75, and a page's
+      // own game looked dearer than the game of both pages on it.
       const std::size_t k = static_cast<std::size_t>(ply - 1);
       if (k >= options_.line.size()) {
         finish_by_skipping(s, ply);
         return false;
       }
-      MoveList only;
-      if (moves_.contains(options_.line[k])) only.push(options_.line[k]);
-      moves_ = only;
-      if (moves_.empty()) return false;
+      if (!moves_.contains(options_.line[k])) return false;
+      only_ = options_.line[k];
     }
     if (moves_.empty() && (!e.filtered || !has_legal_move(s.pos))) {
       // Mate or stalemate: the game is over, the boxes left are passed over.
@@ -684,6 +689,7 @@ class Search {
     tie_for_ = -1;
     tie_squares_.known = 0;
     for (int mi = 0; mi < moves_.size(); ++mi) {
+      if (only_ != Move::none() && moves_[mi] != only_) continue;
       out_.stats.candidates++;
       budget_.work++;
       float prior = 0.0f;  // prior_() of the move, once some mask needs it
@@ -1292,6 +1298,7 @@ class Search {
   std::vector<Candidate> sorted_candidates_;               // keep_cheapest()'s, kept for its capacity
   std::vector<std::uint64_t> keys_;                        // sort_key()s being sorted
   MoveList moves_;                                         // of the state being expanded
+  Move only_ = Move::none();  // the given game's move (ReconstructOptions::line), the only one played
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
   StateIndex index_;
