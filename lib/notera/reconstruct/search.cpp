@@ -1067,7 +1067,14 @@ class Search {
     }
     // No legal move reads well: the parse may itself be a misreading.
     if (!spelling && least > sheet.costs.fallback_threshold) {
-      if (budget < infinite && budget >= sheet.costs.unparsed_base * sheet.weight) return false;
+      if (budget < infinite) {
+        // A price by the edit distance is unparsed_base at least: in a
+        // room smaller than that none fits, and a move that fits keeps its
+        // structural price (the cheaper of the two), so only a room as
+        // large needs every move priced both ways.
+        if (budget < sheet.costs.unparsed_base * sheet.weight) return true;
+        return false;
+      }
       for (int mi = 0; mi < moves.size(); ++mi)
         prices[static_cast<std::size_t>(mi)] =
             price_cell(cell, s.pos, moves[mi], sheet.language, sheet.costs, true);
