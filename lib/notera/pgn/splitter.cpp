@@ -508,6 +508,9 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
 // separator inside it, the lead byte of a '½'), as a token of its own.
 void Splitter::check_result(std::size_t i, std::size_t line_begin, std::size_t end) {
   const char* data = buffer_.get();
+  if (lexicon::detail::is_result_separator(data[i]) &&
+      (i == line_begin || !lexicon::ends_result_point(data[i - 1])))
+    return;  // castling's "O-O", a hyphen: in no result
   // A result starts at most max_result_length bytes before any byte of it,
   // after a byte that ends tokens ('.' too: "0.5-0.5" has one inside).
   const std::size_t first = i - std::min(i - line_begin, lexicon::max_result_length);
