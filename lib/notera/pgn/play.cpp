@@ -537,6 +537,9 @@ struct PlainLetters {
   // plain_letter_piece). Looked up once a game, not at every move.
   std::array<std::int16_t, 'R' - 'B' + 1> piece_letter{};
   std::array<PieceType, 'R' - 'B' + 1> piece_type{};
+  // No file byte a-h, followed as a pawn move's first byte is (by a rank
+  // or x), is a letter of a reading language: match() need not be asked.
+  bool files_plain = true;
 
   PlainLetters(const notation::LetterTable& table, notation::LanguageMask reading,
                const notation::ResolveOptions& resolve)
@@ -554,6 +557,8 @@ struct PlainLetters {
       piece_type[static_cast<std::size_t>(c - 'B')] =
           letter >= 0 ? notation::plain_letter_piece(letter, letters, resolve) : PieceType::none;
     }
+    for (unsigned char c = 'a'; c <= 'h'; ++c)
+      files_plain = files_plain && letters.one_byte_letter(c, seconds, languages) == -1;
   }
 };
 
@@ -656,7 +661,8 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
       return nullptr;
     }
   } else if (is_file_byte(c)) {
-    if (s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
+    if (!s.files_plain &&
+        s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
       return nullptr;
     m.kind = notation::WrittenKind::no_letter;
     piece = PieceType::pawn;
