@@ -360,8 +360,16 @@ struct Writer::Impl {
     if (chess960) computed.push_back({"Variant", "Chess960"});
     for (const Tag& t : computed) others.push_back(&t);
     if (options.tag_order == TagOrder::standard) {
-      std::stable_sort(others.begin(), others.end(),
-                       [](const Tag* a, const Tag* b) { return a->name < b->name; });
+      const auto by_name = [](const Tag* a, const Tag* b) { return a->name < b->name; };
+      // A few tags (nearly every game) by insertion, stable as stable_sort
+      // is, which asks for a scratch buffer from the heap at every call.
+      if (others.size() <= 16) {
+        for (std::size_t i = 1; i < others.size(); ++i)
+          for (std::size_t j = i; j > 0 && by_name(others[j], others[j - 1]); --j)
+            std::swap(others[j], others[j - 1]);
+      } else {
+        std::stable_sort(others.begin(), others.end(), by_name);
+      }
     }
     for (const Tag* t : others) write_tag(t->name, t->value);
     out.append(tag_text.data(), tag_size);
@@ -534,7 +542,8 @@ struct Writer::Impl {
 Writer::Writer(WriterOptions options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   const SanStyle& style = impl_->options.san_style;
-  impl_->pgn_letters = style.pieces == pgn_san_style.pieces && style.castle_short == pgn_san_style.castle_short &&
+  impl_->pgn_letters = style.pieces == pgn_san_style.pieces &&
+                       style.castle_short == pgn_san_style.castle_short &&
                        style.castle_long == pgn_san_style.castle_long &&
                        style.promotion_mark == pgn_san_style.promotion_mark && !style.long_form;
   if (impl_->options.max_line_length < 2) impl_->options.max_line_length = 2;
