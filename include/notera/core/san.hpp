@@ -73,6 +73,7 @@ class SanHint {
   static SanHint of(const Position& before, Move m, const Position& after);
 
   bool valid() const { return (bits_ & valid_bit) != 0; }
+  bool operator==(const SanHint&) const = default;
   PieceType piece() const { return static_cast<PieceType>(bits_ & 7); }
   bool capture() const { return (bits_ & capture_bit) != 0; }
   Origin origin() const { return static_cast<Origin>((bits_ >> 5) & 3); }
