@@ -20,6 +20,7 @@
 #include "notera/pgn/play_movetext.hpp"
 #include "notera/pgn/reader.hpp"
 #include "notera/pgn/writer.hpp"
+#include "notera/text/encoding.hpp"
 #include "support/token_soup.hpp"
 
 using namespace notera;
@@ -269,4 +270,16 @@ TEST_CASE("play_plain_movetext: moves written as SAN, copied by the writer, are 
   }
   CHECK(copied > 20000);
   CHECK(spelled > 1000);
+
+  // A game decoded from another encoding is read from a copy no writer is
+  // given (its offsets are the copy's): nothing is marked to copy.
+  const text::Detection latin1 = text::forced_encoding(text::Encoding::latin1);
+  pgn::GameReader decoding(pgn::ReadOptions{}, &latin1);
+  game::Game decoded;
+  decoding.read("[Event \"Caf\xE9\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n", 1, decoded);
+  REQUIRE(decoded.mainline.moves.size() == 4);
+  for (const game::GameMove& m : decoded.mainline.moves) CHECK(m.source_length == 0);
+  game::Game plain;
+  reader.read("[Event \"Cafe\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n", 1, plain);
+  for (const game::GameMove& m : plain.mainline.moves) CHECK(m.source_length != 0);
 }
