@@ -264,8 +264,17 @@ TEST_CASE("stored magic numbers: every one works, and the search still finds the
     CHECK(detail::search_magic(true, s) == detail::tables.rook[s].magic);
     CHECK(detail::search_magic(false, s) == detail::tables.bishop[s].magic);
   }
-  // Attacks through the tables match a slow ray walk on a few boards.
-  const Bitboard boards[] = {0, 0x00FF00000000FF00ULL, 0x0000102400420000ULL, ~Bitboard{0}};
+  // Attacks through the tables (filled from rays cut at their nearest
+  // blocker) match a slow ray walk on a few boards and on random ones.
+  std::vector<Bitboard> boards = {0, 0x00FF00000000FF00ULL, 0x0000102400420000ULL, ~Bitboard{0}};
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  const auto random = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int i = 0; i < 200; ++i) boards.push_back(random() & random() & (i % 2 ? random() : ~Bitboard{0}));
   for (Bitboard occupied : boards) {
     for (Square s = a1; s <= h8; ++s) {
       Bitboard rook = 0, bishop = 0;

@@ -78,6 +78,18 @@ TEST_CASE("pgn lexicon: result spellings are the grammar's, byte for byte") {
     CHECK_MESSAGE(lexicon::match_result(s).length == grammar_length<result_spelling>(s), "[" << s << "]");
 }
 
+TEST_CASE("pgn lexicon: a separator is in a result only after the end of a point") {
+  for (const std::string& s : all_strings("01/2.5-:*O\xC2\xBD", 5)) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (s[i] != '-' && s[i] != ':') continue;
+      bool in_result = false;
+      for (std::size_t start = 0; start <= i; ++start)
+        in_result = in_result || start + lexicon::match_result(std::string_view(s).substr(start)).length > i;
+      if (in_result) CHECK_MESSAGE((i > 0 && lexicon::ends_result_point(s[i - 1])), "[" << s << "] at " << i);
+    }
+  }
+}
+
 TEST_CASE("pgn lexicon: move numbers are the grammar's") {
   for (const std::string& s : all_strings("12.- a", 5)) {
     const lexicon::MoveNumber n = lexicon::match_move_number(s);

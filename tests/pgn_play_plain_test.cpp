@@ -18,6 +18,9 @@
 #include "notera/notation/read_move.hpp"
 #include "notera/pgn/movetext.hpp"
 #include "notera/pgn/play_movetext.hpp"
+#include "notera/pgn/reader.hpp"
+#include "notera/pgn/writer.hpp"
+#include "notera/text/encoding.hpp"
 #include "support/token_soup.hpp"
 
 using namespace notera;
@@ -236,4 +239,47 @@ TEST_CASE("play_plain_movetext: token shapes and token soup") {
     const std::string text = soup.next_text(8);
     for (const pgn::PlayOptions& o : options) check_same(text, o);
   }
+}
+
+TEST_CASE("play_plain_movetext: moves written as SAN, copied by the writer, are what it spells") {
+  // Random games written in many ways (check marks left out or doubled,
+  // ':' for x, glyphs, over-specified origins never: to_san's own): the
+  // writer given the text copies the moves GameMove::source_length marks
+  // and must write what it writes spelling every move.
+  std::mt19937 rng(19);
+  pgn::GameReader reader(pgn::ReadOptions{});
+  pgn::Writer writer;
+  int copied = 0;
+  int spelled = 0;
+  for (int i = 0; i < 2000; ++i) {
+    // Over-specified and under-specified origins too, which are not SAN.
+    std::string moves = random_game_text(rng);
+    if (i % 3 == 0)
+      for (const char* const from : {"Nf3", "Ne5", "Rd1", "Qd2", "Be3"})
+        for (std::size_t at = moves.find(from); at != std::string::npos; at = moves.find(from, at + 3))
+          moves.insert(at + 1, 1, i % 2 ? 'b' : '1');
+    const std::string text = "[Event \"x\"]\n\n" + moves;
+    game::Game game;
+    reader.read(text, 1, game);
+    std::string with_source;
+    std::string spelling;
+    writer.write(game, with_source, text);
+    writer.write(game, spelling);
+    CHECK_MESSAGE(with_source == spelling, "text: [" << text << "]");
+    for (const game::GameMove& m : game.mainline.moves) (m.source_length != 0 ? copied : spelled)++;
+  }
+  CHECK(copied > 20000);
+  CHECK(spelled > 1000);
+
+  // A game decoded from another encoding is read from a copy no writer is
+  // given (its offsets are the copy's): nothing is marked to copy.
+  const text::Detection latin1 = text::forced_encoding(text::Encoding::latin1);
+  pgn::GameReader decoding(pgn::ReadOptions{}, &latin1);
+  game::Game decoded;
+  decoding.read("[Event \"Caf\xE9\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n", 1, decoded);
+  REQUIRE(decoded.mainline.moves.size() == 4);
+  for (const game::GameMove& m : decoded.mainline.moves) CHECK(m.source_length == 0);
+  game::Game plain;
+  reader.read("[Event \"Cafe\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n", 1, plain);
+  for (const game::GameMove& m : plain.mainline.moves) CHECK(m.source_length != 0);
 }

@@ -195,6 +195,18 @@ TEST_CASE("pgn splitter: header-only games follow each other") {
   const auto inline_games =
       games_of(split_checked("  [Variant \"Standard\"] 1. e4 e5 {c}\n\n  [Variant \"Standard\"]\n1. d4\n"));
   CHECK(inline_games.size() == 2);
+  // Many names (the splitter keeps 64, each also as a bit of a filter):
+  // a repeated one starts a game, wherever it stands and however many
+  // names share its bit; one past the 64 kept is not seen again.
+  std::string many;
+  for (int i = 0; i < 70; ++i) many += "[T" + std::to_string(i) + " \"v\"]\n";
+  for (int repeated : {0, 1, 31, 63}) {
+    const auto split_many = games_of(split_checked(many + "[T" + std::to_string(repeated) + " \"w\"]\n"));
+    CHECK_MESSAGE(split_many.size() == 2, repeated);
+  }
+  CHECK(games_of(split_checked(many + "[T66 \"w\"]\n")).size() == 1);
+  // Several tags on one line are remembered too.
+  CHECK(games_of(split_checked("[Event \"a\"] [Site \"b\"]\n[Site \"c\"]\n")).size() == 2);
 }
 
 TEST_CASE("pgn splitter: '%' escape lines are skipped") {

@@ -13,6 +13,7 @@
 #include <tao/pegtl/contrib/analyze.hpp>
 
 #include "notera/locale/messages.hpp"
+#include "notera/pgn/lexicon.hpp"
 #include "notera/pgn/tags.hpp"
 #include "support/token_soup.hpp"
 
@@ -159,9 +160,65 @@ TEST_CASE("pgn tags: odd and lowercase names, duplicates") {
   const Diagnostic* dup = find(s, "pgn.tag.duplicate");
   REQUIRE(dup != nullptr);
   CHECK(dup->message.args.at(1).second.text == "b");
+  // Unknown names repeated, and a known one after them.
+  const auto again = read("[my_tag \"a\"][Site \"b\"][my_tag \"c\"][site \"d\"][SITE \"e\"][Mytag \"f\"]");
+  CHECK(again.tags.size() == 3);
+  int duplicates = 0;
+  for (const Diagnostic& d : again.diagnostics) duplicates += d.message.key == "pgn.tag.duplicate";
+  CHECK(duplicates == 3);
+  CHECK(value(again, "my_tag") == "a");
+  CHECK(value(again, "Site") == "b");
+  CHECK(value(again, "Mytag") == "f");
   CHECK(pgn::canonical_tag_name("fen") == "FEN");
   CHECK(pgn::canonical_tag_name("setup") == "SetUp");
   CHECK(pgn::canonical_tag_name("Whatever") == "Whatever");
+}
+
+TEST_CASE("pgn tags: canonical names by the hashed lookup, as by comparing with every known name") {
+  // The plain definition: the first known name equal ignoring ASCII case.
+  const auto reference = [](std::string_view name) -> std::string_view {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+    for (std::string_view known : pgn::lexicon::known_tag_names) {
+      if (known.size() != name.size()) continue;
+      bool same = true;
+      for (std::size_t i = 0; i < known.size(); ++i) same = same && lower(known[i]) == lower(name[i]);
+      if (same) return known == name ? name : known;
+    }
+    return name;
+  };
+  std::vector<std::string> names = {"",
+                                    "a",
+                                    "E",
+                                    "Ev",
+                                    "ECo",
+                                    "eco",
+                                    "Eco ",
+                                    "Event-Date",
+                                    "my_tag",
+                                    "WhiteEloX",
+                                    "XWhiteElo",
+                                    "EventCountryX",
+                                    "AVeryLongTagNameIndeed"};
+  for (std::string_view known : pgn::lexicon::known_tag_names) {
+    std::string name(known);
+    names.push_back(name);
+    for (char& c : name) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+    names.push_back(name);
+    // Every byte changed in turn, and every length cut.
+    for (std::size_t i = 0; i < known.size(); ++i) {
+      std::string changed(known);
+      changed[i] = static_cast<char>(changed[i] ^ 1);
+      names.push_back(changed);
+      names.emplace_back(known.substr(0, i));
+    }
+  }
+  for (const std::string& name : names) {
+    const std::string_view canonical = pgn::canonical_tag_name(name);
+    const std::string_view expected = reference(name);
+    CHECK_MESSAGE(canonical == expected, name);
+    // The name itself (the same bytes) when it is spelt the standard way.
+    CHECK_MESSAGE((canonical.data() == name.data()) == (expected.data() == name.data()), name);
+  }
 }
 
 TEST_CASE("pgn tags: no tags, escape lines, movetext that starts with a bracket comment") {

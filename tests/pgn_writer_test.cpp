@@ -4,10 +4,13 @@
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "notera/core/fen.hpp"
 #include "notera/core/san.hpp"
@@ -154,6 +157,35 @@ TEST_CASE("pgn writer: input tag order on request, missing roster tags as the st
   CHECK(write(empty) ==
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
         "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n*\n\n");
+}
+
+TEST_CASE("pgn writer: tags besides the roster by name, stably, however many there are") {
+  // Few tags are sorted by insertion, many by std::stable_sort: both must
+  // give the order stable_sort gives, names written twice in input order.
+  std::uint64_t state = 88172645463325252ULL;
+  const auto random = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int count = 0; count <= 40; ++count) {
+    game::Game game;
+    for (int i = 0; i < count; ++i) {
+      // Names from a small set, so that some repeat: Game::tags keeps both.
+      const std::string name = std::string(1, static_cast<char>('A' + random() % 6)) + "tag" +
+                               std::string(random() % 3, static_cast<char>('a' + random() % 3));
+      game.tags.push_back({name, std::to_string(i)});
+    }
+    std::vector<const Tag*> expected;
+    for (const Tag& t : game.tags) expected.push_back(&t);
+    std::stable_sort(expected.begin(), expected.end(),
+                     [](const Tag* a, const Tag* b) { return a->name < b->name; });
+    std::string tags;
+    for (const Tag* t : expected) tags += "[" + t->name + " \"" + t->value + "\"]\n";
+    const std::string out = write(game);
+    CHECK_MESSAGE(out.find("[Result \"*\"]\n" + tags + "\n") != std::string::npos, count);
+  }
 }
 
 TEST_CASE("pgn writer: promotion with check, long castling with check, FEN and SetUp") {

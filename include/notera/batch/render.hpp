@@ -32,6 +32,7 @@ struct GameSource {
   std::string_view file;
   std::int64_t line = 0;
   std::int64_t index = 0;  // game number in its input, from 1
+  std::string_view text;   // the game's text as read (see pgn::Writer::write)
 };
 
 class Renderer {

@@ -73,6 +73,7 @@ class SanHint {
   static SanHint of(const Position& before, Move m, const Position& after);
 
   bool valid() const { return (bits_ & valid_bit) != 0; }
+  bool operator==(const SanHint&) const = default;
   PieceType piece() const { return static_cast<PieceType>(bits_ & 7); }
   bool capture() const { return (bits_ & capture_bit) != 0; }
   Origin origin() const { return static_cast<Origin>((bits_ >> 5) & 3); }
@@ -134,13 +135,25 @@ struct PgnLetters {
   }
 };
 
+// Every square's name, "a1" to "h8", two bytes a square: a square is
+// written with one two-byte copy rather than worked out from its file
+// and rank (a move of every game writes one or two).
+inline constexpr std::array<char, 2 * 64> square_names = [] {
+  std::array<char, 2 * 64> t{};
+  for (int s = 0; s < 64; ++s) {
+    t[static_cast<std::size_t>(2 * s)] = file_char(s % 8);
+    t[static_cast<std::size_t>(2 * s + 1)] = rank_char(s / 8);
+  }
+  return t;
+}();
+
 // The move from its hint into `out` (room for a SanText); returns the end.
 template <typename Letters>
 [[gnu::always_inline]] inline char* spell_san(Move m, SanHint hint, char* out, const Letters& letters) {
   char* p = out;
   const auto put_square = [&p](Square s) {
-    *p++ = file_char(file_of(s));
-    *p++ = rank_char(rank_of(s));
+    std::memcpy(p, &square_names[2 * static_cast<std::size_t>(s)], 2);
+    p += 2;
   };
   if (m == Move::null()) {
     *p++ = '-';

@@ -36,7 +36,11 @@ struct MoveNotes {
 // owned vectors would have to be visited move by move to be cleared.
 struct GameMove {
   Move move;
-  bool draw_offer = false;          // FIDE "(=)" after the move
+  bool draw_offer = false;  // FIDE "(=)" after the move
+  // When not 0: the move text at source_offset is its SAN exactly, in
+  // PGN's letters with its check mark, and this long (a writer given the
+  // source may copy it instead of spelling the move).
+  std::uint8_t source_length = 0;
   std::uint32_t source_offset = 0;  // byte offset of the move text in its game's source
   // SAN facts worked out when the move was played (core/san.hpp), so that
   // writers need not replay the game; an invalid hint means "compute".

@@ -122,8 +122,11 @@ class Splitter {
   bool ends_tag(std::size_t i, std::size_t end) const;
   void scan_movetext(std::size_t i, std::size_t end);
   void check_result(std::size_t i, std::size_t line_begin, std::size_t end);
-  bool is_tag_line(std::size_t content, std::size_t end, std::string_view* name) const;
+  // Also the line's first tag name and its hash (when it is a tag line).
+  bool is_tag_line(std::size_t content, std::size_t end, std::string_view& name, std::uint64_t& hash) const;
   bool looks_like_moves(std::size_t content, std::size_t end) const;
+  bool seen_tag(std::uint64_t name_hash) const;
+  void add_tag(std::uint64_t name_hash);
   bool remember_tag(std::uint64_t name_hash);  // false when already seen
   void emit(Segment& segment);
   void note(Message message, std::int64_t line, std::size_t line_begin, std::size_t offset);
@@ -167,7 +170,8 @@ class Splitter {
   bool last_game_had_result_ = false;
   std::uint64_t tag_hashes_[64] = {};
   int tag_count_ = 0;
-  bool open_tag_string_ = false;  // the last tag line ended inside a value
+  std::uint64_t tag_hash_bits_ = 0;  // bit (hash >> 58) of every hash in tag_hashes_
+  bool open_tag_string_ = false;     // the last tag line ended inside a value
   // NULs of the line at pos_ (found by prepare_line, reported by consume).
   std::size_t line_nuls_ = 0;
   int line_nul_column_ = 0;

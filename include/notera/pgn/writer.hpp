@@ -74,7 +74,10 @@ class Writer {
   Writer& operator=(Writer&&) noexcept;
 
   // Appends the game in export format, followed by an empty line.
-  void write(const game::Game& game, std::string& out);
+  // `source`: the text the game was read from (what its moves'
+  // source_offset point into), whose moves written exactly as SAN
+  // (GameMove::source_length) are copied rather than spelled; empty: none.
+  void write(const game::Game& game, std::string& out, std::string_view source = {});
 
  private:
   struct Impl;

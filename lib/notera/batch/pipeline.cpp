@@ -320,7 +320,7 @@ void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options) {
         .read(input::GameText{item.format, text, item.line, item.notes, item.truncated}, file, item.game);
     if (options.render) {
       item.out_begin = batch.output.size();
-      worker.renderer.render(item.game, GameSource{file, item.line, item.index}, batch.output);
+      worker.renderer.render(item.game, GameSource{file, item.line, item.index, text}, batch.output);
       item.out_end = batch.output.size();
     }
   }

@@ -156,7 +156,7 @@ void Renderer::render(game::Game& game, const GameSource& source, std::string& o
   switch (impl_->format.format) {
     case Format::pgn:
     case Format::figurine:
-    case Format::language: impl_->writer.write(game, out); break;
+    case Format::language: impl_->writer.write(game, out, source.text); break;
     case Format::san:
     case Format::lan:
     case Format::uci: impl_->moves_line(game, out); break;

@@ -135,6 +135,15 @@ constexpr ResultMatch match_result(std::string_view s) {
   return {};
 }
 
+// Whether c may stand right before a separator ('-' ':') inside a
+// result: the last byte of a point, whole or half ("1", "0", "1/2",
+// "0.5", "½"). The splitter looks for a result around every separator it
+// meets outside comments, and most are not in one ("O-O"): those it
+// passes over with this test.
+constexpr bool ends_result_point(char c) {
+  return c == '0' || c == '1' || c == '2' || c == '5' || c == '\xBD';
+}
+
 // The longest result spelling, in bytes: "1/2-1/2".
 inline constexpr std::size_t max_result_length = 7;
 

@@ -537,6 +537,9 @@ struct PlainLetters {
   // plain_letter_piece). Looked up once a game, not at every move.
   std::array<std::int16_t, 'R' - 'B' + 1> piece_letter{};
   std::array<PieceType, 'R' - 'B' + 1> piece_type{};
+  // No file byte a-h, followed as a pawn move's first byte is (by a rank
+  // or x), is a letter of a reading language: match() need not be asked.
+  bool files_plain = true;
 
   PlainLetters(const notation::LetterTable& table, notation::LanguageMask reading,
                const notation::ResolveOptions& resolve)
@@ -554,6 +557,8 @@ struct PlainLetters {
       piece_type[static_cast<std::size_t>(c - 'B')] =
           letter >= 0 ? notation::plain_letter_piece(letter, letters, resolve) : PieceType::none;
     }
+    for (unsigned char c = 'a'; c <= 'h'; ++c)
+      files_plain = files_plain && letters.one_byte_letter(c, seconds, languages) == -1;
   }
 };
 
@@ -614,16 +619,21 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
 // nullptr for anything else, and the caller asks the shortcut. A pawn
 // move followed by "(" is the grammar's ("e8(Q)"), and so left alone.
 // `piece` is the move's plain reading (resolve_usual.hpp: plain_piece), so
-// that the caller need not work it out again from `m`.
+// that the caller need not work it out again from `m`; `written` what SAN
+// would say of the move as it is written (a pawn's file of origin comes
+// with x): when that is the move's hint, with its check, the text is the
+// move's SAN exactly.
 [[gnu::always_inline]] inline const char* usual_move(const char* p, const char* end, const PlainLetters& s,
                                                      const notation::ResolveOptions& resolve,
-                                                     notation::WrittenMove& m, PieceType& piece) {
+                                                     notation::WrittenMove& m, PieceType& piece,
+                                                     SanHint& written) {
   const auto at = [end](const char* q) { return q < end ? *q : '\0'; };
   const auto square_at = [&](const char* q) { return is_file_byte(at(q)) && is_rank_byte(at(q + 1)); };
   std::size_t length = 0;
   const char c = *p;
   const char* q = p;
   bool pawn = false;
+  SanHint::Origin origin = SanHint::Origin::none;  // as SAN would say it: a pawn's file comes with x
   if (c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K') {
     int letter = s.piece_letter[static_cast<std::size_t>(c - 'B')];
     piece = s.piece_type[static_cast<std::size_t>(c - 'B')];
@@ -642,10 +652,13 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
       m.capture = true;
       ++q;
     } else if (is_file_byte(at(q)) || is_rank_byte(at(q))) {
-      if (is_file_byte(*q))
+      if (is_file_byte(*q)) {
         m.from_file = static_cast<std::int8_t>(*q - 'a');
-      else
+        origin = SanHint::Origin::file;
+      } else {
         m.from_rank = static_cast<std::int8_t>(*q - '1');
+        origin = SanHint::Origin::rank;
+      }
       ++q;
       if (at(q) == 'x') {
         m.capture = true;
@@ -656,7 +669,8 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
       return nullptr;
     }
   } else if (is_file_byte(c)) {
-    if (s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
+    if (!s.files_plain &&
+        s.letters.match(std::string_view(p, static_cast<std::size_t>(end - p)), s.languages, length) >= 0)
       return nullptr;
     m.kind = notation::WrittenKind::no_letter;
     piece = PieceType::pawn;
@@ -676,17 +690,22 @@ constexpr bool is_rank_byte(char c) { return c >= '1' && c <= '8'; }
   m.to_file = static_cast<std::int8_t>(q[0] - 'a');
   m.to_rank = static_cast<std::int8_t>(q[1] - '1');
   q += 2;
-  if (q == end) return q;
-  if (*q == '+') {
-    m.check = notation::WrittenCheck::check;
-    ++q;
-  } else if (*q == '#') {
-    m.check = notation::WrittenCheck::mate;
-    ++q;
-  } else if (pawn && *q == '(') {
-    return nullptr;
+  SanHint::Check check = SanHint::Check::none;
+  if (q != end) {
+    if (*q == '+') {
+      m.check = notation::WrittenCheck::check;
+      check = SanHint::Check::check;
+      ++q;
+    } else if (*q == '#') {
+      m.check = notation::WrittenCheck::mate;
+      check = SanHint::Check::mate;
+      ++q;
+    } else if (pawn && *q == '(') {
+      return nullptr;
+    }
+    if (q < end && !lexicon::is(*q, lexicon::white_space | lexicon::delimiter)) return nullptr;
   }
-  if (q < end && !lexicon::is(*q, lexicon::white_space | lexicon::delimiter)) return nullptr;
+  written = SanHint::make(piece, m.capture, origin, check);
   return q;
 }
 
@@ -751,7 +770,8 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
     }
     notation::WrittenMove w;
     PieceType piece = PieceType::none;  // known for a usual move (none: ask resolve_usual)
-    const char* next = usual_move(p, end, state, resolve_options, w, piece);
+    SanHint written;                    // what SAN says of the move as written (a usual move)
+    const char* next = usual_move(p, end, state, resolve_options, w, piece, written);
     if (next == nullptr) {
       piece = PieceType::none;
       w = notation::WrittenMove();
@@ -783,10 +803,13 @@ bool play_plain_movetext(std::string_view source, std::size_t base, game::Game& 
       san = resolved_hint(pos, r);
     }
     notera::detail::walk_move(pos, move);
+    san = san.with_check(check_after(pos));
+    // Written just as SAN spells it (usual_move() reads N B R Q K as the
+    // English, PGN, letters): the writer's to copy (GameMove::source_length).
+    const bool as_san = piece != PieceType::none && written == san;
     // Made whole once it is known, not zeroed first and then filled.
-    moves.push_back({move, w.draw_offer,
-                     static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin)),
-                     san.with_check(check_after(pos)), 0});
+    moves.push_back({move, w.draw_offer, static_cast<std::uint8_t>(as_san ? p - token : 0),
+                     static_cast<std::uint32_t>(base + static_cast<std::size_t>(token - begin)), san, 0});
     if (w.glyph) game.mainline.edit_notes(moves.size() - 1).nags.push_back(w.glyph);
   }
   out.language = LanguageChoice();

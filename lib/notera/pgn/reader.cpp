@@ -164,6 +164,9 @@ struct GameReader::Impl {
     // through the events.
     pgn::PlainPlay plain;
     if (play_plain_movetext(movetext, tags.movetext_offset, game, options.play, plain)) {
+      // The moves' text is in the decoded copy, which no writer is given.
+      if (text.data() != raw.data())
+        for (game::GameMove& m : game.mainline.moves) m.source_length = 0;
       language = std::move(plain.language);
       note_language(game, start);
       check_termination(game, text, locator, start, plain.terminated, plain.any_token);

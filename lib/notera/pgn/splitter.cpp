@@ -65,13 +65,17 @@ std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
   return i;
 }
 
-std::uint64_t hash_name(std::string_view name) {
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
-  for (char c : name) {
-    h ^= static_cast<unsigned char>(c);
+// The end of the tag name that starts at data[j] (name characters up to
+// `end`), and its hash (FNV-1a), found in the same pass: every tag line
+// of every game is classified by its name.
+std::size_t scan_name(const char* data, std::size_t j, std::size_t end, std::uint64_t& hash) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (; j < end && is_name_char(data[j]); ++j) {
+    h ^= static_cast<unsigned char>(data[j]);
     h *= 1099511628211ull;
   }
-  return h;
+  hash = h;
+  return j;
 }
 
 }  // namespace
@@ -233,18 +237,18 @@ void Splitter::normalise_line_ends(std::size_t from) {
 
 [[gnu::always_inline]] inline void Splitter::classify(Line& line) const {
   line.name = {};
-  line.tag = is_tag_line(line.content, line.end, &line.name);
-  line.name_hash = line.tag ? hash_name(line.name) : 0;
+  line.tag = is_tag_line(line.content, line.end, line.name, line.name_hash);
+  if (!line.tag) line.name_hash = 0;
 }
 
 [[gnu::always_inline]] inline bool Splitter::is_tag_line(std::size_t content, std::size_t end,
-                                                         std::string_view* name) const {
+                                                         std::string_view& name, std::uint64_t& hash) const {
   const char* data = buffer_.get();
   if (content >= end || data[content] != '[') return false;
   std::size_t j = content + 1;
   if (j >= end || !is_name_start(data[j])) return false;
-  while (j < end && is_name_char(data[j])) ++j;
-  if (name) *name = std::string_view(data + content + 1, j - content - 1);
+  j = scan_name(data, j, end, hash);
+  name = std::string_view(data + content + 1, j - content - 1);
   std::size_t k = j;
   while (k < end && is_blank(data[k])) ++k;
   if (k < end && data[k] == '"') return true;
@@ -281,10 +285,24 @@ bool Splitter::closes_tag_string(const Line& line) const {
   return j < line.end && buffer_[j] == ']';
 }
 
-bool Splitter::remember_tag(std::uint64_t h) {
+// A bit per kept hash (its top six bits) says at once that most names
+// are new; the list is looked through only when the bit is set.
+bool Splitter::seen_tag(std::uint64_t h) const {
+  if (!(tag_hash_bits_ & (std::uint64_t{1} << (h >> 58)))) return false;
   for (int i = 0; i < tag_count_; ++i)
-    if (tag_hashes_[i] == h) return false;
-  if (tag_count_ < static_cast<int>(std::size(tag_hashes_))) tag_hashes_[tag_count_++] = h;
+    if (tag_hashes_[i] == h) return true;
+  return false;
+}
+
+void Splitter::add_tag(std::uint64_t h) {
+  if (tag_count_ == static_cast<int>(std::size(tag_hashes_))) return;
+  tag_hashes_[tag_count_++] = h;
+  tag_hash_bits_ |= std::uint64_t{1} << (h >> 58);
+}
+
+bool Splitter::remember_tag(std::uint64_t h) {
+  if (seen_tag(h)) return false;
+  add_tag(h);
   return true;
 }
 
@@ -317,10 +335,8 @@ bool Splitter::remember_tag(std::uint64_t h) {
   }
   if (tag_line) {
     if (game && phase_ == Phase::tags) {
-      const std::uint64_t h = line.name_hash;
-      for (int i = 0; i < tag_count_; ++i)
-        if (tag_hashes_[i] == h) return Decision::new_game;  // a second Event, White, ...
-      return Decision::continue_segment;
+      // A second Event, White, ...
+      return seen_tag(line.name_hash) ? Decision::new_game : Decision::continue_segment;
     }
     return Decision::new_game;
   }
@@ -344,6 +360,7 @@ void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
   depth_ = 0;
   truncated_ = false;
   tag_count_ = 0;
+  tag_hash_bits_ = 0;
   open_tag_string_ = false;
   segment_nuls_ = 0;
   notes_.clear();
@@ -413,11 +430,12 @@ void Splitter::scan_tag_line(std::size_t i, std::size_t end, const Line* first) 
       j += first->name.size();
       // decide() has just looked for this name among the game's (or the
       // game starts with this line): it is new, and only needs adding.
-      if (tag_count_ < static_cast<int>(std::size(tag_hashes_))) tag_hashes_[tag_count_++] = first->name_hash;
+      add_tag(first->name_hash);
       first = nullptr;
     } else {
-      while (j < end && is_name_char(data[j])) ++j;
-      remember_tag(hash_name(std::string_view(data + i + 1, j - i - 1)));
+      std::uint64_t h = 0;
+      j = scan_name(data, j, end, h);
+      remember_tag(h);
     }
     while (j < end && is_blank(data[j])) ++j;
     if (j < end && data[j] == '"') {
@@ -508,6 +526,9 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
 // separator inside it, the lead byte of a '½'), as a token of its own.
 void Splitter::check_result(std::size_t i, std::size_t line_begin, std::size_t end) {
   const char* data = buffer_.get();
+  if (lexicon::detail::is_result_separator(data[i]) &&
+      (i == line_begin || !lexicon::ends_result_point(data[i - 1])))
+    return;  // castling's "O-O", a hyphen: in no result
   // A result starts at most max_result_length bytes before any byte of it,
   // after a byte that ends tokens ('.' too: "0.5-0.5" has one inside).
   const std::size_t first = i - std::min(i - line_begin, lexicon::max_result_length);

@@ -20,6 +20,15 @@ inline int clamp_line(std::int64_t line) {
   return static_cast<int>(std::min<std::int64_t>(line, std::numeric_limits<int>::max()));
 }
 
+// A tag name's standard spelling (canonical_tag_name: the name itself, the
+// same view, when it is spelt so or is not a known name) and its place in
+// lexicon::known_tag_names, or -1.
+struct KnownTagName {
+  std::string_view name;
+  int index = -1;
+};
+KnownTagName known_tag_name(std::string_view name);
+
 struct Issue {
   const char* key = nullptr;
   std::size_t offset = 0;
@@ -41,7 +50,8 @@ struct TagState {
   int issue_count = 0;
   bool bracket_in_value = false;  // [Event "Hastings]: the ']' closed the tag
   TagLimits limits;
-  std::size_t pairs = 0;  // tag pairs read, over the limit too
+  std::size_t pairs = 0;         // tag pairs read, over the limit too
+  std::uint64_t known_kept = 0;  // bit i: a tag named known_tag_names[i] is kept
   text::TextLocator locator{text, clamp_line(first_line)};
 
   void add_issue(const char* key, std::size_t offset, Severity severity, std::string_view found = {}) {
@@ -91,23 +101,30 @@ struct TagState {
                tag_offset);
       return;
     }
-    const std::string_view canonical = canonical_tag_name(name);
+    const KnownTagName known = known_tag_name(name);
+    const std::string_view canonical = known.name;
     if (canonical.data() != name.data()) {  // the name itself when it is canonical
       diagnose(Severity::note, Message("pgn.tag.name_case").with("name", name).with("canonical", canonical),
                tag_offset + 1);
     }
-    for (const Tag& t : out.tags) {
-      // The first byte first: most names of the same length differ there.
-      if (t.name.size() == canonical.size() && t.name[0] == canonical[0] && t.name == canonical) {
-        diagnose(Severity::warning,
-                 Message("pgn.tag.duplicate")
-                     .with("name", canonical)
-                     .with("value", value_text)
-                     .with("kept", t.value),
-                 tag_offset);
-        return;
+    // A known name is kept at most once, which its bit says without a look
+    // at the tags kept; an unknown one is never spelt like a known one.
+    const std::uint64_t known_bit = known.index >= 0 ? std::uint64_t{1} << known.index : 0;
+    if (known.index < 0 || (known_kept & known_bit)) {
+      for (const Tag& t : out.tags) {
+        // The first byte first: most names of the same length differ there.
+        if (t.name.size() == canonical.size() && t.name[0] == canonical[0] && t.name == canonical) {
+          diagnose(Severity::warning,
+                   Message("pgn.tag.duplicate")
+                       .with("name", canonical)
+                       .with("value", value_text)
+                       .with("kept", t.value),
+                   tag_offset);
+          return;
+        }
       }
     }
+    known_kept |= known_bit;
     // Built in place: no temporary Tag to move (every tag of every game;
     // moving a short string copies its bytes once more).
     Tag& tag = out.tags.emplace_back();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <tao/pegtl.hpp>
@@ -188,28 +189,72 @@ void TagSection::clear() {
   over_limit = false;
 }
 
-std::string_view canonical_tag_name(std::string_view name) {
-  // The known names by length, so a name is compared with a few at most
-  // (every tag of every game asks).
-  static const auto by_length = [] {
-    std::array<std::vector<std::string_view>, 16> t;
-    for (std::string_view known : lexicon::known_tag_names) t[known.size()].push_back(known);
-    return t;
-  }();
-  if (name.size() >= by_length.size()) return name;
-  const std::vector<std::string_view>& candidates = by_length[name.size()];
-  // Nearly every name is written the standard way: look for it exactly
-  // first (the first byte tells most candidates apart), then ignoring
-  // case. No two known names differ only in case, so this finds the
-  // same name as comparing both ways in one pass. A name written the
-  // standard way is returned itself, so that callers can tell by its
-  // address that it was.
-  for (std::string_view known : candidates)
-    if (known[0] == name[0] && known == name) return name;
-  for (std::string_view known : candidates)
-    if (equal_ignoring_ascii_case(name, known)) return known;
-  return name;
+namespace detail {
+namespace {
+
+// lexicon::known_tag_names by a hash of the name's length and three of its
+// bytes, with linear probing (every tag of every game looks its name up).
+constexpr std::size_t known_slots = 128;
+constexpr std::size_t known_slot(std::string_view name) {
+  const auto byte = [name](std::size_t i) { return static_cast<unsigned char>(name[i]); };
+  return (name.size() * 8 + byte(0) * 3 + byte(name.size() - 1) + byte(name.size() / 2)) % known_slots;
 }
+constexpr std::array<std::int8_t, known_slots> known_table = [] {
+  std::array<std::int8_t, known_slots> t{};
+  t.fill(-1);
+  for (std::size_t i = 0; i < lexicon::known_tag_names.size(); ++i) {
+    std::size_t slot = known_slot(lexicon::known_tag_names[i]);
+    while (t[slot] >= 0) slot = (slot + 1) % known_slots;
+    t[slot] = static_cast<std::int8_t>(i);
+  }
+  return t;
+}();
+static_assert(lexicon::known_tag_names.size() <= 64, "KnownTagName::index must fit a 64-bit mask");
+
+// Whether the bytes of a word at a and at b are equal.
+template <typename Word> bool same_word(const char* a, const char* b) {
+  Word x;
+  Word y;
+  std::memcpy(&x, a, sizeof x);
+  std::memcpy(&y, b, sizeof y);
+  return x == y;
+}
+
+// Whether two names of the same size, at most 16 bytes, are equal: two
+// overlapping word loads of each instead of a call to memcmp.
+bool same_short_name(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  const char* const x = a.data();
+  const char* const y = b.data();
+  if (n >= 8) return same_word<std::uint64_t>(x, y) && same_word<std::uint64_t>(x + n - 8, y + n - 8);
+  if (n >= 4) return same_word<std::uint32_t>(x, y) && same_word<std::uint32_t>(x + n - 4, y + n - 4);
+  return x[0] == y[0] && x[n / 2] == y[n / 2] && x[n - 1] == y[n - 1];
+}
+
+// Not written the standard way: a known name in another case, or none.
+// No two known names differ only in case, so the first match is the one.
+[[gnu::noinline]] KnownTagName known_tag_name_in_any_case(std::string_view name) {
+  for (std::size_t i = 0; i < lexicon::known_tag_names.size(); ++i)
+    if (equal_ignoring_ascii_case(name, lexicon::known_tag_names[i]))
+      return {lexicon::known_tag_names[i], static_cast<int>(i)};
+  return {name, -1};
+}
+
+}  // namespace
+
+KnownTagName known_tag_name(std::string_view name) {
+  if (name.empty() || name.size() > 16) return known_tag_name_in_any_case(name);
+  for (std::size_t slot = known_slot(name); known_table[slot] >= 0; slot = (slot + 1) % known_slots) {
+    const int i = known_table[slot];
+    const std::string_view known = lexicon::known_tag_names[static_cast<std::size_t>(i)];
+    if (known.size() == name.size() && same_short_name(known, name)) return {name, i};
+  }
+  return known_tag_name_in_any_case(name);
+}
+
+}  // namespace detail
+
+std::string_view canonical_tag_name(std::string_view name) { return detail::known_tag_name(name).name; }
 
 namespace {
 

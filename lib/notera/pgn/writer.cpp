@@ -65,6 +65,18 @@ int char_count(std::string_view s) {
   return p;
 }
 
+// The move's SAN at out (room for a SanText); returns its end. Copied
+// from `source` (the game's text) when it was written there exactly so,
+// eight bytes at once (a move is at most seven), else spelled from its
+// hint: a copy is a fraction of the spelling, at every move of every game.
+[[gnu::always_inline]] inline char* put_pgn_san(const game::GameMove& m, std::string_view source, char* out) {
+  if (m.source_length != 0 && m.source_offset + std::size_t{8} <= source.size()) {
+    std::memcpy(out, source.data() + m.source_offset, 8);
+    return out + m.source_length;
+  }
+  return write_pgn_san(m.move, m.san, out);
+}
+
 // Places movetext tokens on lines of at most max_width characters, one
 // space apart, with "(" glued to the next token and ")" to the previous.
 // Writes into a reused buffer with plain stores (one capacity check per
@@ -107,7 +119,7 @@ class TokenWriter {
   // char pointer may alias a member, so the members would be loaded again
   // after each).
   std::size_t plain_moves(const game::GameMove* moves, std::size_t count, int& fullmove, Color& side,
-                          bool need_number) {
+                          bool need_number, std::string_view source) {
     std::size_t i = 0;
     if (pending_open_ > 0) {
       // A variation's first move, glued to its "(": the way of every other
@@ -124,7 +136,7 @@ class TokenWriter {
         end_short_token(static_cast<std::size_t>(end - begin));
       }
       char* const begin = begin_short_token(sizeof(SanText::data));
-      end_short_token(static_cast<std::size_t>(write_pgn_san(moves[0].move, moves[0].san, begin) - begin));
+      end_short_token(static_cast<std::size_t>(put_pgn_san(moves[0], source, begin) - begin));
       if (side == Color::black) ++fullmove;
       side = ~side;
       need_number = false;
@@ -177,7 +189,7 @@ class TokenWriter {
       }
       need_number = false;
       char* const begin = token_start();
-      place(begin, write_pgn_san(moves[i].move, moves[i].san, begin));
+      place(begin, put_pgn_san(moves[i], source, begin));
       if (!white) ++number;
       white = !white;
     }
@@ -284,6 +296,7 @@ struct Writer::Impl {
   std::string tag_text;      // scratch: the tag section being written (its first tag_size bytes)
   std::size_t tag_size = 0;
   std::vector<Tag> computed;  // SetUp, FEN, Variant of the current game
+  std::string_view source;    // the current game's text (Writer::write)
   std::vector<const Tag*> others;
 
   // Text that Latin-1 cannot hold, transliterated (when asked for).
@@ -360,8 +373,16 @@ struct Writer::Impl {
     if (chess960) computed.push_back({"Variant", "Chess960"});
     for (const Tag& t : computed) others.push_back(&t);
     if (options.tag_order == TagOrder::standard) {
-      std::stable_sort(others.begin(), others.end(),
-                       [](const Tag* a, const Tag* b) { return a->name < b->name; });
+      const auto by_name = [](const Tag* a, const Tag* b) { return a->name < b->name; };
+      // A few tags (nearly every game) by insertion, stable as stable_sort
+      // is, which asks for a scratch buffer from the heap at every call.
+      if (others.size() <= 16) {
+        for (std::size_t i = 1; i < others.size(); ++i)
+          for (std::size_t j = i; j > 0 && by_name(others[j], others[j - 1]); --j)
+            std::swap(others[j], others[j - 1]);
+      } else {
+        std::stable_sort(others.begin(), others.end(), by_name);
+      }
     }
     for (const Tag* t : others) write_tag(t->name, t->value);
     out.append(tag_text.data(), tag_size);
@@ -499,7 +520,7 @@ struct Writer::Impl {
         // The moves up to the next one with something written around it,
         // in one go.
         if (const std::size_t written = tokens.plain_moves(line.moves.data() + i, count - i, cursor.fullmove,
-                                                           cursor.side, need_number);
+                                                           cursor.side, need_number, source);
             written > 0) {
           need_number = false;
           i += written;
@@ -534,7 +555,8 @@ struct Writer::Impl {
 Writer::Writer(WriterOptions options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   const SanStyle& style = impl_->options.san_style;
-  impl_->pgn_letters = style.pieces == pgn_san_style.pieces && style.castle_short == pgn_san_style.castle_short &&
+  impl_->pgn_letters = style.pieces == pgn_san_style.pieces &&
+                       style.castle_short == pgn_san_style.castle_short &&
                        style.castle_long == pgn_san_style.castle_long &&
                        style.promotion_mark == pgn_san_style.promotion_mark && !style.long_form;
   if (impl_->options.max_line_length < 2) impl_->options.max_line_length = 2;
@@ -543,8 +565,9 @@ Writer::~Writer() = default;
 Writer::Writer(Writer&&) noexcept = default;
 Writer& Writer::operator=(Writer&&) noexcept = default;
 
-void Writer::write(const game::Game& game, std::string& out) {
+void Writer::write(const game::Game& game, std::string& out, std::string_view source) {
   Impl& w = *impl_;
+  w.source = source;
   const std::string_view result = termination_marker(game.result);
   w.write_tags(game, result, out);
   TokenWriter tokens(out, w.movetext, w.options.max_line_length);
