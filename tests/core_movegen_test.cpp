@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -267,13 +268,7 @@ TEST_CASE("stored magic numbers: every one works, and the search still finds the
   // Attacks through the tables (filled from rays cut at their nearest
   // blocker) match a slow ray walk on a few boards and on random ones.
   std::vector<Bitboard> boards = {0, 0x00FF00000000FF00ULL, 0x0000102400420000ULL, ~Bitboard{0}};
-  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
-  const auto random = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  std::mt19937_64 random(0x9E3779B97F4A7C15ULL);
   for (int i = 0; i < 200; ++i) boards.push_back(random() & random() & (i % 2 ? random() : ~Bitboard{0}));
   for (Bitboard occupied : boards) {
     for (Square s = a1; s <= h8; ++s) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -162,13 +163,7 @@ TEST_CASE("pgn writer: input tag order on request, missing roster tags as the st
 TEST_CASE("pgn writer: tags besides the roster by name, stably, however many there are") {
   // Few tags are sorted by insertion, many by std::stable_sort: both must
   // give the order stable_sort gives, names written twice in input order.
-  std::uint64_t state = 88172645463325252ULL;
-  const auto random = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  std::mt19937_64 random(88172645463325252ULL);
   for (int count = 0; count <= 40; ++count) {
     game::Game game;
     for (int i = 0; i < count; ++i) {
