@@ -189,7 +189,8 @@ int main(int argc, char** argv) {
   // Warm up: the tables of the move generator and the letters.
   {
     reconstruct::Reconstruction r;
-    time_ms({sheet_with_slips(games[0], 1, rng)}, r, "warm-up");
+    const std::vector<Move> warm = games.empty() ? random_game(rng, 120) : games[0];
+    time_ms({sheet_with_slips(warm, 1, rng)}, r, "warm-up");
   }
   Timing one, two;
   int index = 0;
