@@ -201,24 +201,35 @@ struct State {
 // the boxes used and how each sheet's numbering lines up with the plies
 // (the shift prices the boxes to come: a state that has paid for a missing
 // box reads the rows after it in place, one that has not pays again).
-struct Key {
-  std::uint64_t position;
-  std::uint32_t cursors;
-  std::uint32_t shifts;
-  bool operator==(const Key&) const = default;
-};
-struct KeyHash {
-  std::size_t operator()(const Key& k) const {
-    const std::uint64_t rest = static_cast<std::uint64_t>(k.cursors) | static_cast<std::uint64_t>(k.shifts)
-                                                                           << 32;
-    return static_cast<std::size_t>(k.position ^ (rest * 0x9E3779B97F4A7C15ull));
-  }
-};
+// The key is the position's Zobrist key with the cursors and shifts mixed
+// in by a multiplication by an odd constant (one to one): two states of the
+// same position never share a key, two of different positions as rarely as
+// two positions share a Zobrist key.
+using Key = std::uint64_t;
+
+// The boxes a state has used and how the sheets' numbering lines up, in
+// one number.
+std::uint64_t alignment_of(const std::array<std::uint16_t, max_sheets>& cursor,
+                           const std::array<std::int16_t, max_sheets>& shift) {
+  return static_cast<std::uint64_t>(cursor[0]) | static_cast<std::uint64_t>(cursor[1]) << 16 |
+         static_cast<std::uint64_t>(static_cast<std::uint16_t>(shift[0])) << 32 |
+         static_cast<std::uint64_t>(static_cast<std::uint16_t>(shift[1])) << 48;
+}
+
+Key key_of(std::uint64_t position, const std::array<std::uint16_t, max_sheets>& cursor,
+           const std::array<std::int16_t, max_sheets>& shift) {
+  return position ^ (alignment_of(cursor, shift) * 0x9E3779B97F4A7C15ull);
+}
+
+Key key_of(const State& s) { return key_of(s.pos.key(), s.cursor, s.shift); }
 
 // Where each state of a layer stands, by its Key (add_state() looks up
 // every new state): open addressing with linear probing in a table of a
 // power of two slots, at most half full. A node-based map spent a third of
-// add_state() in the bucket division and the node chase.
+// add_state() in the bucket division and the node chase. The table grows
+// to the widest layer's size and stays so: most lookups miss the cache,
+// so slots are small (16 bytes) and the layer's builder asks for a slot
+// ahead of using it (prefetch()).
 class StateIndex {
  public:
   // Empties the table in constant time: a slot is used only when it was
@@ -237,8 +248,12 @@ class StateIndex {
   void reserve(std::size_t n) {
     if (2 * n > slots_.size()) rehash(2 * n);
   }
+  // Brings the slot where `key` is looked up into the cache.
+  void prefetch(Key key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[slot_of(key)]);
+  }
   // The index stored under `key`, and false; or `index`, stored now, and true.
-  std::pair<int, bool> insert(const Key& key, int index) {
+  std::pair<int, bool> insert(Key key, int index) {
     if (2 * (count_ + 1) > slots_.size()) rehash(2 * (count_ + 1));
     for (std::size_t i = slot_of(key);; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
@@ -253,13 +268,11 @@ class StateIndex {
 
  private:
   struct Slot {
-    Key key{};
+    Key key = 0;
     int index = -1;
     std::uint32_t epoch = 0;  // in use when equal to the table's epoch
   };
-  std::size_t slot_of(const Key& key) const {
-    return static_cast<std::size_t>((KeyHash{}(key)*0x9E3779B97F4A7C15ull) >> shift_);
-  }
+  std::size_t slot_of(Key key) const { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_); }
   void rehash(std::size_t at_least) {
     std::size_t size = 64;
     int bits = 6;
@@ -287,13 +300,6 @@ std::uint64_t sort_key(float value, std::uint32_t index) {
   const auto bits = std::bit_cast<std::uint32_t>(value + 0.0f);
   const std::uint32_t ordered = (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
   return static_cast<std::uint64_t>(ordered) << 32 | index;
-}
-
-Key key_of(const State& s) {
-  return Key{s.pos.key(),
-             static_cast<std::uint32_t>(s.cursor[0]) | (static_cast<std::uint32_t>(s.cursor[1]) << 16),
-             static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[0])) |
-                 (static_cast<std::uint32_t>(static_cast<std::uint16_t>(s.shift[1])) << 16)};
 }
 
 struct Candidate {
@@ -803,26 +809,35 @@ class Search {
     // No reallocation while the layer fills (states are large).
     next.reserve(candidates_.size());
     index_.reserve(candidates_.size());
-    for (const Candidate& cand : candidates_) {
+    // Each child is made while the index brings in the slot of the one
+    // before it, which is added then (in the same order: the same merges).
+    std::array<State, 2> made;
+    std::array<Key, 2> keys{};
+    for (std::size_t k = 0; k < candidates_.size(); ++k) {
+      const Candidate& cand = candidates_[k];
       const State& parent = layer[static_cast<std::size_t>(cand.state)];
       Node node;
-      State child = child_of(parent, cand, ply, node);
+      State& child = made[k & 1];
+      child_of(parent, cand, ply, node, child);
       node.cost = child.cost;
       child.node = static_cast<int>(out_.nodes.size());
       if (!options_.watch.empty() && watched(parent, ply) &&
           cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
         next_watched_.insert(child.node);
       out_.nodes.push_back(node);
-      add_state(next, std::move(child));
+      keys[k & 1] = key_of(child);
+      index_.prefetch(keys[k & 1]);
+      if (k > 0) add_state(next, std::move(made[(k - 1) & 1]), keys[(k - 1) & 1]);
     }
+    if (const std::size_t n = candidates_.size(); n > 0) add_state(next, std::move(made[(n - 1) & 1]), keys[(n - 1) & 1]);
   }
 
-  // The state after candidate `cand` of `parent`, and its node (all but
-  // the cost and its index).
-  State child_of(const State& parent, const Candidate& cand, int ply, Node& node) const {
+  // `child` made the state after candidate `cand` of `parent`, and `node`
+  // its node (all but the cost and its index).
+  void child_of(const State& parent, const Candidate& cand, int ply, Node& node, State& child) const {
     // A copy of the parent (cursors, shifts, position), not a default
     // State assigned to: that would clear a whole board first.
-    State child = parent;
+    child = parent;
     child.near_count = 0;
     child.rank = 0.0f;
     child.pos.play(cand.move);
@@ -853,7 +868,6 @@ class Search {
       child.cursor[j] = static_cast<std::uint16_t>(i + 1);
       child.shift[j] = st.consume_shift;
     }
-    return child;
   }
 
   // The price of each of `moves` (legal moves of `s`) as a move that no
@@ -1084,8 +1098,9 @@ class Search {
 
   // Adds a state to the layer, merging it with one that has the same
   // position and the same boxes used.
-  bool add_state(std::vector<State>& layer, State&& s) {
-    const auto [at, inserted] = index_.insert(key_of(s), static_cast<int>(layer.size()));
+  bool add_state(std::vector<State>& layer, State&& s) { return add_state(layer, std::move(s), key_of(s)); }
+  bool add_state(std::vector<State>& layer, State&& s, Key key) {
+    const auto [at, inserted] = index_.insert(key, static_cast<int>(layer.size()));
     if (inserted) {
       layer.push_back(std::move(s));
       return true;
@@ -1210,12 +1225,14 @@ class Search {
         sort_order(n, by_cost);
       }
     }
-    std::vector<State> kept;
-    kept.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) kept.push_back(std::move(layer[order_[i]]));
-    out_.stats.states += static_cast<std::int64_t>(kept.size());
-    out_.stats.widest = std::max(out_.stats.widest, static_cast<int>(kept.size()));
-    layer.swap(kept);
+    // Into the spare layer (its memory kept from ply to ply: a new one
+    // each ply is memory the system must clear first).
+    kept_.clear();
+    kept_.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) kept_.push_back(std::move(layer[order_[i]]));
+    out_.stats.states += static_cast<std::int64_t>(kept_.size());
+    out_.stats.widest = std::max(out_.stats.widest, static_cast<int>(kept_.size()));
+    layer.swap(kept_);
     index_.clear();
   }
 
@@ -1227,11 +1244,7 @@ class Search {
   // passed over a box and reads on in place. Moved to order_[kept...];
   // returns how many.
   std::size_t rescue(const std::vector<State>& layer, int ply, std::size_t kept, std::size_t dropped) {
-    const auto alignment = [](const State& s) {
-      return static_cast<std::uint64_t>(s.cursor[0]) | static_cast<std::uint64_t>(s.cursor[1]) << 16 |
-             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[0])) << 32 |
-             static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.shift[1])) << 48;
-    };
+    const auto alignment = [](const State& s) { return alignment_of(s.cursor, s.shift); };
     const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(width_at(ply)) / 8);
     alignments_.clear();
     for (std::size_t i = 0; i < kept; ++i) alignments_.find_or_add(alignment(layer[order_[i]]));
@@ -1308,6 +1321,7 @@ class Search {
   Move only_ = Move::none();  // the given game's move (ReconstructOptions::line), the only one played
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
+  std::vector<State> kept_;  // close_layer()'s spare layer
   StateIndex index_;
   FlatCache<char> alignments_;  // rescue()'s set of the alignments kept
   State last_layer_best_;
