@@ -827,9 +827,12 @@ class Search {
       out_.nodes.push_back(node);
       keys[k & 1] = key_of(child);
       index_.prefetch(keys[k & 1]);
-      if (k > 0) add_state(next, std::move(made[(k - 1) & 1]), keys[(k - 1) & 1]);
+      if (k > 0) add_made(next, made[(k - 1) & 1], keys[(k - 1) & 1]);
     }
-    if (const std::size_t n = candidates_.size(); n > 0) add_state(next, std::move(made[(n - 1) & 1]), keys[(n - 1) & 1]);
+    if (const std::size_t n = candidates_.size(); n > 0) add_made(next, made[(n - 1) & 1], keys[(n - 1) & 1]);
+  }
+  void add_made(std::vector<State>& next, const State& child, Key key) {
+    add_state(next, key, child.cost, child, [](State&) {});
   }
 
   // `child` made the state after candidate `cand` of `parent`, and `node`
@@ -1098,26 +1101,32 @@ class Search {
 
   // Adds a state to the layer, merging it with one that has the same
   // position and the same boxes used.
-  bool add_state(std::vector<State>& layer, State&& s) { return add_state(layer, std::move(s), key_of(s)); }
-  bool add_state(std::vector<State>& layer, State&& s, Key key) {
+  // Adds `from` as `change` leaves it (at `cost`, under `key`, key_of()
+  // of the changed state) to the layer, merging it with a state of the
+  // same key. `from` may be a state of the layer: the layer has room for
+  // the new one (no reallocation), and `change` works on the copy.
+  template <class Change>
+  bool add_state(std::vector<State>& layer, Key key, float cost, const State& from, Change change) {
     const auto [at, inserted] = index_.insert(key, static_cast<int>(layer.size()));
     if (inserted) {
-      layer.push_back(std::move(s));
+      layer.push_back(from);
+      change(layer.back());
       return true;
     }
     State& old = layer[static_cast<std::size_t>(at)];
-    if (s.cost < old.cost) {
+    if (cost < old.cost) {
       const int old_node = old.node;
       const float old_cost = old.cost;
       const auto near = old.near;
       const auto near_count = old.near_count;
-      old = std::move(s);
+      old = from;
+      change(old);
       for (int k = 0; k < near_count; ++k)
         old.remember(near[static_cast<std::size_t>(k)].first, near[static_cast<std::size_t>(k)].second);
       old.remember(old_node, old_cost);
       return true;
     }
-    old.remember(s.node, s.cost);
+    old.remember(from.node, cost);
     return false;
   }
 
@@ -1144,12 +1153,16 @@ class Search {
         const Skip step = skip(j, cursor, ply + 1, s.shift[ju]);
         const float cost = s.cost + step.cost;
         if (cost > best + options_.prune_margin) continue;
-        State skipped = s;
-        skipped.near_count = 0;
-        skipped.cost = cost;
-        skipped.cursor[ju] = static_cast<std::uint16_t>(cursor + 1);
-        skipped.shift[ju] = step.shift;
-        add_state(layer, std::move(skipped));  // may reallocate: `s` is not used after this
+        auto cursors = s.cursor;
+        auto shifts = s.shift;
+        cursors[ju] = static_cast<std::uint16_t>(cursor + 1);
+        shifts[ju] = step.shift;
+        add_state(layer, key_of(s.pos.key(), cursors, shifts), cost, s, [&](State& skipped) {
+          skipped.near_count = 0;
+          skipped.cost = cost;
+          skipped.cursor = cursors;
+          skipped.shift = shifts;
+        });
       }
     }
     // Finished states leave the beam; the others are ordered through an
