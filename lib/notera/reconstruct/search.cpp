@@ -302,6 +302,30 @@ std::uint64_t sort_key(float value, std::uint32_t index) {
   return static_cast<std::uint64_t>(ordered) << 32 | index;
 }
 
+// Sorts sort_key()s (distinct: the index is part of each) by their bytes,
+// least significant first, with `scratch` as the second buffer; a byte
+// that is the same in every key is passed over. A layer's keys share most
+// of the cost's exponent and the index's high bytes, and a comparison sort
+// of tens of thousands of them a ply was a sixteenth of the search's time.
+void sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch) {
+  if (keys.size() < 64) {
+    std::sort(keys.begin(), keys.end());
+    return;
+  }
+  std::array<std::array<std::uint32_t, 256>, 8> counts{};
+  for (const std::uint64_t k : keys)
+    for (std::size_t b = 0; b < 8; ++b) ++counts[b][(k >> (8 * b)) & 0xFF];
+  scratch.resize(keys.size());
+  for (std::size_t b = 0; b < 8; ++b) {
+    std::array<std::uint32_t, 256>& count = counts[b];
+    if (count[(keys.front() >> (8 * b)) & 0xFF] == keys.size()) continue;
+    std::uint32_t sum = 0;
+    for (std::uint32_t& c : count) sum += std::exchange(c, sum);
+    for (const std::uint64_t k : keys) scratch[count[(k >> (8 * b)) & 0xFF]++] = k;
+    keys.swap(scratch);
+  }
+}
+
 struct Candidate {
   float cost;
   int state;
@@ -793,7 +817,7 @@ class Search {
     keys_.clear();
     for (std::size_t i = 0; i < candidates_.size(); ++i)
       keys_.push_back(sort_key(candidates_[i].cost, static_cast<std::uint32_t>(i)));
-    std::sort(keys_.begin(), keys_.end());
+    sort_keys(keys_, key_scratch_);
     sorted_candidates_.clear();
     for (const std::uint64_t k : keys_)
       sorted_candidates_.push_back(candidates_[static_cast<std::uint32_t>(k)]);
@@ -1190,7 +1214,7 @@ class Search {
     const auto sort_order = [this](std::size_t count, const auto& value_of) {
       keys_.clear();
       for (std::size_t i = 0; i < count; ++i) keys_.push_back(sort_key(value_of(order_[i]), order_[i]));
-      std::sort(keys_.begin(), keys_.end());
+      sort_keys(keys_, key_scratch_);
       for (std::size_t i = 0; i < count; ++i) order_[i] = static_cast<std::uint32_t>(keys_[i]);
     };
     std::size_t n = 0;
@@ -1330,6 +1354,7 @@ class Search {
   std::vector<Candidate> candidates_;
   std::vector<Candidate> sorted_candidates_;               // keep_cheapest()'s, kept for its capacity
   std::vector<std::uint64_t> keys_;                        // sort_key()s being sorted
+  std::vector<std::uint64_t> key_scratch_;                 // sort_keys()' second buffer
   MoveList moves_;                                         // of the state being expanded
   Move only_ = Move::none();  // the given game's move (ReconstructOptions::line), the only one played
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
