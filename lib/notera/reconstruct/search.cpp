@@ -833,15 +833,17 @@ class Search {
     // No reallocation while the layer fills (states are large).
     next.reserve(candidates_.size());
     index_.reserve(candidates_.size());
-    // Each child is made while the index brings in the slot of the one
-    // before it, which is added then (in the same order: the same merges).
-    std::array<State, 2> made;
-    std::array<Key, 2> keys{};
-    for (std::size_t k = 0; k < candidates_.size(); ++k) {
+    // A child is added to the layer once `ahead` - 1 more are made, while
+    // the index brings in its slot (in the same order: the same merges).
+    constexpr std::size_t ahead = 4;
+    std::array<State, ahead> made;
+    std::array<Key, ahead> keys{};
+    const std::size_t n = candidates_.size();
+    for (std::size_t k = 0; k < n; ++k) {
       const Candidate& cand = candidates_[k];
       const State& parent = layer[static_cast<std::size_t>(cand.state)];
       Node node;
-      State& child = made[k & 1];
+      State& child = made[k % ahead];
       child_of(parent, cand, ply, node, child);
       node.cost = child.cost;
       child.node = static_cast<int>(out_.nodes.size());
@@ -849,11 +851,11 @@ class Search {
           cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
         next_watched_.insert(child.node);
       out_.nodes.push_back(node);
-      keys[k & 1] = key_of(child);
-      index_.prefetch(keys[k & 1]);
-      if (k > 0) add_made(next, made[(k - 1) & 1], keys[(k - 1) & 1]);
+      keys[k % ahead] = key_of(child);
+      index_.prefetch(keys[k % ahead]);
+      if (k + 1 >= ahead) add_made(next, made[(k + 1) % ahead], keys[(k + 1) % ahead]);
     }
-    if (const std::size_t n = candidates_.size(); n > 0) add_made(next, made[(n - 1) & 1], keys[(n - 1) & 1]);
+    for (std::size_t k = n - std::min(n, ahead - 1); k < n; ++k) add_made(next, made[k % ahead], keys[k % ahead]);
   }
   void add_made(std::vector<State>& next, const State& child, Key key) {
     add_state(next, key, child.cost, child, [](State&) {});
@@ -1168,24 +1170,42 @@ class Search {
     // Each state may pass over a box of each sheet: no reallocation.
     layer.reserve(layer.size() * static_cast<std::size_t>(1 + n_sheets));
     index_.reserve(layer.capacity());
+    // State `s` with its box of sheet `j` passed over, within the margin;
+    // false when there is no box left or it costs too much.
+    struct Passed {
+      float cost;
+      std::array<std::uint16_t, max_sheets> cursor;
+      std::array<std::int16_t, max_sheets> shift;
+      Key key;
+    };
+    const auto pass_over = [&](const State& s, std::size_t j, Passed& p) {
+      const int cursor = s.cursor[j];
+      if (cursor >= sheets_[j].size()) return false;
+      const Skip step = skip(static_cast<int>(j), cursor, ply + 1, s.shift[j]);
+      p.cost = s.cost + step.cost;
+      if (p.cost > best + options_.prune_margin) return false;
+      p.cursor = s.cursor;
+      p.shift = s.shift;
+      p.cursor[j] = static_cast<std::uint16_t>(cursor + 1);
+      p.shift[j] = step.shift;
+      p.key = key_of(s.pos.key(), p.cursor, p.shift);
+      return true;
+    };
+    // The index brings in the slots of a state `ahead` on while this one's
+    // are used.
+    constexpr std::size_t ahead = 2;
+    Passed p;
     for (std::size_t i = 0; i < layer.size(); ++i) {
-      for (int j = 0; j < n_sheets; ++j) {
-        const State& s = layer[i];
-        const auto ju = static_cast<std::size_t>(j);
-        const int cursor = s.cursor[ju];
-        if (cursor >= sheets_[ju].size()) continue;
-        const Skip step = skip(j, cursor, ply + 1, s.shift[ju]);
-        const float cost = s.cost + step.cost;
-        if (cost > best + options_.prune_margin) continue;
-        auto cursors = s.cursor;
-        auto shifts = s.shift;
-        cursors[ju] = static_cast<std::uint16_t>(cursor + 1);
-        shifts[ju] = step.shift;
-        add_state(layer, key_of(s.pos.key(), cursors, shifts), cost, s, [&](State& skipped) {
+      if (i + ahead < layer.size())
+        for (std::size_t j = 0; j < sheets_.size(); ++j)
+          if (pass_over(layer[i + ahead], j, p)) index_.prefetch(p.key);
+      for (std::size_t j = 0; j < sheets_.size(); ++j) {
+        if (!pass_over(layer[i], j, p)) continue;
+        add_state(layer, p.key, p.cost, layer[i], [&p](State& skipped) {
           skipped.near_count = 0;
-          skipped.cost = cost;
-          skipped.cursor = cursors;
-          skipped.shift = shifts;
+          skipped.cost = p.cost;
+          skipped.cursor = p.cursor;
+          skipped.shift = p.shift;
         });
       }
     }
