@@ -1129,8 +1129,9 @@ class Search {
   // position and the same boxes used.
   // Adds `from` as `change` leaves it (at `cost`, under `key`, key_of()
   // of the changed state) to the layer, merging it with a state of the
-  // same key. `from` may be a state of the layer: the layer has room for
-  // the new one (no reallocation), and `change` works on the copy.
+  // same key. `from` may be a state of the layer (push_back copies it
+  // before a reallocation frees it; it is not used after that), and
+  // `change` works on the copy.
   template <class Change>
   bool add_state(std::vector<State>& layer, Key key, float cost, const State& from, Change change) {
     const auto [at, inserted] = index_.insert(key, static_cast<int>(layer.size()));
