@@ -318,6 +318,40 @@ TEST_CASE("reconstruct: a game given as a line costs what the search found it to
   CHECK(priced.cost == doctest::Approx(found.cost).epsilon(0.0001));
 }
 
+TEST_CASE("reconstruct: a writer who writes K for R throughout pays less for it than one who slips once") {
+  // The same game on an English sheet: once with one rook move written
+  // with K (40.Rf1 as Kf1), once with every rook move written so. The
+  // second writer writes that way: the same box costs less on their sheet
+  // (the letter pair priced by its rate there), and the game is the same.
+  const std::vector<std::string> game = expected_moves("letter-k-for-r");
+  REQUIRE(game[38] == "Rf1");
+  std::vector<std::string> once = game, habit = game;
+  once[38] = "Kf1";
+  int rook_moves = 0;
+  for (std::string& box : habit)
+    if (box[0] == 'R') {
+      box[0] = 'K';
+      ++rook_moves;
+    }
+  REQUIRE(rook_moves >= 6);
+  const reconstruct::Reconstruction a = reconstruct::reconstruct_game({english_boxes(once)});
+  const reconstruct::Reconstruction b = reconstruct::reconstruct_game({english_boxes(habit)});
+  CHECK(sans(a) == game);
+  CHECK(sans(b) == game);
+  REQUIRE(a.plies.size() > 38);
+  REQUIRE(b.plies.size() > 38);
+  const reconstruct::PlyEvidence& slip_once = a.plies[38].evidence[0];
+  const reconstruct::PlyEvidence& slip_habit = b.plies[38].evidence[0];
+  CHECK(has_slip(slip_once, reconstruct::SlipKind::piece_letter, "K", "R"));
+  CHECK(has_slip(slip_habit, reconstruct::SlipKind::piece_letter, "K", "R"));
+  CHECK(slip_once.cost == doctest::Approx(reconstruct::SlipCosts::measured().letter_slip('K', 'R')));
+  CHECK(slip_habit.cost < slip_once.cost - 1.0f);
+  // The other rook moves of the habit sheet cost what that box costs.
+  for (std::size_t k = 0; k < game.size() && k < b.plies.size(); ++k)
+    if (game[k][0] == 'R' && b.plies[k].evidence[0].slips.size() == 1)
+      CHECK(b.plies[k].evidence[0].cost == doctest::Approx(slip_habit.cost));
+}
+
 TEST_CASE("reconstruct: a row written twice") {
   // The writer lost the place after row 21 and wrote rows 20 and 21 again
   // as rows 22 and 23; the game goes on in row 24. The four boxes that

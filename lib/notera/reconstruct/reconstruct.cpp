@@ -775,6 +775,37 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
   return out;
 }
 
+// The game again where a sheet shows its writer's own letter confusions
+// (K written for R again and again: letter_habits()), that sheet's boxes
+// priced with them made cheaper. The game found first stands when no
+// sheet shows one, or when the second search was cut short and the first
+// was not.
+search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
+                                         search::Output out) {
+  if (out.finished.empty() || out.finished.front().forced || !run.budget.left()) return out;
+  const int node = out.finished.front().node;
+  std::vector<PreparedSheet> before = prepared;
+  bool any = false;
+  for (std::size_t j = 0; j < prepared.size(); ++j) {
+    bool changed = false;
+    const SlipCosts habits = search::letter_habits(prepared[j], j, out, node, r.start, run.costs, changed);
+    if (!changed) continue;
+    const float weight = prepared[j].weight;
+    prepared[j] = search::prepare_sheet(run.input[j], prepared[j].language, habits);
+    prepared[j].weight = weight;
+    any = true;
+  }
+  if (!any) return out;
+  search::Output again =
+      search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget));
+  r.stats.runs++;
+  if (again.finished.empty() || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
+    prepared = std::move(before);
+    return out;
+  }
+  return again;
+}
+
 // The tags, the result (written, or from the final position) and the notes
 // on limits and languages.
 void settle_result(const Run& run, Reconstruction& r) {
@@ -843,7 +874,8 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
     prepared.push_back(search::prepare_sheet(run.input[j], r.languages.back().language, run.costs));
   }
   search::Output first = run.input.size() == 1 ? std::move(single_runs[0]) : search::Output{};
-  const search::Output out = search_with_writer_weights(prepared, run, r, std::move(first));
+  const search::Output out = search_with_letter_habits(
+      prepared, run, r, search_with_writer_weights(prepared, run, r, std::move(first)));
 
   const int runs = r.stats.runs;
   r.stats = out.stats;

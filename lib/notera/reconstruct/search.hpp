@@ -149,6 +149,13 @@ struct Departures {
 std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
                                          int node, const Position& start);
 
+// The prices of `costs` with the piece-letter confusions that sheet `j`
+// makes by habit on the game `out` reaches at `node` made cheaper for that
+// sheet (letter_pair): a writer who writes K for R once is slipping, one
+// who does it again and again writes so. `changed`: some price was lowered.
+SlipCosts letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
+                        const Position& start, const SlipCosts& costs, bool& changed);
+
 // The weight of a sheet's departures (PreparedSheet::weight) for a writer
 // who departed `d` times in `boxes` written boxes.
 float writer_weight(const Departures& d);
