@@ -235,6 +235,52 @@ void Splitter::normalise_line_ends(std::size_t from) {
   }
 }
 
+// The lines nearly every game is made of, taken in one step: a blank
+// line, a tag pair alone on its line in the tag section ([Name "value"],
+// the name new to the game), a line of movetext outside a comment that
+// starts and ends with neither a blank nor '[', ']' or '%'. The general
+// steps (prepare_line, classify, decide, consume) would do to them no more
+// than this does: no NUL to replace, no [pgn] wrapper to blank, no game to
+// end, no limit reached. False, having done nothing, for any other line,
+// or in any other state.
+[[gnu::always_inline]] inline bool Splitter::take_usual_line(const Line& line) {
+  if (!open_ || kind_ != SegmentKind::game || resync_ || in_comment_ || open_tag_string_ || mid_line_ ||
+      line_prepared_ || line.begin < nul_limit_ || line.next == line.end ||
+      line.next - begin_ >= options_.max_game_size)
+    return false;
+  const char* data = buffer_.get();
+  if (line.begin == line.end) {
+    // a blank line
+  } else if (phase_ == Phase::tags && data[line.begin] == '[') {
+    std::uint64_t hash = 0;
+    if (!is_tag_pair_line(line.begin, line.end, hash) || seen_tag(hash)) return false;
+    add_tag(hash);
+  } else {
+    const char first = data[line.begin];
+    const char last = data[line.end - 1];
+    if (phase_ == Phase::after_result || is_blank(first) || first == '[' || first == '%' || is_blank(last) ||
+        last == ']')
+      return false;
+    comment_line_begin_ = line.begin - begin_;
+    scan_movetext(line.begin, line.end);
+  }
+  pos_ = line.next;
+  ++line_;
+  return true;
+}
+
+// Whether data[begin, end) is one tag pair and nothing else, [Name "value"]
+// with the value closed on the line; its name's hash.
+bool Splitter::is_tag_pair_line(std::size_t begin, std::size_t end, std::uint64_t& hash) const {
+  const char* data = buffer_.get();
+  if (end - begin < 2 || data[begin] != '[' || !is_name_start(data[begin + 1])) return false;
+  std::size_t j = scan_name(data, begin + 1, end, hash);
+  while (j < end && is_blank(data[j])) ++j;
+  if (j >= end || data[j] != '"') return false;
+  ++j;
+  return skip_tag_string(j, end) && j + 1 == end && data[j] == ']';
+}
+
 [[gnu::always_inline]] inline void Splitter::classify(Line& line) const {
   line.name = {};
   line.tag = is_tag_line(line.content, line.end, line.name, line.name_hash);
@@ -611,6 +657,7 @@ bool Splitter::next(Segment& segment) {
       open_ = false;
       return false;
     }
+    if (take_usual_line(line)) continue;
     if (!line_prepared_) {
       prepare_line(line, mid_line_);
       line_prepared_ = true;
