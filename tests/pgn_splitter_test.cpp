@@ -342,6 +342,19 @@ TEST_CASE("pgn splitter: the usual lines' shortcut leaves every other line to th
   CHECK(has_note(pieces[0], "pgn.split.game_too_large"));
 }
 
+TEST_CASE("pgn splitter: variations and results are found at every place in a movetext line") {
+  // The scan looks at sixteen bytes at a time and at a line's last bytes
+  // in one step that overlaps bytes already seen: a variation's "(" is
+  // counted once, and the result is seen, wherever they fall.
+  for (std::size_t pad = 0; pad < 40; ++pad) {
+    const std::string moves = "1. e4 " + std::string(pad, ' ') + "(1. d4) e5 1-0";
+    const auto pieces = split_checked("[Event \"a\"]\n\n" + moves + "\nPoikovsky\n");
+    REQUIRE_MESSAGE(pieces.size() == 2, pad);
+    CHECK(pieces[0].text == "[Event \"a\"]\n\n" + moves + "\n");
+    CHECK(pieces[1].reason == SkipReason::between_games);
+  }
+}
+
 TEST_CASE("pgn splitter: empty input and input without a line end") {
   CHECK(split("").empty());
   const auto one = split("1. e4");

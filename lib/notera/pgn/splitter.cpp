@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -41,25 +42,35 @@ static_assert([] {
   return listed == special_bytes.size() && all == special_bytes.size();
 }());
 
-// Whether any of 16 bytes is special.
-bool any_special(__m128i bytes) {
+// Bit k set when byte k of the 16 is special.
+unsigned special_bits(__m128i bytes) {
   __m128i hits = _mm_setzero_si128();
   for (unsigned char c : special_bytes)
     hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(static_cast<char>(c))));
-  return _mm_movemask_epi8(hits) != 0;
+  return static_cast<unsigned>(_mm_movemask_epi8(hits));
 }
 #endif
 
 // The first byte at or after i that the movetext scan must look at, or
-// end. Sixteen bytes per step (SSE2) or four while none of them is special
-// (most movetext bytes are not), then byte by byte.
+// end. Sixteen bytes per step (SSE2), the last up to sixteen in one step
+// too, overlapping bytes already seen (most movetext lines are longer than
+// sixteen bytes, and their last bytes one by one cost more than the rest);
+// without SSE2, four while none of them is special, then byte by byte.
 std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
+#if defined(__SSE2__)
+  const auto bits_at = [data](std::size_t k) {
+    return special_bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + k)));
+  };
+  for (; i + 16 <= end; i += 16)
+    if (const unsigned bits = bits_at(i)) return i + static_cast<std::size_t>(std::countr_zero(bits));
+  if (i < end && end >= 16) {
+    const unsigned bits = bits_at(end - 16) >> (i - (end - 16));
+    return bits ? i + static_cast<std::size_t>(std::countr_zero(bits)) : end;
+  }
+#endif
   const auto special = [data](std::size_t k) {
     return movetext_specials[static_cast<unsigned char>(data[k])];
   };
-#if defined(__SSE2__)
-  while (i + 16 <= end && !any_special(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)))) i += 16;
-#endif
   while (i + 4 <= end && !(special(i) | special(i + 1) | special(i + 2) | special(i + 3))) i += 4;
   while (i < end && !special(i)) ++i;
   return i;
