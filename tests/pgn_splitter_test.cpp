@@ -308,6 +308,53 @@ TEST_CASE("pgn splitter: a 10 MB line is cut with bounded memory") {
   CHECK(pieces.back().line == 4);
 }
 
+TEST_CASE("pgn splitter: the usual lines' shortcut leaves every other line to the general steps") {
+  // Lines inside a game (not its first) that look nearly usual: each one
+  // must still be blanked, reported or end the game as a general line.
+  const auto close = games_of(split_checked("[Event \"a\"]\n\n1. e4 e5\n2. Nf3 * [/pgn]\n"));
+  REQUIRE(close.size() == 1);
+  CHECK(close[0].text == "[Event \"a\"]\n\n1. e4 e5\n2. Nf3 *       \n");
+  const auto open = games_of(split_checked("[Event \"a\"]\n\n1. e4\n [pgn] e5 *\n"));
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].text == "[Event \"a\"]\n\n1. e4\n       e5 *\n");
+  const auto escape = games_of(split_checked("[Event \"a\"]\n\n1. e4\n%escaped\ne5 *\n"));
+  REQUIRE(escape.size() == 1);
+  CHECK(escape[0].text == "[Event \"a\"]\n\n1. e4\n        \ne5 *\n");
+  CHECK(note(escape[0], "pgn.split.escape_line").line == 4);
+  // A tag line in the movetext starts a game, result or not.
+  const auto next = games_of(split_checked("[Event \"a\"]\n\n1. e4 e5\n2. Nf3\n[Event \"b\"]\n\n1. d4 *\n"));
+  REQUIRE(next.size() == 2);
+  CHECK(next[1].text == "[Event \"b\"]\n\n1. d4 *\n");
+  // Moves after a tag pair on its line are scanned: the result is seen.
+  const auto after_tag = split_checked("[Event \"a\"]\n[Site \"b\"] 1. e4 1-0\nPoikovsky\n");
+  REQUIRE(after_tag.size() == 2);
+  CHECK(after_tag[1].reason == SkipReason::between_games);
+  // The game size limit holds on plain movetext lines too.
+  pgn::SplitterOptions options;
+  options.max_game_size = 1000;
+  options.max_line_length = 100;
+  std::string big = "[Event \"big\"]\n[Site \"x\"]\n\n";
+  for (int i = 1; i < 100; ++i) big += std::to_string(i) + ". e4 e5 " + std::to_string(i) + ". Nf3 Nc6\n";
+  const auto pieces = split(big + "*\n", options);
+  REQUIRE(pieces.size() >= 2);
+  CHECK(pieces[0].truncated);
+  CHECK(pieces[0].text.size() <= 1100);
+  CHECK(has_note(pieces[0], "pgn.split.game_too_large"));
+}
+
+TEST_CASE("pgn splitter: variations and results are found at every place in a movetext line") {
+  // The scan looks at sixteen bytes at a time and at a line's last bytes
+  // in one step that overlaps bytes already seen: a variation's "(" is
+  // counted once, and the result is seen, wherever they fall.
+  for (std::size_t pad = 0; pad < 40; ++pad) {
+    const std::string moves = "1. e4 " + std::string(pad, ' ') + "(1. d4) e5 1-0";
+    const auto pieces = split_checked("[Event \"a\"]\n\n" + moves + "\nPoikovsky\n");
+    REQUIRE_MESSAGE(pieces.size() == 2, pad);
+    CHECK(pieces[0].text == "[Event \"a\"]\n\n" + moves + "\n");
+    CHECK(pieces[1].reason == SkipReason::between_games);
+  }
+}
+
 TEST_CASE("pgn splitter: empty input and input without a line end") {
   CHECK(split("").empty());
   const auto one = split("1. e4");

@@ -108,6 +108,8 @@ class Splitter {
   void normalise_line_ends(std::size_t from);
   bool find_line(Line& line);
   void prepare_line(Line& line, bool continuation);
+  bool take_usual_line(const Line& line);
+  bool is_tag_pair_line(std::size_t begin, std::size_t end, std::uint64_t& hash) const;
   void classify(Line& line) const;
   Decision decide(const Line& line, SkipReason& reason);
   void start_segment(SegmentKind kind, SkipReason reason);

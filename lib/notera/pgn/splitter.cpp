@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -41,25 +42,35 @@ static_assert([] {
   return listed == special_bytes.size() && all == special_bytes.size();
 }());
 
-// Whether any of 16 bytes is special.
-bool any_special(__m128i bytes) {
+// Bit k set when byte k of the 16 is special.
+unsigned special_bits(__m128i bytes) {
   __m128i hits = _mm_setzero_si128();
   for (unsigned char c : special_bytes)
     hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(static_cast<char>(c))));
-  return _mm_movemask_epi8(hits) != 0;
+  return static_cast<unsigned>(_mm_movemask_epi8(hits));
 }
 #endif
 
 // The first byte at or after i that the movetext scan must look at, or
-// end. Sixteen bytes per step (SSE2) or four while none of them is special
-// (most movetext bytes are not), then byte by byte.
+// end. Sixteen bytes per step (SSE2), the last up to sixteen in one step
+// too, overlapping bytes already seen (most movetext lines are longer than
+// sixteen bytes, and their last bytes one by one cost more than the rest);
+// without SSE2, four while none of them is special, then byte by byte.
 std::size_t next_special(const char* data, std::size_t i, std::size_t end) {
+#if defined(__SSE2__)
+  const auto bits_at = [data](std::size_t k) {
+    return special_bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + k)));
+  };
+  for (; i + 16 <= end; i += 16)
+    if (const unsigned bits = bits_at(i)) return i + static_cast<std::size_t>(std::countr_zero(bits));
+  if (i < end && end >= 16) {
+    const unsigned bits = bits_at(end - 16) >> (i - (end - 16));
+    return bits ? i + static_cast<std::size_t>(std::countr_zero(bits)) : end;
+  }
+#endif
   const auto special = [data](std::size_t k) {
     return movetext_specials[static_cast<unsigned char>(data[k])];
   };
-#if defined(__SSE2__)
-  while (i + 16 <= end && !any_special(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)))) i += 16;
-#endif
   while (i + 4 <= end && !(special(i) | special(i + 1) | special(i + 2) | special(i + 3))) i += 4;
   while (i < end && !special(i)) ++i;
   return i;
@@ -233,6 +244,52 @@ void Splitter::normalise_line_ends(std::size_t from) {
     std::memset(data + last - close.size(), ' ', close.size());
     skip_blanks();
   }
+}
+
+// The lines nearly every game is made of, taken in one step: a blank
+// line, a tag pair alone on its line in the tag section ([Name "value"],
+// the name new to the game), a line of movetext outside a comment that
+// starts and ends with neither a blank nor '[', ']' or '%'. The general
+// steps (prepare_line, classify, decide, consume) would do to them no more
+// than this does: no NUL to replace, no [pgn] wrapper to blank, no game to
+// end, no limit reached. False, having done nothing, for any other line,
+// or in any other state.
+[[gnu::always_inline]] inline bool Splitter::take_usual_line(const Line& line) {
+  if (!open_ || kind_ != SegmentKind::game || resync_ || in_comment_ || open_tag_string_ || mid_line_ ||
+      line_prepared_ || line.begin < nul_limit_ || line.next == line.end ||
+      line.next - begin_ >= options_.max_game_size)
+    return false;
+  const char* data = buffer_.get();
+  if (line.begin == line.end) {
+    // a blank line
+  } else if (phase_ == Phase::tags && data[line.begin] == '[') {
+    std::uint64_t hash = 0;
+    if (!is_tag_pair_line(line.begin, line.end, hash) || seen_tag(hash)) return false;
+    add_tag(hash);
+  } else {
+    const char first = data[line.begin];
+    const char last = data[line.end - 1];
+    if (phase_ == Phase::after_result || is_blank(first) || first == '[' || first == '%' || is_blank(last) ||
+        last == ']')
+      return false;
+    comment_line_begin_ = line.begin - begin_;
+    scan_movetext(line.begin, line.end);
+  }
+  pos_ = line.next;
+  ++line_;
+  return true;
+}
+
+// Whether data[begin, end) is one tag pair and nothing else, [Name "value"]
+// with the value closed on the line; its name's hash.
+bool Splitter::is_tag_pair_line(std::size_t begin, std::size_t end, std::uint64_t& hash) const {
+  const char* data = buffer_.get();
+  if (end - begin < 2 || data[begin] != '[' || !is_name_start(data[begin + 1])) return false;
+  std::size_t j = scan_name(data, begin + 1, end, hash);
+  while (j < end && is_blank(data[j])) ++j;
+  if (j >= end || data[j] != '"') return false;
+  ++j;
+  return skip_tag_string(j, end) && j + 1 == end && data[j] == ']';
 }
 
 [[gnu::always_inline]] inline void Splitter::classify(Line& line) const {
@@ -611,6 +668,7 @@ bool Splitter::next(Segment& segment) {
       open_ = false;
       return false;
     }
+    if (take_usual_line(line)) continue;
     if (!line_prepared_) {
       prepare_line(line, mid_line_);
       line_prepared_ = true;
