@@ -126,6 +126,19 @@ std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheet
   return result;
 }
 
+namespace {
+// The chance of `k` or more of `n` events of probability `p` each.
+double binomial_tail(int n, int k, double p) {
+  double below = 0.0;
+  double term = std::pow(1.0 - p, n);  // exactly 0 of n
+  for (int i = 0; i < k && i <= n; ++i) {
+    below += term;
+    term *= (static_cast<double>(n - i) / (i + 1)) * (p / (1.0 - p));
+  }
+  return std::max(0.0, 1.0 - below);
+}
+}  // namespace
+
 SlipCosts letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
                         const Position& start, const SlipCosts& costs, bool& changed) {
   // Over the boxes the game reads as written moves: how often each piece
@@ -154,19 +167,22 @@ SlipCosts letter_habits(const PreparedSheet& sheet, std::size_t j, const Output&
     }
     pos.play(nd.move);
   }
-  // A confusion made twice or more is priced by its rate on this sheet,
-  // shrunk towards the measured price by a prior worth `prior` boxes of
-  // the letter (as the capture mark in writer_habits()): K written for R
-  // on 3 of 10 K boxes costs 2.2 nats instead of 4.0. Once is a slip like
-  // any other.
-  constexpr int least = 2;
+  // A confusion made more often than a writer who slips at the measured
+  // rate would make it by chance (at most a 1% chance of as many) is the
+  // writer's habit, priced by its rate on this sheet, shrunk towards the
+  // measured price by a prior worth `prior` boxes of the letter (as the
+  // capture mark in writer_habits()). Twice in 30 K boxes is chance for K
+  // for R (a 10% chance); made a habit, on sheets slipping at the HCS
+  // rates (bench/ask_curve), it read real king moves as rook moves.
+  constexpr double chance = 0.01;
   constexpr double prior = 20.0;
   SlipCosts adapted = costs;
   changed = false;
   for (std::size_t w = 0; w < letters; ++w)
     for (std::size_t m = 0; m < letters; ++m) {
-      if (confused[w][m] < least) continue;
+      if (confused[w][m] < 2) continue;
       const double measured = std::exp(-static_cast<double>(costs.letter_pair[w][m]));
+      if (binomial_tail(written[w], confused[w][m], measured) > chance) continue;
       const double rate = (confused[w][m] + measured * prior) / (written[w] + prior);
       const float price = static_cast<float>(-std::log(rate));
       if (price < adapted.letter_pair[w][m] - 0.01f) {
