@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -334,6 +335,8 @@ TEST_CASE("reconstruct: a writer who writes K for R throughout pays less for it 
       ++rook_moves;
     }
   REQUIRE(rook_moves >= 6);
+  const auto count_king_moves =
+      std::count_if(game.begin(), game.end(), [](const std::string& m) { return m[0] == 'K'; });
   const reconstruct::Reconstruction a = reconstruct::reconstruct_game({english_boxes(once)});
   const reconstruct::Reconstruction b = reconstruct::reconstruct_game({english_boxes(habit)});
   CHECK(sans(a) == game);
@@ -346,6 +349,24 @@ TEST_CASE("reconstruct: a writer who writes K for R throughout pays less for it 
   CHECK(has_slip(slip_habit, reconstruct::SlipKind::piece_letter, "K", "R"));
   CHECK(slip_once.cost == doctest::Approx(reconstruct::SlipCosts::measured().letter_slip('K', 'R')));
   CHECK(slip_habit.cost < slip_once.cost - 1.0f);
+  // The habit is said, in the sheet's letters; the writer who slipped once has none.
+  const auto habit_notes = [](const reconstruct::Reconstruction& r) {
+    std::vector<std::string> said;
+    for (const Message& m : r.notes)
+      if (m.key == "reconstruct.note.letter_habit") said.push_back(english(m));
+    return said;
+  };
+  CHECK(habit_notes(a).empty());
+  REQUIRE(habit_notes(b).size() == 1);
+  // Counted on the game found first (which read some of the K boxes otherwise).
+  const std::string said = habit_notes(b)[0];
+  CHECK(said.starts_with("sheet 1: its writer writes K for R ("));
+  CHECK(said.ends_with(" boxes with K read so); read there as the writer's habit"));
+  int count = 0, boxes = 0;
+  REQUIRE(std::sscanf(said.c_str(), "sheet 1: its writer writes K for R (%d of the %d", &count, &boxes) == 2);
+  CHECK(count >= 3);
+  CHECK(count <= rook_moves);
+  CHECK(boxes <= rook_moves + count_king_moves);
   // The other rook moves of the habit sheet cost what that box costs.
   for (std::size_t k = 0; k < game.size() && k < b.plies.size(); ++k)
     if (game[k][0] == 'R' && b.plies[k].evidence[0].slips.size() == 1)

@@ -785,17 +785,22 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
   if (out.finished.empty() || out.finished.front().forced || !run.budget.left()) return out;
   const int node = out.finished.front().node;
   std::vector<PreparedSheet> before = prepared;
-  bool any = false;
+  std::vector<Message> notes;
   for (std::size_t j = 0; j < prepared.size(); ++j) {
-    bool changed = false;
-    const SlipCosts habits = search::letter_habits(prepared[j], j, out, node, r.start, run.costs, changed);
-    if (!changed) continue;
+    const search::LetterHabits habits = search::letter_habits(prepared[j], j, out, node, r.start, run.costs);
+    if (habits.found.empty()) continue;
     const float weight = prepared[j].weight;
-    prepared[j] = search::prepare_sheet(run.input[j], prepared[j].language, habits);
+    prepared[j] = search::prepare_sheet(run.input[j], prepared[j].language, habits.costs);
     prepared[j].weight = weight;
-    any = true;
+    for (const search::LetterHabit& h : habits.found)
+      notes.push_back(Message("reconstruct.note.letter_habit")
+                          .with("sheet", static_cast<int>(j) + 1)
+                          .with("written", std::string(1, h.written))
+                          .with("meant", std::string(1, h.meant))
+                          .with("count", h.count)
+                          .with("boxes", h.boxes));
   }
-  if (!any) return out;
+  if (notes.empty()) return out;
   search::Output again =
       search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget));
   r.stats.runs++;
@@ -803,6 +808,7 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
     prepared = std::move(before);
     return out;
   }
+  r.notes.insert(r.notes.end(), notes.begin(), notes.end());
   return again;
 }
 

@@ -139,8 +139,8 @@ double binomial_tail(int n, int k, double p) {
 }
 }  // namespace
 
-SlipCosts letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
-                        const Position& start, const SlipCosts& costs, bool& changed) {
+LetterHabits letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
+                           const Position& start, const SlipCosts& costs) {
   // Over the boxes the game reads as written moves: how often each piece
   // letter is written, and how often for another piece's letter.
   constexpr std::size_t letters = 26;
@@ -176,8 +176,7 @@ SlipCosts letter_habits(const PreparedSheet& sheet, std::size_t j, const Output&
   // rates (bench/ask_curve), it read real king moves as rook moves.
   constexpr double chance = 0.01;
   constexpr double prior = 20.0;
-  SlipCosts adapted = costs;
-  changed = false;
+  LetterHabits habits{{}, costs};
   for (std::size_t w = 0; w < letters; ++w)
     for (std::size_t m = 0; m < letters; ++m) {
       if (confused[w][m] < 2) continue;
@@ -185,12 +184,13 @@ SlipCosts letter_habits(const PreparedSheet& sheet, std::size_t j, const Output&
       if (binomial_tail(written[w], confused[w][m], measured) > chance) continue;
       const double rate = (confused[w][m] + measured * prior) / (written[w] + prior);
       const float price = static_cast<float>(-std::log(rate));
-      if (price < adapted.letter_pair[w][m] - 0.01f) {
-        adapted.letter_pair[w][m] = price;
-        changed = true;
+      if (price < habits.costs.letter_pair[w][m] - 0.01f) {
+        habits.costs.letter_pair[w][m] = price;
+        habits.found.push_back(LetterHabit{static_cast<char>('A' + w), static_cast<char>('A' + m),
+                                           confused[w][m], written[w]});
       }
     }
-  return adapted;
+  return habits;
 }
 
 float writer_weight(const Departures& d) {

@@ -149,12 +149,24 @@ struct Departures {
 std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
                                          int node, const Position& start);
 
-// The prices of `costs` with the piece-letter confusions that sheet `j`
-// makes by habit on the game `out` reaches at `node` made cheaper for that
-// sheet (letter_pair): a writer who writes K for R once is slipping, one
-// who does it again and again writes so. `changed`: some price was lowered.
-SlipCosts letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
-                        const Position& start, const SlipCosts& costs, bool& changed);
+// A piece letter that a sheet's writer writes for another by habit: `count`
+// of the `boxes` where `written` is written mean `meant`.
+struct LetterHabit {
+  char written = 0;
+  char meant = 0;
+  int count = 0;
+  int boxes = 0;
+};
+// The piece-letter confusions that sheet `j` makes by habit on the game
+// `out` reaches at `node` (a writer who writes K for R once is slipping,
+// one who does it again and again writes so), and the prices of `costs`
+// with those made cheaper for that sheet (letter_pair).
+struct LetterHabits {
+  std::vector<LetterHabit> found;
+  SlipCosts costs;
+};
+LetterHabits letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
+                           const Position& start, const SlipCosts& costs);
 
 // The weight of a sheet's departures (PreparedSheet::weight) for a writer
 // who departed `d` times in `boxes` written boxes.
