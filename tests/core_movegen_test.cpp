@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -131,6 +132,44 @@ TEST_CASE("en passant: normal, pinned along the rank, and as a check evasion") {
   Position taken = after(check, "e4d3");
   CHECK(taken.empty(d4));
   CHECK(taken.piece_on(d3) == Piece::black_pawn);
+}
+
+TEST_CASE("en passant after a double push: asked only when a pawn of the other side stands beside it") {
+  // No pawn beside the pushed one (a pawn one file further away does not
+  // count): no capture, but the square is set.
+  Position far = after(position("4k3/8/8/8/5p2/8/3P4/4K3 w - - 0 1"), "d2d4");
+  CHECK(far.ep_square() == d3);
+  CHECK_FALSE(far.ep_capturable());
+  CHECK(far.key() == far.compute_key());
+  // A pawn beside it on either side: the capture is there.
+  for (const char* fen : {"4k3/8/8/8/2p5/8/3P4/4K3 w - - 0 1", "4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1"}) {
+    Position next = after(position(fen), "d2d4");
+    CHECK(next.ep_capturable());
+    CHECK(next.key() == next.compute_key());
+    Position walked = position(fen);
+    walked.walk_move(parse_uci(walked, "d2d4"));
+    CHECK(walked.ep_capturable());
+  }
+  // Beside it but pinned to its king along the rank: no capture.
+  Position pinned = after(position("8/8/8/8/k1p4R/8/3P4/4K3 w - - 0 1"), "d2d4");
+  CHECK_FALSE(pinned.ep_capturable());
+  // Black's double push too.
+  CHECK(after(position("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"), "d7d5").ep_capturable());
+  CHECK_FALSE(after(position("4k3/3p4/8/5P2/8/8/8/4K3 b - - 0 1"), "d7d5").ep_capturable());
+  // Every double push of random games: as the position read from its FEN
+  // (finish_setup asks without the shortcut) has it.
+  int pushes = 0;
+  test::for_each_move_of_random_games(7, 40, 200, [&pushes](const Position& before, Move m) {
+    if (type_of(before.piece_on(m.from())) != PieceType::pawn || std::abs(m.to() - m.from()) != 16) return;
+    ++pushes;
+    Position done = before;
+    Undo undo;
+    done.do_move(m, undo);
+    const Position read = position(write_fen(done).c_str());
+    CHECK(done.ep_capturable() == read.ep_capturable());
+    CHECK(done.key() == read.key());
+  });
+  CHECK(pushes > 1000);
 }
 
 TEST_CASE("promotion: four pieces, by push and by capture") {

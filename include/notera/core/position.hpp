@@ -102,7 +102,13 @@ class Position {
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   // Whether a piece of c attacks s: attackers_to(s, occupied) & pieces(c),
   // looking at c's pieces only (legal moves of kings and castling ask it).
-  bool attacked_by(Color c, Square s, Bitboard occupied) const;
+  bool attacked_by(Color c, Square s, Bitboard occupied) const {
+    if ((pawn_attacks(~c, s) & pieces(c, PieceType::pawn)) |
+        (knight_attacks(s) & pieces(c, PieceType::knight)) | (king_attacks(s) & pieces(c, PieceType::king)))
+      return true;
+    return sliders_reaching(s, pieces(c, PieceType::rook, PieceType::queen),
+                            pieces(c, PieceType::bishop, PieceType::queen), occupied) != 0;
+  }
   // Full legality check for any move, e.g. one read from UCI. The move
   // generator only produces legal moves; this is for moves from outside.
   bool is_legal(Move m) const;

@@ -118,8 +118,12 @@ inline void Position::move_piece(Square from, Square to) {
   update_check_info();
   if (type_of(moved) == PieceType::pawn && std::abs(to - from) == 16) {
     st_.ep_square = from + pawn_push(us);
-    update_ep_capturable();
-    if (keyed && st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
+    // Most double pushes pass no pawn of the other side that could take
+    // en passant: then the capture is not possible, without a call to ask.
+    if (pawn_attacks(us, st_.ep_square) & pieces(~us, PieceType::pawn)) {
+      update_ep_capturable();
+      if (keyed && st_.ep_capturable) k ^= zobrist::en_passant(file_of(st_.ep_square));
+    }
   }
   if (keyed) st_.key = k;
 }

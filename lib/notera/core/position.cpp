@@ -147,14 +147,6 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          (king_attacks(s) & pieces(PieceType::king));
 }
 
-bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
-  if ((pawn_attacks(~c, s) & pieces(c, PieceType::pawn)) |
-      (knight_attacks(s) & pieces(c, PieceType::knight)) | (king_attacks(s) & pieces(c, PieceType::king)))
-    return true;
-  return sliders_reaching(s, pieces(c, PieceType::rook, PieceType::queen),
-                          pieces(c, PieceType::bishop, PieceType::queen), occupied) != 0;
-}
-
 bool Position::en_passant_is_legal(Square from) const {
   const Color us = side_;
   const Square to = st_.ep_square;
