@@ -784,10 +784,18 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
                                          search::Output out) {
   if (out.finished.empty() || out.finished.front().forced || !run.budget.left()) return out;
   const int node = out.finished.front().node;
+  std::vector<search::LetterHabits> habits_of;
+  bool any = false;
+  for (std::size_t j = 0; j < prepared.size(); ++j) {
+    habits_of.push_back(search::letter_habits(prepared[j], j, out, node, r.start, run.costs));
+    any |= !habits_of.back().found.empty();
+  }
+  if (!any) return out;
+  // The sheets as they were, should the game found first stand.
   std::vector<PreparedSheet> before = prepared;
   std::vector<Message> notes;
   for (std::size_t j = 0; j < prepared.size(); ++j) {
-    const search::LetterHabits habits = search::letter_habits(prepared[j], j, out, node, r.start, run.costs);
+    const search::LetterHabits& habits = habits_of[j];
     if (habits.found.empty()) continue;
     const float weight = prepared[j].weight;
     prepared[j] = search::prepare_sheet(run.input[j], prepared[j].language, habits.costs);
@@ -800,7 +808,6 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
                           .with("count", h.count)
                           .with("boxes", h.boxes));
   }
-  if (notes.empty()) return out;
   search::Output again =
       search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget));
   r.stats.runs++;

@@ -1260,7 +1260,8 @@ class Search {
       return true;
     };
     // The index brings in the slots of a state `ahead` on while this one's
-    // are used.
+    // are used (worked out again when its turn comes: a state passed over
+    // before then may have been merged into it).
     constexpr std::size_t ahead = 2;
     Passed p;
     for (std::size_t i = 0; i < layer.size(); ++i) {
