@@ -10,6 +10,8 @@
 #include <cstring>
 #include <vector>
 
+#include "write_behind.hpp"
+
 namespace notera::cli {
 
 AtomicFile::~AtomicFile() { discard(); }
@@ -27,74 +29,68 @@ Compression compression_by_name(std::string_view path) {
 
 namespace {
 
-// A compressed stream on a file descriptor, as a C stream (fopencookie):
-// the writers of the output write to it as to any file. libarchive's raw
-// format writes the one "entry" as a bare compressed stream.
-struct Compressor {
-  ::archive* a = nullptr;
-  int fd = -1;
-
-  static ssize_t write(void* cookie, const char* buffer, std::size_t size) {
-    auto* self = static_cast<Compressor*>(cookie);
-    std::size_t done = 0;
-    while (done < size) {
-      const la_ssize_t n = archive_write_data(self->a, buffer + done, size - done);
-      if (n <= 0) {
-        errno = archive_errno(self->a) > 0 ? archive_errno(self->a) : EIO;
-        return -1;
-      }
-      done += static_cast<std::size_t>(n);
+// write(2) until every byte is written; 0 or an errno value.
+int write_all(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
     }
-    return static_cast<ssize_t>(size);
+    data += n;
+    size -= static_cast<std::size_t>(n);
   }
+  return 0;
+}
 
-  // Ends the compressed stream (its trailer) and closes the file.
-  static int close(void* cookie) {
-    auto* self = static_cast<Compressor*>(cookie);
-    bool ok = archive_write_close(self->a) == ARCHIVE_OK;
-    const int error = archive_errno(self->a) > 0 ? archive_errno(self->a) : EIO;
-    archive_write_free(self->a);
-    if (::close(self->fd) != 0) ok = false;
-    delete self;
-    if (!ok) errno = error;
-    return ok ? 0 : -1;
-  }
-};
-
+// A compressed stream on a file descriptor, as a C stream: the writers of
+// the output write to it as to any file, and the compressing is done on the
+// stream's own thread (write_behind.hpp). libarchive's raw format writes
+// the one "entry" as a bare compressed stream. The descriptor stays open.
 std::FILE* compressing_stream(int fd, Compression compression, std::string& error) {
-  auto* c = new Compressor;
-  c->fd = fd;
-  c->a = archive_write_new();
+  ::archive* a = archive_write_new();
   int status = ARCHIVE_OK;
   switch (compression) {
-    case Compression::gzip: status = archive_write_add_filter_gzip(c->a); break;
-    case Compression::bzip2: status = archive_write_add_filter_bzip2(c->a); break;
-    case Compression::xz: status = archive_write_add_filter_xz(c->a); break;
-    case Compression::zstd: status = archive_write_add_filter_zstd(c->a); break;
+    case Compression::gzip: status = archive_write_add_filter_gzip(a); break;
+    case Compression::bzip2: status = archive_write_add_filter_bzip2(a); break;
+    case Compression::xz: status = archive_write_add_filter_xz(a); break;
+    case Compression::zstd: status = archive_write_add_filter_zstd(a); break;
     case Compression::none: break;
   }
   archive_entry* entry = archive_entry_new();
   archive_entry_set_pathname(entry, "output");
   archive_entry_set_filetype(entry, AE_IFREG);
-  if (status == ARCHIVE_OK) status = archive_write_set_format_raw(c->a);
+  if (status == ARCHIVE_OK) status = archive_write_set_format_raw(a);
   // No padding after the last byte: the file ends where the stream ends.
-  if (status == ARCHIVE_OK) status = archive_write_set_bytes_in_last_block(c->a, 1);
-  if (status == ARCHIVE_OK) status = archive_write_open_fd(c->a, fd);
-  if (status == ARCHIVE_OK) status = archive_write_header(c->a, entry);
+  if (status == ARCHIVE_OK) status = archive_write_set_bytes_in_last_block(a, 1);
+  if (status == ARCHIVE_OK) status = archive_write_open_fd(a, fd);
+  if (status == ARCHIVE_OK) status = archive_write_header(a, entry);
   archive_entry_free(entry);
   if (status != ARCHIVE_OK) {
-    const char* what = archive_error_string(c->a);
+    const char* what = archive_error_string(a);
     error = what ? what : "cannot compress";
-    archive_write_free(c->a);
-    delete c;
+    archive_write_free(a);
     return nullptr;
   }
-  const cookie_io_functions_t functions{nullptr, &Compressor::write, nullptr, &Compressor::close};
-  std::FILE* file = ::fopencookie(c, "w", functions);
+  auto failure = [a] { return archive_errno(a) > 0 ? archive_errno(a) : EIO; };
+  std::FILE* file = write_behind_stream(
+      [a, failure](const char* data, std::size_t size) {
+        while (size > 0) {
+          const la_ssize_t n = archive_write_data(a, data, size);
+          if (n <= 0) return failure();
+          data += n;
+          size -= static_cast<std::size_t>(n);
+        }
+        return 0;
+      },
+      [a, failure] {  // the compressed stream's trailer
+        const int closing = archive_write_close(a) == ARCHIVE_OK ? 0 : failure();
+        archive_write_free(a);
+        return closing;
+      });
   if (!file) {
     error = std::strerror(errno);
-    archive_write_free(c->a);
-    delete c;
+    archive_write_free(a);
   }
   return file;
 }
@@ -130,14 +126,16 @@ bool AtomicFile::open(Compression compression) {
   ::umask(mask);
   ::fchmod(fd, 0666 & ~mask);
   temporary_ = buffer.data();
+  fd_ = fd;
   if (compression != Compression::none) {
     file_ = compressing_stream(fd, compression, error_);
   } else {
-    file_ = ::fdopen(fd, "wb");
+    file_ = write_behind_stream([fd](const char* data, std::size_t size) { return write_all(fd, data, size); }, {});
     if (!file_) error_ = std::strerror(errno);
   }
   if (!file_) {
     ::close(fd);
+    fd_ = -1;
     ::unlink(temporary_.c_str());
     temporary_.clear();
     return false;
@@ -164,13 +162,26 @@ bool AtomicFile::commit(bool sync) {
   // complete; syncing a large output to disk would double the run time for
   // no gain against interruption (it only matters after a power loss).
   bool ok = std::fflush(file_) == 0;
-  if (ok && sync && ::fsync(::fileno(file_)) != 0) ok = false;
+  if (ok && sync && fd_ < 0 && ::fsync(::fileno(file_)) != 0) ok = false;
   if (!ok) error_ = std::strerror(errno);
+  // A file of ours: closing the stream waits until its thread has written
+  // everything; the descriptor is synced and closed after that.
   if (std::fclose(file_) != 0 && ok) {
     ok = false;
     error_ = std::strerror(errno);
   }
   file_ = nullptr;
+  if (fd_ >= 0) {
+    if (ok && sync && ::fsync(fd_) != 0) {
+      ok = false;
+      error_ = std::strerror(errno);
+    }
+    if (::close(fd_) != 0 && ok) {
+      ok = false;
+      error_ = std::strerror(errno);
+    }
+    fd_ = -1;
+  }
   if (ok && !temporary_.empty() && std::rename(temporary_.c_str(), path_.c_str()) != 0) {
     ok = false;
     error_ = std::strerror(errno);
@@ -184,6 +195,10 @@ void AtomicFile::discard() {
   if (file_) {
     std::fclose(file_);
     file_ = nullptr;
+  }
+  if (fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
   }
   if (!temporary_.empty()) {
     ::unlink(temporary_.c_str());

@@ -24,6 +24,9 @@ class AtomicFile {
 
   // Creates the temporary file; with a compression, stream() compresses
   // what is written to it (libarchive's filters, as the input is read).
+  // What is written is written out (and compressed) on a thread of the
+  // stream's own (write_behind.hpp); a failure shows at a later write or
+  // at commit().
   bool open(Compression compression = Compression::none);
   // Flushes it and renames it into place; with `sync`, first waits until
   // it is on the disk (a file that must survive a power cut once it is said
@@ -40,6 +43,7 @@ class AtomicFile {
   std::string path_;
   std::string temporary_;
   std::FILE* file_ = nullptr;
+  int fd_ = -1;  // the temporary file's; file_ writes to it on a thread of its own (write_behind.hpp)
   std::unique_ptr<char[]> buffer_;  // the stream's; freed after it is closed
   std::string error_;
 };
