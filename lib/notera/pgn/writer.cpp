@@ -8,6 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "notera/core/fen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/pgn/lexicon.hpp"
@@ -38,6 +42,28 @@ constexpr std::array<TagByte, 256> tag_bytes = [] {
   t[static_cast<unsigned char>('\\')] = t[static_cast<unsigned char>('"')] = TagByte::escaped;
   return t;
 }();
+
+#if defined(__SSE2__)
+// Whether any of the n bytes at p is not TagByte::plain, sixteen at a time;
+// reads up to fifteen bytes past them, which the caller has room for.
+bool has_tag_special(const char* p, std::size_t n) {
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i del = _mm_set1_epi8(0x7F);
+  const __m128i below_space = _mm_set1_epi8(0x1F);
+  for (std::size_t k = 0; k < n; k += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    // Unsigned byte <= 0x1F where max(byte, 0x1F) is 0x1F.
+    const __m128i hits = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)),
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, del), _mm_cmpeq_epi8(_mm_max_epu8(bytes, below_space), below_space)));
+    unsigned bits = static_cast<unsigned>(_mm_movemask_epi8(hits));
+    if (n - k < 16) bits &= (1u << (n - k)) - 1;
+    if (bits != 0) return true;
+  }
+  return false;
+}
+#endif
 
 // Blanks between the words of a comment: spaces, line ends and every other
 // control character (written as spaces, so a word never starts with one,
@@ -314,7 +340,8 @@ struct Writer::Impl {
   // cost more than writing the tag).
   void write_tag(std::string_view name, std::string_view value) {
     value = repertoire(value);
-    const std::size_t room = tag_size + name.size() + 2 * value.size() + 6;
+    // 16 more: has_tag_special reads past the value's bytes.
+    const std::size_t room = tag_size + name.size() + 2 * value.size() + 6 + 16;
     if (tag_text.size() < room) tag_text.resize(std::max(2 * tag_text.size(), room));
     char* p = tag_text.data() + tag_size;
     *p++ = '[';
@@ -322,6 +349,15 @@ struct Writer::Impl {
     p += name.size();
     *p++ = ' ';
     *p++ = '"';
+#if defined(__SSE2__)
+    // Nearly every value has nothing to escape or blank out: copied whole,
+    // and the copy checked sixteen bytes at a time.
+    std::memcpy(p, value.data(), value.size());
+    if (!has_tag_special(p, value.size())) {
+      p += value.size();
+      value = {};
+    }
+#endif
     for (const char c : value) {
       const TagByte kind = tag_bytes[static_cast<unsigned char>(c)];
       if (kind == TagByte::plain) {
