@@ -238,6 +238,18 @@ constexpr float lookahead_miss = 3.0f;
 // States dropped for want of room this close to the best of their ply make
 // a wider search worth it (about one slip).
 constexpr float widen_span = 6.0f;
+// When the beam overflows, each alignment (the boxes used, the numbering)
+// keeps its best states up to 1/alignment_share of the beam, and the
+// states kept so take up to 1/rescue_share of the beam beyond it
+// (rescue()). On the synthetic sheets (bench/sheets_synth) the game of
+// case 29, which passes over one of four '-' boxes in a row, is found so:
+// its state, 3 nats behind the crowd that reads every box as a move, was
+// dropped at ply 23 even at beam 16,384. Shares of 1/8 and 1/4 missed no
+// fewer games there and priced 15% more moves on the HCS pages, two-page
+// games and sheets-dev cases (bench/reconstruct_work); these 5% more in
+// all, 3% by the median reconstruction.
+constexpr std::size_t alignment_share = 32;
+constexpr std::size_t rescue_share = 16;
 
 struct State {
   Position pos;
@@ -1363,21 +1375,30 @@ class Search {
   }
 
   // The states [kept, dropped) of order_ (by rank) are about to be
-  // dropped. The best of each alignment (boxes used, numbering) that has
-  // no state among the kept ones is kept as well, up to an eighth of the
-  // beam: many states that differ only in a move no sheet records (every
-  // move that makes the next box legal) must not crowd out the one that
-  // passed over a box and reads on in place. Moved to order_[kept...];
-  // returns how many.
+  // dropped. The best states of each alignment (boxes used, numbering) are
+  // kept as well, up to a share of the beam per alignment (counting those
+  // kept already), and up to a share of the beam in all: many states that
+  // differ only in a move no sheet records (every move that makes the next
+  // box legal, every move a '-' box may stand for) must not crowd out the
+  // few that passed over a box and read on in place. Keeping only the
+  // best state of an alignment that had none was not enough: the crowd's
+  // own games pass over the box too, and fill the alignment with states
+  // that a game which read some box with a slip earlier (the game played)
+  // cannot outrank. Moved to order_[kept...]; returns how many.
   std::size_t rescue(const std::vector<State>& layer, int ply, std::size_t kept, std::size_t dropped) {
     const auto alignment = [](const State& s) { return alignment_of(s.cursor, s.shift); };
-    const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(width_at(ply)) / 8);
+    const auto width = static_cast<std::size_t>(width_at(ply));
+    const std::size_t share = std::max<std::size_t>(1, width / alignment_share);
+    const std::size_t most = std::max<std::size_t>(1, width / rescue_share);
     alignments_.clear();
-    for (std::size_t i = 0; i < kept; ++i) alignments_.find_or_add(alignment(layer[order_[i]]));
+    for (std::size_t i = 0; i < kept; ++i) ++*alignments_.find_or_add(alignment(layer[order_[i]])).first;
     std::size_t rescued = 0;
-    for (std::size_t i = kept; i < dropped && rescued < most; ++i)
-      if (alignments_.find_or_add(alignment(layer[order_[i]])).second)
-        std::swap(order_[kept + rescued++], order_[i]);
+    for (std::size_t i = kept; i < dropped && rescued < most; ++i) {
+      std::uint32_t& count = *alignments_.find_or_add(alignment(layer[order_[i]])).first;
+      if (count >= share) continue;
+      ++count;
+      std::swap(order_[kept + rescued++], order_[i]);
+    }
     return rescued;
   }
 
@@ -1450,7 +1471,7 @@ class Search {
   std::vector<std::uint32_t> order_;
   std::vector<State> kept_;  // close_layer()'s spare layer
   StateIndex index_;
-  FlatCache<char> alignments_;  // rescue()'s set of the alignments kept
+  FlatCache<std::uint32_t> alignments_;  // rescue()'s count of the states kept per alignment
   State last_layer_best_;
   std::shared_ptr<Restarts> restarts_;  // kept by a search at one width (keep_restart())
   bool keeping_ = true;
