@@ -238,6 +238,18 @@ constexpr float lookahead_miss = 3.0f;
 // States dropped for want of room this close to the best of their ply make
 // a wider search worth it (about one slip).
 constexpr float widen_span = 6.0f;
+// When the beam overflows, each alignment (the boxes used, the numbering)
+// keeps its best states up to 1/alignment_share of the beam, and the
+// states kept so take up to 1/rescue_share of the beam beyond it
+// (rescue()). On the synthetic sheets (bench/sheets_synth) the game of
+// case 29, which passes over one of four '-' boxes in a row, is found so:
+// its state, 3 nats behind the crowd that reads every box as a move, was
+// dropped at ply 23 even at beam 16,384. Shares of 1/8 and 1/4 missed no
+// fewer games there and priced 15% more moves on the HCS pages, two-page
+// games and sheets-dev cases (bench/reconstruct_work); these 5% more in
+// all, 3% by the median reconstruction.
+constexpr std::size_t alignment_share = 32;
+constexpr std::size_t rescue_share = 16;
 
 struct State {
   Position pos;
@@ -873,12 +885,14 @@ class Search {
       std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(cap),
                        candidates_.end(), cheaper);
       const float first_dropped = candidates_[cap].cost;
+      rescue_candidates(layer, ply, cap);
       candidates_.resize(cap);
       // Only a loss if what was dropped ties with what the beam keeps.
       const std::size_t soft = std::min(cap, static_cast<std::size_t>(width_at(ply)));
       std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(soft - 1),
                        candidates_.end(), cheaper);
       if (first_dropped <= candidates_[soft - 1].cost + tie_epsilon) note_beam_full(ply);
+      candidates_.insert(candidates_.end(), rescued_candidates_.begin(), rescued_candidates_.end());
     }
     // In order of cost, ties in the order they came (a stable sort).
     keys_.clear();
@@ -890,6 +904,68 @@ class Search {
       sorted_candidates_.push_back(candidates_[static_cast<std::uint32_t>(k)]);
     candidates_.swap(sorted_candidates_);
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "among the cheapest candidates");
+  }
+
+  // The alignment of the state that candidate `c` of `layer` makes.
+  std::uint64_t child_alignment(const std::vector<State>& layer, const Candidate& c, int ply) const {
+    const State& parent = layer[static_cast<std::size_t>(c.state)];
+    std::array<std::uint16_t, max_sheets> cursor = parent.cursor;
+    std::array<std::int16_t, max_sheets> shift = parent.shift;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const SheetStep st = step_for(parent, static_cast<int>(j), ply);
+      if (c.consume & (1u << j)) {
+        ++cursor[j];
+        shift[j] = st.consume_shift;
+      } else {
+        shift[j] = st.insert_shift;
+      }
+    }
+    return alignment_of(cursor, shift);
+  }
+
+  // The candidates [cap, end) are about to be dropped, before their
+  // states are made and ranked (close_layer()): the cheapest of each
+  // alignment that has fewer than its share among the first `cap` go to
+  // rescued_candidates_, as rescue() keeps states. Beams of 4,096 and more
+  // have more candidates than the cap around a '-' box, and the crowd
+  // would take every place first.
+  void rescue_candidates(const std::vector<State>& layer, int ply, std::size_t cap) {
+    rescued_candidates_.clear();
+    const auto width = static_cast<std::size_t>(width_at(ply));
+    const std::size_t share = std::max<std::size_t>(1, width / alignment_share);
+    const std::size_t most = std::max<std::size_t>(1, width / rescue_share);
+    // A state's candidates that use the same boxes make states of one
+    // alignment: worked out once per state and set of boxes.
+    constexpr std::size_t masks = 1u << max_sheets;
+    state_alignments_.resize(layer.size() * masks);
+    state_alignments_known_.assign(layer.size(), 0);
+    candidate_alignments_.resize(candidates_.size());
+    for (std::size_t i = 0; i < candidates_.size(); ++i) {
+      const Candidate& c = candidates_[i];
+      const auto si = static_cast<std::size_t>(c.state);
+      std::uint64_t& alignment = state_alignments_[si * masks + c.consume];
+      if (!(state_alignments_known_[si] & (1u << c.consume))) {
+        alignment = child_alignment(layer, c, ply);
+        state_alignments_known_[si] =
+            static_cast<std::uint8_t>(state_alignments_known_[si] | (1u << c.consume));
+      }
+      candidate_alignments_[i] = alignment;
+    }
+    alignments_.clear();
+    for (std::size_t i = 0; i < cap; ++i) ++*alignments_.find_or_add(candidate_alignments_[i]).first;
+    keys_.clear();
+    for (std::size_t i = cap; i < candidates_.size(); ++i)
+      if (*alignments_.find_or_add(candidate_alignments_[i]).first < share)
+        keys_.push_back(sort_key(candidates_[i].cost, static_cast<std::uint32_t>(i)));
+    sort_keys(keys_, key_scratch_);
+    for (const std::uint64_t k : keys_) {
+      if (rescued_candidates_.size() >= most) break;
+      const auto i = static_cast<std::uint32_t>(k);
+      std::uint32_t& count = *alignments_.find_or_add(candidate_alignments_[i]).first;
+      if (count >= share) continue;
+      ++count;
+      rescued_candidates_.push_back(candidates_[i]);
+    }
   }
 
   // Plays the candidates kept: the states of the next layer (merged where
@@ -1363,21 +1439,30 @@ class Search {
   }
 
   // The states [kept, dropped) of order_ (by rank) are about to be
-  // dropped. The best of each alignment (boxes used, numbering) that has
-  // no state among the kept ones is kept as well, up to an eighth of the
-  // beam: many states that differ only in a move no sheet records (every
-  // move that makes the next box legal) must not crowd out the one that
-  // passed over a box and reads on in place. Moved to order_[kept...];
-  // returns how many.
+  // dropped. The best states of each alignment (boxes used, numbering) are
+  // kept as well, up to a share of the beam per alignment (counting those
+  // kept already), and up to a share of the beam in all: many states that
+  // differ only in a move no sheet records (every move that makes the next
+  // box legal, every move a '-' box may stand for) must not crowd out the
+  // few that passed over a box and read on in place. Keeping only the
+  // best state of an alignment that had none was not enough: the crowd's
+  // own games pass over the box too, and fill the alignment with states
+  // that a game which read some box with a slip earlier (the game played)
+  // cannot outrank. Moved to order_[kept...]; returns how many.
   std::size_t rescue(const std::vector<State>& layer, int ply, std::size_t kept, std::size_t dropped) {
     const auto alignment = [](const State& s) { return alignment_of(s.cursor, s.shift); };
-    const std::size_t most = std::max<std::size_t>(1, static_cast<std::size_t>(width_at(ply)) / 8);
+    const auto width = static_cast<std::size_t>(width_at(ply));
+    const std::size_t share = std::max<std::size_t>(1, width / alignment_share);
+    const std::size_t most = std::max<std::size_t>(1, width / rescue_share);
     alignments_.clear();
-    for (std::size_t i = 0; i < kept; ++i) alignments_.find_or_add(alignment(layer[order_[i]]));
+    for (std::size_t i = 0; i < kept; ++i) ++*alignments_.find_or_add(alignment(layer[order_[i]])).first;
     std::size_t rescued = 0;
-    for (std::size_t i = kept; i < dropped && rescued < most; ++i)
-      if (alignments_.find_or_add(alignment(layer[order_[i]])).second)
-        std::swap(order_[kept + rescued++], order_[i]);
+    for (std::size_t i = kept; i < dropped && rescued < most; ++i) {
+      std::uint32_t& count = *alignments_.find_or_add(alignment(layer[order_[i]])).first;
+      if (count >= share) continue;
+      ++count;
+      std::swap(order_[kept + rescued++], order_[i]);
+    }
     return rescued;
   }
 
@@ -1441,6 +1526,10 @@ class Search {
   bool priors_only_add_ = true;
   Output out_;
   std::vector<Candidate> candidates_;
+  std::vector<Candidate> rescued_candidates_;              // rescue_candidates()'s rescued,
+  std::vector<std::uint64_t> candidate_alignments_;        // ... the alignment of each candidate,
+  std::vector<std::uint64_t> state_alignments_;            // ... per state of the layer and boxes used,
+  std::vector<std::uint8_t> state_alignments_known_;       // ... those worked out (bit: boxes used)
   std::vector<Candidate> sorted_candidates_;               // keep_cheapest()'s, kept for its capacity
   std::vector<std::uint64_t> keys_;                        // sort_key()s being sorted
   std::vector<std::uint64_t> key_scratch_;                 // sort_keys()' second buffer
@@ -1450,7 +1539,7 @@ class Search {
   std::vector<std::uint32_t> order_;
   std::vector<State> kept_;  // close_layer()'s spare layer
   StateIndex index_;
-  FlatCache<char> alignments_;  // rescue()'s set of the alignments kept
+  FlatCache<std::uint32_t> alignments_;  // rescue()'s and rescue_candidates()' count per alignment
   State last_layer_best_;
   std::shared_ptr<Restarts> restarts_;  // kept by a search at one width (keep_restart())
   bool keeping_ = true;
