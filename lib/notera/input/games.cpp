@@ -372,9 +372,6 @@ class FailedFiles final : public InputFiles {
   std::unique_ptr<GameStream> stream_;
 };
 
-// From this size on, a plain file is read ahead on a thread (files_of).
-constexpr std::uint64_t plain_read_ahead_size = std::uint64_t{8} << 20;
-
 // The files of an input whose bytes are `source`: its first bytes decide
 // whether it is compressed (then the first bytes of what it holds decide
 // the rest), an archive or plain. A plain file is read as it is, with
@@ -397,11 +394,6 @@ std::unique_ptr<InputFiles> files_of(std::unique_ptr<text::ByteSource> source, s
       return std::make_unique<ArchiveFiles>(
           std::make_unique<HeadThenRest>(std::move(head), std::move(source)), nullptr, std::move(name),
           options);
-    // A large file is read on a thread of its own too: the kernel's copy
-    // from the page cache then overlaps with reading the games instead of
-    // following each block of them (a thread is not worth it for a small
-    // file, and a command line may name thousands).
-    if (size >= plain_read_ahead_size) source = std::make_unique<ReadAhead>(std::move(source));
     auto stream =
         std::make_unique<Stream>(std::move(head), std::move(source), std::move(name), options, size);
     stream->start();

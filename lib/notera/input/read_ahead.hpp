@@ -1,9 +1,8 @@
 // Reads a byte source ahead on a thread of its own, so that decompressing
 // an input overlaps with reading its games: a compressed input then costs
 // about the time of a plain one where a core is free. Holds a few blocks
-// at most (memory stays flat). Large plain files are read through it too
-// (files_of): the kernel reads them ahead of us, but the copy out of the
-// page cache would otherwise be the converting thread's.
+// at most (memory stays flat). Plain files do not need it: the kernel
+// reads them ahead.
 #pragma once
 
 #include <condition_variable>
