@@ -29,20 +29,6 @@ Compression compression_by_name(std::string_view path) {
 
 namespace {
 
-// write(2) until every byte is written; 0 or an errno value.
-int write_all(int fd, const char* data, std::size_t size) {
-  while (size > 0) {
-    const ssize_t n = ::write(fd, data, size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    data += n;
-    size -= static_cast<std::size_t>(n);
-  }
-  return 0;
-}
-
 // A compressed stream on a file descriptor, as a C stream: the writers of
 // the output write to it as to any file, and the compressing is done on the
 // stream's own thread (write_behind.hpp). libarchive's raw format writes
@@ -126,11 +112,13 @@ bool AtomicFile::open(Compression compression) {
   ::umask(mask);
   ::fchmod(fd, 0666 & ~mask);
   temporary_ = buffer.data();
-  fd_ = fd;
   if (compression != Compression::none) {
     file_ = compressing_stream(fd, compression, error_);
+    fd_ = fd;  // the compressing stream leaves it open
   } else {
-    file_ = write_behind_stream([fd](const char* data, std::size_t size) { return write_all(fd, data, size); }, {});
+    // Written by the converting thread itself: a plain output is cheap to
+    // write, and `--jobs 1` then takes one core (bench/compare-anchors).
+    file_ = ::fdopen(fd, "wb");
     if (!file_) error_ = std::strerror(errno);
   }
   if (!file_) {
@@ -164,8 +152,8 @@ bool AtomicFile::commit(bool sync) {
   bool ok = std::fflush(file_) == 0;
   if (ok && sync && fd_ < 0 && ::fsync(::fileno(file_)) != 0) ok = false;
   if (!ok) error_ = std::strerror(errno);
-  // A file of ours: closing the stream waits until its thread has written
-  // everything; the descriptor is synced and closed after that.
+  // A compressed output: closing the stream waits until its thread has
+  // written everything; the descriptor is synced and closed after that.
   if (std::fclose(file_) != 0 && ok) {
     ok = false;
     error_ = std::strerror(errno);

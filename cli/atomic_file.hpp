@@ -24,7 +24,7 @@ class AtomicFile {
 
   // Creates the temporary file; with a compression, stream() compresses
   // what is written to it (libarchive's filters, as the input is read).
-  // What is written is written out (and compressed) on a thread of the
+  // A compressed output is compressed and written on a thread of the
   // stream's own (write_behind.hpp); a failure shows at a later write or
   // at commit().
   bool open(Compression compression = Compression::none);
@@ -43,7 +43,7 @@ class AtomicFile {
   std::string path_;
   std::string temporary_;
   std::FILE* file_ = nullptr;
-  int fd_ = -1;  // the temporary file's; file_ writes to it on a thread of its own (write_behind.hpp)
+  int fd_ = -1;  // the temporary file's when file_ compresses to it (else file_ owns it)
   std::unique_ptr<char[]> buffer_;  // the stream's; freed after it is closed
   std::string error_;
 };

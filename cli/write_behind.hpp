@@ -1,11 +1,11 @@
 // Writes an output on a thread of its own, the counterpart of the input's
-// ReadAhead (lib/notera/input/read_ahead.hpp): the kernel's copying into
-// the page cache, and the compression of a ".zst" or ".gz" output, overlap
-// with converting games instead of following each megabyte of them. With
-// one job that is most of what a 2-core machine's second core can take
-// off the first: writing 65 MB to a file cost `convert --jobs 1` about a
-// sixth of its time. Memory stays flat: a few blocks are queued at most,
-// and the converter waits when they are all full.
+// ReadAhead (lib/notera/input/read_ahead.hpp): compressing a ".zst", ".gz",
+// ".xz" or ".bz2" output overlaps with converting games instead of
+// following each megabyte of them, and no longer holds up the pipeline's
+// last (serial) stage: `convert --jobs 1 -o out.pgn.zst` on the first
+// 100,000 corpus games took 1.45 s with the compressing in line, 0.85 s
+// with it here (a plain output, 0.95 s). Memory stays flat: a few blocks
+// are queued at most, and the converter waits when they are all full.
 #pragma once
 
 #include <condition_variable>

@@ -1,8 +1,9 @@
-// The output of `notera convert -o FILE` is written on a thread of its own
-// (cli/write_behind.hpp), plain or compressed, in blocks of a megabyte: a
-// large output must come out whole and in order, the same as on standard
-// output, and a write that fails must fail the run with its reason and
-// leave no file behind, however many blocks were queued when it failed.
+// The output of `notera convert -o FILE`: a compressed one is compressed
+// and written on a thread of its own (cli/write_behind.hpp) in blocks of a
+// megabyte, a plain one by the converting thread. Either way a large
+// output must come out whole and in order, the same as on standard output,
+// and a write that fails must fail the run with its reason and leave no
+// file behind, however many blocks were queued when it failed.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -58,25 +59,30 @@ TEST_CASE("output: an output of many blocks is written whole and in order, plain
 }
 
 TEST_CASE("output: a write that fails part way fails the run with its reason, and the old file stays") {
-  test::TempDir dir;
-  const auto input = dir.write("many.pgn", many_games(1500));
-  const auto out = dir.write("out.pgn", "the old output\n");
-  // The file size limit makes write(2) fail with EFBIG once the temporary
-  // file holds a few hundred KiB (SIGXFSZ ignored, as `trap ''` leaves it across the
-  // exec): the thread that writes finds the failure, the converter learns
-  // of it at a later write or at the end.
-  const auto r = test::run_program(
-      "/bin/sh", {"-c", "trap '' XFSZ; ulimit -f 512 && exec \"$0\" convert -q --messages en -o \"$1\" \"$2\"",
-                  NOTERA_BINARY, out.string(), input.string()});
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find(out.string()) != std::string::npos);
-  CHECK(r.err.find("File too large") != std::string::npos);
-  CHECK(test::read_file(out) == "the old output\n");
-  // And no temporary file is left beside it.
-  int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
-    CAPTURE(entry.path());
-    ++files;
+  // Plain (written by the converting thread) and gzip (compressed and
+  // written on a thread of its own, where the failure is found while the
+  // converter goes on queueing blocks).
+  for (const char* name : {"out.pgn", "out.pgn.gz"}) {
+    CAPTURE(name);
+    test::TempDir dir;
+    const auto input = dir.write("many.pgn", many_games(1500));
+    const auto out = dir.write(name, "the old output\n");
+    // The file size limit makes write(2) fail with EFBIG once the temporary
+    // file holds a few KiB (SIGXFSZ ignored, as `trap ''` leaves it across
+    // the exec); the gzip output of these games is some 50 KiB.
+    const auto r = test::run_program(
+        "/bin/sh", {"-c", "trap '' XFSZ; ulimit -f 16 && exec \"$0\" convert -q --messages en -o \"$1\" \"$2\"",
+                    NOTERA_BINARY, out.string(), input.string()});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(out.string()) != std::string::npos);
+    CHECK(r.err.find("File too large") != std::string::npos);
+    CHECK(test::read_file(out) == "the old output\n");
+    // And no temporary file is left beside it.
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+      CAPTURE(entry.path());
+      ++files;
+    }
+    CHECK(files == 2);  // many.pgn and the output
   }
-  CHECK(files == 2);  // many.pgn and out.pgn
 }
