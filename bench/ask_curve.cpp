@@ -3,7 +3,7 @@
 // share of plies asked.
 //
 //   build/bench/notera_bench_ask_curve [--games N] [--scale S] [--copies 1|2] [--rounds] [-v]
-//                                      [--game G [--watch]] [--page-answers]
+//                                      [--game G [--watch]] [--page-answers] [--ask-margin M]
 //
 // The sheets are issue 6's test: the first N games (default 100) of
 // ../shared/corpus/big.pgn.xz written at `scale` times the HCS rates
@@ -22,7 +22,11 @@
 // plies at a time, each round from the lists the previous answers left.
 // Printed per share: plies asked, plies right (a ply is right when the game
 // found has the game played's move at that index), plies right among those
-// not asked, and games exact. Printed first: how often the first runs'
+// not asked, plies in order (the game played's plies that the game found
+// has in the same order, bench/plies_in_order.hpp: a row left out of the
+// sheet costs its two plies there, every ply after it at the same index)
+// and games exact; -v also the games still wrong at the largest share,
+// with their first wrong ply and how many plies are wrong. Printed first: how often the first runs'
 // moves are wrong at each confidence (is the margin a probability, and
 // where do errors begin). --game G (with the same --games) also prints,
 // for game G at each share, the answers given, the plies that are wrong,
@@ -43,6 +47,7 @@
 #include <vector>
 
 #include "hcs_rates.hpp"
+#include "plies_in_order.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
@@ -68,7 +73,7 @@ struct Entry {
 };
 
 struct Counts {
-  long long plies = 0, right = 0, asked = 0, not_asked = 0, not_asked_right = 0, answered = 0;
+  long long plies = 0, right = 0, in_order = 0, asked = 0, not_asked = 0, not_asked_right = 0, answered = 0;
   int games = 0, exact = 0;
 };
 
@@ -97,6 +102,8 @@ void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std
 }
 
 bool page_answers = false;  // --page-answers
+// Options of every reconstruction (--ask-margin M: ReconstructOptions::ask_margin).
+reconstruct::ReconstructOptions base;
 
 // A game's sheets as answers change them: boxes put in for plies no box
 // records move the boxes after them, so what each box records moves too.
@@ -193,6 +200,9 @@ int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, c
 void count(const reconstruct::Reconstruction& r, const std::vector<Move>& game, const std::set<int>& asked,
            Counts& c) {
   ++c.games;
+  std::vector<Move> found;
+  for (const auto& ply : r.plies) found.push_back(ply.move);
+  c.in_order += bench::plies_in_order(found, game);
   bool exact = r.plies.size() == game.size();
   for (std::size_t p = 0; p < game.size(); ++p) {
     const bool right = p < r.plies.size() && r.plies[p].move == game[p];
@@ -251,10 +261,12 @@ void print_unasked_miss(const Case& c, const reconstruct::Reconstruction& r, con
     // legal move, and one copy has nothing against it here.
     ++unasked_misses;
     unasked_as_written += price == 0.0f;
+    std::size_t wrong_plies = 0;
+    for (std::size_t q = 0; q < game.size(); ++q) wrong_plies += q >= r.plies.size() || r.plies[q].move != game[q];
     std::printf(
-        "  game %3zu ply %3zu of %3zu: found %-7s true %-7s box %-10s read at %5.2f, first-run confidence %s, "
+        "  game %3zu ply %3zu of %3zu (%zu wrong): found %-7s true %-7s box %-10s read at %5.2f, first-run confidence %s, "
         "%zu asked\n",
-        c.game, p + 1, game.size(), p < r.plies.size() ? r.plies[p].san.c_str() : "(end)",
+        c.game, p + 1, game.size(), wrong_plies, p < r.plies.size() ? r.plies[p].san.c_str() : "(end)",
         to_san(pos, game[p]).c_str(), box.c_str(), static_cast<double>(price), conf.c_str(), asked.size());
     return;
   }
@@ -297,7 +309,7 @@ void print_calibration(const std::vector<Case>& cases, const std::vector<std::ve
     for (std::size_t p = 0; exact && p < game.size(); ++p) exact = c.first.plies[p].move == game[p];
     if (exact) continue;
     ++inexact;
-    reconstruct::ReconstructOptions o;
+    reconstruct::ReconstructOptions o = base;
     o.line = game;
     if (reconstruct::reconstruct_game(c.sheets, o).cost < c.first.cost - 0.01f) {
       ++lost;
@@ -337,8 +349,8 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
   std::printf("\n%s: %zu games, %lld plies, %zu entries on the ask lists (%.1f%% of the plies), %td of them for a "
               "ply no box records\n",
               title, cases.size(), plies, pool.size(), percent(static_cast<long long>(pool.size()), plies), boxless);
-  std::printf("%8s %8s %10s %12s %16s %12s %10s\n", "share", "asked", "asked %", "plies right", "right, not asked",
-              "games exact", "reruns");
+  std::printf("%8s %8s %10s %12s %16s %10s %12s %10s\n", "share", "asked", "asked %", "plies right", "right, not asked",
+              "in order", "games exact", "reruns");
   // The answers a case got at the previous share, and the result: a case
   // whose answers did not change is not run again.
   std::vector<std::size_t> last_answers(cases.size(), 0);
@@ -364,9 +376,9 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
                         static_cast<double>(e->score));
         AnsweredSheets answered{cases[i].sheets, cases[i].true_plies};
         answers[i] = apply_answers(answered, chosen[i], game, cases[i].first);
-        last[i] = reconstruct::reconstruct_game(answered.sheets, {});
+        last[i] = reconstruct::reconstruct_game(answered.sheets, base);
         if (static_cast<long>(cases[i].game) == focus) {
-          reconstruct::ReconstructOptions t;
+          reconstruct::ReconstructOptions t = base;
           t.line = game;
           const reconstruct::Reconstruction truth = reconstruct::reconstruct_game(answered.sheets, t);
           std::printf("    the game played costs %.2f on these sheets (%s)\n", static_cast<double>(truth.cost),
@@ -403,8 +415,9 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
                     c.right - right, chosen[i].size(), right_before[i]);
       right_before[i] = c.right - right;
     }
-    std::printf("%7.0f%% %8lld %9.2f%% %11.2f%% %15.2f%% %7d/%-4d %10d\n", share, c.asked, percent(c.asked, c.plies),
-                percent(c.right, c.plies), percent(c.not_asked_right, c.not_asked), c.exact, c.games, reruns);
+    std::printf("%7.0f%% %8lld %9.2f%% %11.2f%% %15.2f%% %9.2f%% %7d/%-4d %10d\n", share, c.asked,
+                percent(c.asked, c.plies), percent(c.right, c.plies), percent(c.not_asked_right, c.not_asked),
+                percent(c.in_order, c.plies), c.exact, c.games, reruns);
     std::fflush(stdout);
   }
 }
@@ -424,8 +437,8 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
     now.push_back(c.first);
   }
   std::printf("\n%s, in rounds of 1%% of the plies: %zu games, %lld plies\n", title, cases.size(), plies);
-  std::printf("%8s %8s %10s %12s %16s %12s %10s\n", "round", "asked", "asked %", "plies right", "right, not asked",
-              "games exact", "reruns");
+  std::printf("%8s %8s %10s %12s %16s %10s %12s %10s\n", "round", "asked", "asked %", "plies right", "right, not asked",
+              "in order", "games exact", "reruns");
   const auto step = static_cast<std::size_t>(0.01 * static_cast<double>(plies));
   for (int round = 0; round <= 7; ++round) {
     int reruns = 0;
@@ -450,7 +463,7 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
       }
       for (std::size_t i = 0; i < cases.size(); ++i)
         if (!chosen[i].empty() && apply_answers(sheets[i], chosen[i], games[cases[i].game], now[i]) > 0) {
-          now[i] = reconstruct::reconstruct_game(sheets[i].sheets, {});
+          now[i] = reconstruct::reconstruct_game(sheets[i].sheets, base);
           ++reruns;
         }
     }
@@ -460,8 +473,9 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
       count(now[i], games[cases[i].game], asked[i], c);
       if (verbose && round == 7) print_unasked_miss(cases[i], now[i], games[cases[i].game], asked[i]);
     }
-    std::printf("%8d %8lld %9.2f%% %11.2f%% %15.2f%% %7d/%-4d %10d\n", round, c.asked, percent(c.asked, c.plies),
-                percent(c.right, c.plies), percent(c.not_asked_right, c.not_asked), c.exact, c.games, reruns);
+    std::printf("%8d %8lld %9.2f%% %11.2f%% %15.2f%% %9.2f%% %7d/%-4d %10d\n", round, c.asked,
+                percent(c.asked, c.plies), percent(c.right, c.plies), percent(c.not_asked_right, c.not_asked),
+                percent(c.in_order, c.plies), c.exact, c.games, reruns);
     std::fflush(stdout);
   }
 }
@@ -480,6 +494,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--page-answers") == 0) page_answers = true;
     if (i + 1 >= argc) break;
     if (std::strcmp(argv[i], "--games") == 0) count_games = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (std::strcmp(argv[i], "--ask-margin") == 0) base.ask_margin = static_cast<float>(std::atof(argv[++i]));
     else if (std::strcmp(argv[i], "--scale") == 0) scale = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--copies") == 0) copies = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--game") == 0) focus = std::atol(argv[++i]);
@@ -504,13 +519,13 @@ int main(int argc, char** argv) {
     reconstruct::EvidenceSheet b =
         bench::corrupted_sheet(games[g], languages[(g + 1) % languages.size()], sampler, &tb);
     Case c1{g, {a}, {ta}, {}};
-    reconstruct::ReconstructOptions first;
+    reconstruct::ReconstructOptions first = base;
     if (watch && static_cast<long>(g) == focus) first.watch = games[g];
     c1.first = reconstruct::reconstruct_game(c1.sheets, first);
     one.push_back(std::move(c1));
     if (copies >= 2) {
       Case c2{g, {a, b}, {ta, tb}, {}};
-      c2.first = reconstruct::reconstruct_game(c2.sheets, {});
+      c2.first = reconstruct::reconstruct_game(c2.sheets, base);
       two.push_back(std::move(c2));
     }
   }

@@ -19,6 +19,7 @@
 
 #include <sstream>
 #include "hcs.hpp"
+#include "plies_in_order.hpp"
 
 #include "notera/core/san.hpp"
 #include "notera/core/uci.hpp"
@@ -92,13 +93,9 @@ struct Agreement {
   void add(const std::vector<Move>& alone, const std::vector<Move>& joint) {
     int same = 0;
     for (std::size_t n = 0; n < alone.size() && n < joint.size(); ++n) same += alone[n] == joint[n];
-    std::vector<std::vector<int>> lcs(alone.size() + 1, std::vector<int>(joint.size() + 1, 0));
-    for (std::size_t a = 1; a <= alone.size(); ++a)
-      for (std::size_t j = 1; j <= joint.size(); ++j)
-        lcs[a][j] = alone[a - 1] == joint[j - 1] ? lcs[a - 1][j - 1] + 1 : std::max(lcs[a - 1][j], lcs[a][j - 1]);
     joint_plies += static_cast<long long>(joint.size());
     same_index += same;
-    in_order += lcs[alone.size()][joint.size()];
+    in_order += bench::plies_in_order(alone, joint);
     per_page_sum += joint.empty() ? 1.0 : static_cast<double>(same) / static_cast<double>(joint.size());
     ++pages;
   }

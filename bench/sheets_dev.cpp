@@ -1,6 +1,6 @@
 // Reconstruction of the decidable corrupted sheets (../shared/corpus/sheets-dev).
 //
-//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN] [--alone] [-v]
+//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN [--watch]] [--alone] [-v]
 //
 // Every case is reconstructed from the copies it has (one, or both), and
 // compared with the game played (truth.json). Prints each miss with the
@@ -12,7 +12,8 @@
 // kind of that slip, and the time per case (one core). --alone also
 // reconstructs each copy of a two-copy case on its own (a harder test
 // than the set asks for, reported apart). -v prints the plies around the
-// first difference.
+// first difference. --watch (with --case) follows the game played through
+// the searches and says on stderr, ply by ply, where it is lost.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -96,7 +97,7 @@ void print_miss(const bench::DevCase& c, const char* which, const Reconstruction
 int main(int argc, char** argv) {
   std::filesystem::path dir = bench::default_sheets_dev();
   std::string only;
-  bool alone = false, verbose = false;
+  bool alone = false, verbose = false, watch = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--case") == 0 && i + 1 < argc)
       only = argv[++i];
@@ -104,6 +105,8 @@ int main(int argc, char** argv) {
       alone = true;
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
+    else if (std::strcmp(argv[i], "--watch") == 0)
+      watch = true;
     else
       dir = argv[i];
   }
@@ -117,7 +120,9 @@ int main(int argc, char** argv) {
   std::map<std::string, std::pair<int, int>> by_kind;  // kind of the nearest slip -> (search, model)
   for (const bench::DevCase& c : cases) {
     if (!only.empty() && c.name != only) continue;
-    const Reconstruction r = reconstruct_game(c.sheets);
+    ReconstructOptions options;
+    if (watch && !only.empty()) options.watch = c.game;
+    const Reconstruction r = reconstruct_game(c.sheets, options);
     const bench::DevOutcome o = bench::evaluate(c, c.sheets, r);
     (c.sheets.size() == 1 ? one : two).add(o);
     all.add(o);
