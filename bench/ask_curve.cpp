@@ -26,7 +26,7 @@
 // has in the same order, bench/plies_in_order.hpp: a row left out of the
 // sheet costs its two plies there, every ply after it at the same index)
 // and games exact; -v also the games still wrong at the largest share,
-// with their first wrong ply and how many plies are wrong. Printed first: how often the first runs'
+// with their first wrong ply and how many plies are wrong by each count. Printed first: how often the first runs'
 // moves are wrong at each confidence (is the margin a probability, and
 // where do errors begin). --game G (with the same --games) also prints,
 // for game G at each share, the answers given, the plies that are wrong,
@@ -263,10 +263,13 @@ void print_unasked_miss(const Case& c, const reconstruct::Reconstruction& r, con
     unasked_as_written += price == 0.0f;
     std::size_t wrong_plies = 0;
     for (std::size_t q = 0; q < game.size(); ++q) wrong_plies += q >= r.plies.size() || r.plies[q].move != game[q];
+    std::vector<Move> found;
+    for (const auto& ply : r.plies) found.push_back(ply.move);
+    const long long out_of_order = static_cast<long long>(game.size()) - bench::plies_in_order(found, game);
     std::printf(
-        "  game %3zu ply %3zu of %3zu (%zu wrong): found %-7s true %-7s box %-10s read at %5.2f, first-run confidence %s, "
+        "  game %3zu ply %3zu of %3zu (%zu wrong, %lld in order): found %-7s true %-7s box %-10s read at %5.2f, first-run confidence %s, "
         "%zu asked\n",
-        c.game, p + 1, game.size(), wrong_plies, p < r.plies.size() ? r.plies[p].san.c_str() : "(end)",
+        c.game, p + 1, game.size(), wrong_plies, out_of_order, p < r.plies.size() ? r.plies[p].san.c_str() : "(end)",
         to_san(pos, game[p]).c_str(), box.c_str(), static_cast<double>(price), conf.c_str(), asked.size());
     return;
   }
