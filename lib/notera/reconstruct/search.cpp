@@ -906,20 +906,20 @@ class Search {
     if (!options_.watch.empty()) watch_candidates(layer, ply, best, "among the cheapest candidates");
   }
 
+  // Where a sheet stands after a move that used its next box (`consumed`)
+  // or that it does not record: the rule of child_of() and child_alignment().
+  static void step_sheet(const SheetStep& st, bool consumed, std::uint16_t& cursor, std::int16_t& shift) {
+    if (consumed) ++cursor;
+    shift = consumed ? st.consume_shift : st.insert_shift;
+  }
+
   // The alignment of the state that candidate `c` of `layer` makes.
   std::uint64_t child_alignment(const std::vector<State>& layer, const Candidate& c, int ply) const {
     const State& parent = layer[static_cast<std::size_t>(c.state)];
     std::array<std::uint16_t, max_sheets> cursor = parent.cursor;
     std::array<std::int16_t, max_sheets> shift = parent.shift;
-    for (std::size_t j = 0; j < sheets_.size(); ++j) {
-      const SheetStep st = step_for(parent, static_cast<int>(j), ply);
-      if (c.consume & (1u << j)) {
-        ++cursor[j];
-        shift[j] = st.consume_shift;
-      } else {
-        shift[j] = st.insert_shift;
-      }
-    }
+    for (std::size_t j = 0; j < sheets_.size(); ++j)
+      step_sheet(step_for(parent, static_cast<int>(j), ply), (c.consume & (1u << j)) != 0, cursor[j], shift[j]);
     return alignment_of(cursor, shift);
   }
 
@@ -1022,10 +1022,9 @@ class Search {
     node.ply = static_cast<std::int16_t>(ply);
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const SheetStep st = step_for(parent, static_cast<int>(j), ply);
-      if (!(cand.consume & (1u << j))) {
-        child.shift[j] = st.insert_shift;
-        continue;
-      }
+      const bool consumed = (cand.consume & (1u << j)) != 0;
+      step_sheet(st, consumed, child.cursor[j], child.shift[j]);
+      if (!consumed) continue;
       const int i = parent.cursor[j];
       node.cell[j] = static_cast<std::int16_t>(i);
       node.reading[j] = cand.reading[j];
@@ -1037,8 +1036,6 @@ class Search {
                                       sheets_[j].costs) *
                       sheets_[j].weight;
       }
-      child.cursor[j] = static_cast<std::uint16_t>(i + 1);
-      child.shift[j] = st.consume_shift;
     }
   }
 
