@@ -9,6 +9,10 @@
 //    and both copies (each with its own 5 slips).
 // 2. The HCS pages (../shared/corpus/hcs), each reconstructed on its own
 //    (--pages N: the first N only, as for a run under callgrind).
+// Each set also as a first answer (ReconstructOptions::widen false, what
+// `notera reconstruct --quick` and the page's first request do): its
+// times, how many games are those of the whole search, and how many
+// answers say a wider search would have run (stats.wider_skipped).
 // Prints the mean, median and worst time, and how many games came back;
 // with -v also a line per sheet: its time, the searches run, the moves
 // priced over them, the beam of the search that gave the game and the
@@ -146,14 +150,16 @@ struct Timing {
 bool verbose = false;
 
 double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruct::Reconstruction& out,
-               const std::string& name) {
+               const std::string& name, bool widen = true) {
+  reconstruct::ReconstructOptions options;
+  options.widen = widen;
   const auto start = Clock::now();
-  out = reconstruct_game(sheets);
+  out = reconstruct_game(sheets, options);
   const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (verbose)
-    std::printf("  %-24s %8.1f ms  runs %2d  work %9lld  beam %5d  widest %5d  plies %3zu%s\n", name.c_str(), ms,
-                out.stats.runs, static_cast<long long>(out.stats.work), out.stats.beam_width, out.stats.widest,
-                out.plies.size(), out.complete ? "" : "  incomplete");
+    std::printf("  %-24s %8.1f ms  runs %2d  work %9lld  beam %5d  widest %5d  plies %3zu%s\n", name.c_str(),
+                ms, out.stats.runs, static_cast<long long>(out.stats.work), out.stats.beam_width,
+                out.stats.widest, out.plies.size(), out.complete ? "" : "  incomplete");
   if (verbose) std::fflush(stdout);
   return ms;
 }
@@ -164,6 +170,34 @@ bool same(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
     if (r.plies[k].move != game[k]) return false;
   return true;
 }
+
+std::vector<Move> moves_of(const reconstruct::Reconstruction& r) {
+  std::vector<Move> moves;
+  for (const reconstruct::ReconstructedPly& p : r.plies) moves.push_back(p.move);
+  return moves;
+}
+
+// The first answers of a set against the whole searches' games.
+struct FirstAnswers {
+  Timing timing;
+  int as_whole = 0;          // the same game as the whole search
+  int flagged = 0;           // stats.wider_skipped
+  int unflagged_differ = 0;  // not flagged, yet another game (should never be)
+  FirstAnswers() { timing.exact = -1; }
+  void add(double ms, const reconstruct::Reconstruction& quick, const reconstruct::Reconstruction& whole) {
+    timing.ms.push_back(ms);
+    const bool alike = same(quick, moves_of(whole));
+    as_whole += alike;
+    flagged += quick.stats.wider_skipped;
+    unflagged_differ += !alike && !quick.stats.wider_skipped;
+  }
+  void print(const char* what) {
+    if (timing.ms.empty()) return;
+    timing.print(what);
+    std::printf("%-44s the whole search's game %d/%zu, flagged %d, not flagged yet another game %d\n", "",
+                as_whole, timing.ms.size(), flagged, unflagged_differ);
+  }
+};
 
 }  // namespace
 
@@ -193,19 +227,25 @@ int main(int argc, char** argv) {
     time_ms({sheet_with_slips(warm, 1, rng)}, r, "warm-up");
   }
   Timing one, two;
+  FirstAnswers one_quick, two_quick;
   int index = 0;
   for (const std::vector<Move>& g : games) {
     ++index;
     const reconstruct::EvidenceSheet a = sheet_with_slips(g, 5, rng);
     const reconstruct::EvidenceSheet b = sheet_with_slips(g, 5, rng);
     reconstruct::Reconstruction r;
+    reconstruct::Reconstruction q;
     one.ms.push_back(time_ms({a}, r, "game " + std::to_string(index) + ", one sheet"));
     one.exact += same(r, g);
+    one_quick.add(time_ms({a}, q, "  first answer", false), q, r);
     two.ms.push_back(time_ms({a, b}, r, "game " + std::to_string(index) + ", two sheets"));
     two.exact += same(r, g);
+    two_quick.add(time_ms({a, b}, q, "  first answer", false), q, r);
   }
   one.print("60+ moves, 5 slips, one sheet");
+  one_quick.print("  first answer (--quick)");
   two.print("60+ moves, 5 slips on each, two sheets");
+  two_quick.print("  first answer (--quick)");
 
   std::vector<bench::HcsPage> pages = bench::load_hcs(bench::default_hcs_labels());
   if (pages.size() > page_count) pages.resize(page_count);
@@ -216,13 +256,18 @@ int main(int argc, char** argv) {
   }
   Timing hcs;
   hcs.exact = -1;
-  int complete = 0;
+  FirstAnswers hcs_quick;
+  int complete = 0, quick_complete = 0;
   for (const bench::HcsPage& page : pages) {
-    reconstruct::Reconstruction r;
+    reconstruct::Reconstruction r, q;
     hcs.ms.push_back(time_ms({page.sheet}, r, page.sheet.name));
     complete += r.complete;
+    hcs_quick.add(time_ms({page.sheet}, q, "  first answer", false), q, r);
+    quick_complete += q.complete;
   }
   hcs.print("HCS pages (real handwritten sheets)");
   std::printf("%-44s %d of %zu complete\n", "", complete, pages.size());
+  hcs_quick.print("  first answer (--quick)");
+  std::printf("%-44s %d of %zu complete\n", "", quick_complete, pages.size());
   return 0;
 }

@@ -27,6 +27,7 @@ struct ReconstructCliOptions {
   std::string language = "auto";
   std::string to = "pgn";
   bool json = false;
+  bool quick = false;
   // The library's defaults (reconstruct.hpp says why they are what they are).
   std::int64_t work_limit = reconstruct::ReconstructOptions{}.work_limit;
   std::int64_t time_limit = reconstruct::ReconstructOptions{}.time_limit.count();
@@ -62,6 +63,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   reconstruct_options.language = *language;
   reconstruct_options.work_limit = std::max<std::int64_t>(options.work_limit, 1);
   reconstruct_options.time_limit = std::chrono::milliseconds(std::max<std::int64_t>(options.time_limit, 1));
+  reconstruct_options.widen = !options.quick;
   const SheetReconstruction run = reconstruct_sheets(sheets, reconstruct_options, context.messages());
   const reconstruct::Reconstruction& r = run.result;
   const std::string& pgn = run.pgn;
@@ -100,6 +102,7 @@ Command add_reconstruct_command(CLI::App& app, Context& context) {
   command->add_flag("--json", options->json, context.text("cli.option.json"));
   command->add_option("--work-limit", options->work_limit, context.text("cli.reconstruct.work_limit"));
   command->add_option("--time-limit", options->time_limit, context.text("cli.reconstruct.time_limit"));
+  command->add_flag("--quick", options->quick, context.text("cli.reconstruct.quick"));
   add_messages_option(*command, context);
   return {command, [&context, options] { return run_reconstruct(context, *options); }};
 }

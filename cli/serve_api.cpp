@@ -478,6 +478,9 @@ ApiResponse Api::reconstruct(const json& request, Context& context) {
     if (ms >= 1 && ms < static_cast<double>(options_.time_limit.count()))
       options.time_limit = std::chrono::milliseconds(static_cast<std::int64_t>(ms));
   }
+  // A first answer for a person waiting (the page asks for the whole
+  // search after it when stats.wider_skipped says a wider one would run).
+  options.widen = !optional_bool(request, "quick", false);
   const SheetReconstruction run = reconstruct_in_turn(scoresheets, options, context);
   // The object `notera reconstruct --json` prints for these sheets.
   return json_response(

@@ -16,6 +16,7 @@ import {binary, rawRequest, removeWorkspace, samples, startServer, stopServer, t
 const solberg = readFileSync(path.join(samples, "nb/solberg-haugen.sheet"), "utf8");
 const lieWhite = readFileSync(path.join(samples, "nb/lie-bakke-white.sheet"), "utf8");
 const lieBlack = readFileSync(path.join(samples, "nb/lie-bakke-black.sheet"), "utf8");
+const holmKjaer = readFileSync(path.join(samples, "da/holm-kjaer.sheet"), "utf8");
 
 let server, workspace, base;
 
@@ -221,6 +222,27 @@ describe("POST /api/reconstruct", () => {
     const files = ["white", "black"].map((c) => path.join(samples, `nb/lie-bakke-${c}.sheet`));
     same(r.json, JSON.parse(cli(["reconstruct", "--json", "--messages", "nb", ...files])));
     assert.equal(r.json.pgn, readFileSync(path.join(samples, "nb/lie-bakke.pgn"), "utf8"));
+  });
+
+  test("quick: the first answer, flagged where a wider search would run, as notera reconstruct --quick", async () => {
+    // holm-kjaer's first search is short of room near the best: the whole
+    // search widens it; the first answer does not, and says so.
+    const quick = await call("POST", "/api/reconstruct", {json: {sheets: [holmKjaer], quick: true}});
+    assert.equal(quick.status, 200, quick.body);
+    assert.equal(quick.json.stats.wider_skipped, true);
+    assert.equal(quick.json.complete, true);
+    assert.ok(quick.json.notes.some((n) => n.startsWith("a first answer")), quick.json.notes.join("\n"));
+    const file = path.join(samples, "da/holm-kjaer.sheet");
+    same({...quick.json}, JSON.parse(cli(["reconstruct", "--json", "--quick", file])));
+    const whole = await call("POST", "/api/reconstruct", {json: {sheets: [holmKjaer], quick: false}});
+    assert.equal(whole.status, 200, whole.body);
+    assert.equal(whole.json.stats.wider_skipped, false);
+    assert.ok(quick.json.stats.work < whole.json.stats.work);
+    // A sheet that needs no wider search: the first answer is the whole one.
+    const plain = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", quick: true}});
+    assert.equal(plain.json.stats.wider_skipped, false);
+    assert.equal(plain.json.pgn, readFileSync(path.join(samples, "nb/solberg-haugen.pgn"), "utf8"));
+    assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], quick: "yes"}}), 400);
   });
 
   test("400: no sheets, three sheets, not texts", async () => {

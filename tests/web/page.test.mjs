@@ -262,6 +262,35 @@ test("both copies of lie-bakke give one game", async () => {
   assert.equal(await exportGame(), sample("nb/lie-bakke.pgn"));
 });
 
+test("a sheet that needs a wider search: the first answer at once, the whole search after it", async () => {
+  // holm-kjaer's first search is short of room near the best: the page
+  // shows its game flagged as a first answer, then the whole search's.
+  await api("/api/sheets/holm-kjaer.sheet", sample("da/holm-kjaer.sheet"), "PUT");
+  await open();
+  const clicked = Date.now();
+  await page.click(`button[data-game="holm-kjaer"]`);
+  await page.waitForFunction(() => document.getElementById("game-status").dataset.answer === "first", null,
+                             {timeout: 30000});
+  const firstAfter = Date.now() - clicked;
+  const first = await page.$eval("#game-status", (el) => el.textContent);
+  assert.match(first, /første svar/);
+  await shot("06b-first-answer");
+  await page.waitForFunction(() => document.getElementById("game-status").dataset.answer === "whole", null,
+                             {timeout: 30000});
+  const wholeAfter = Date.now() - clicked;
+  await settled();
+  const whole = await api("/api/reconstruct", {sheets: [sample("da/holm-kjaer.sheet")]});
+  const status = await page.$eval("#game-status", (el) => ({state: el.dataset.state, plies: Number(el.dataset.plies),
+                                                             text: el.textContent}));
+  assert.equal(status.state, "complete");
+  assert.equal(status.plies, whole.moves.length);
+  assert.doesNotMatch(status.text, /første svar/);
+  const shown = await page.$$eval("#game-moves .game-move", (m) => m.map((b) => Number(b.dataset.ply)));
+  assert.equal(shown.length, whole.moves.length);
+  console.log(`holm-kjaer: first answer on screen after ${firstAfter} ms, the whole search's after ${wholeAfter} ms`);
+  await shot("06c-whole-answer");
+});
+
 test("insert a box to re-sync a column, and delete it again", async () => {
   await openGame("solberg-haugen");
   const before = await api("/api/sheets/solberg-haugen.sheet");

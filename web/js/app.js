@@ -57,7 +57,8 @@ window.notera = {
   painted: [],
   state,
   busy: () =>
-    !!(state.timers.reconstruct || state.reconstructing || state.reconstructAgain || state.changedSinceSave ||
+    !!(state.timers.reconstruct || state.timers.whole || state.reconstructing || state.reconstructAgain ||
+       state.changedSinceSave ||
        state.savingNow),
 };
 
@@ -1044,8 +1045,16 @@ async function boardMove(from, to) {
 // ---------------------------------------------------------------- reconstruction
 
 // The reconstruction runs when typing pauses, and at least every second
-// while it goes on, so that the game follows the person.
+// while it goes on, so that the game follows the person. It is a first
+// answer (the search at its first width only: tens of milliseconds even
+// where the whole search takes seconds); when that says a wider search
+// would have run, the whole search follows once the sheet has stayed as
+// it is for a while, and its game replaces the first.
+const wholeSearchAfter = 1200;  // ms of the sheet unchanged after a first answer
+
 function scheduleReconstruct(delay = 400) {
+  clearTimeout(state.timers.whole);
+  state.timers.whole = null;
   clearTimeout(state.timers.reconstruct);
   const now = performance.now();
   if (!state.firstUnsent) state.firstUnsent = now;
@@ -1053,34 +1062,40 @@ function scheduleReconstruct(delay = 400) {
   state.timers.reconstruct = setTimeout(reconstructNow, wait);
 }
 
-async function reconstructNow() {
+async function reconstructNow(whole = false) {
   state.timers.reconstruct = null;
+  clearTimeout(state.timers.whole);
+  state.timers.whole = null;
   state.firstUnsent = 0;
   const game = state.game;
   if (!game) return;
   // One reconstruction of this page at a time: what changes meanwhile goes
   // with the next one, sent when this one is back (the server would finish
-  // an abandoned one anyway, and a long sheet must not pile them up).
+  // an abandoned one anyway, and a long sheet must not pile them up). A
+  // whole search that the change makes stale is given up at once: only the
+  // first answers follow the typing.
   if (state.reconstructing) {
-    if (state.reconstructing.game === game) {
+    if (state.reconstructing.game === game && !state.reconstructing.whole) {
       state.reconstructAgain = true;
       return;
     }
     state.reconstructing.abort();
+    state.reconstructing = null;
   }
   state.reconstructAgain = false;
   const texts = game.copies.map((copy) => sheetText(copy, state.languages));
   const sequence = ++state.sequence.reconstruct;
   const controller = new AbortController();
   controller.game = game;
+  controller.whole = whole;
   state.reconstructing = controller;
-  $("game-status").dataset.state = "running";
+  if (!whole) $("game-status").dataset.state = "running";
   const reads = texts.map((s, i) =>
     api("/api/read", {method: "POST", body: {text: s.text, name: fileNames(game)[i]}, signal: controller.signal}));
   try {
     const report = await api("/api/reconstruct", {
       method: "POST",
-      body: {sheets: texts.map((s) => s.text), messages: currentLanguage()},
+      body: {sheets: texts.map((s) => s.text), messages: currentLanguage(), quick: !whole},
       signal: controller.signal,
     });
     const start = game.copies[0].startFen || startFen;
@@ -1103,6 +1118,8 @@ async function reconstructNow() {
     renderGame();
     renderSheetNotes(await Promise.all(reads));
     refreshFocus();
+    if (!whole && report.stats.wider_skipped && sequence === state.sequence.reconstruct)
+      state.timers.whole = setTimeout(() => reconstructNow(true), wholeSearchAfter);
   } catch (e) {
     if (e.name === "AbortError") return;
     if (sequence === state.sequence.reconstruct) {
@@ -1160,10 +1177,18 @@ function renderGame() {
   }
   status.dataset.state = report.moves.length === 0 ? "empty" : report.complete ? "complete" : "incomplete";
   status.dataset.plies = report.moves.length;
+  // A first answer that a wider search may still change says so.
+  status.dataset.answer = report.stats.wider_skipped ? "first" : "whole";
   status.textContent = report.moves.length === 0 ? t("game.empty")
     : report.complete && report.result.written === "*" ? t("game.complete_open", {moves: Math.ceil(report.moves.length / 2)})
     : report.complete ? t("game.complete", {moves: Math.ceil(report.moves.length / 2), result: report.result.written})
     : t("game.incomplete", {moves: Math.ceil(report.moves.length / 2)});
+  if (report.stats.wider_skipped) {
+    const widening = document.createElement("span");
+    widening.className = "widening";
+    widening.textContent = " · " + t("game.widening");
+    status.append(widening);
+  }
   const copy = state.game.copies[0];
   // The plies the page asks about (the questions panel): doubtful.
   const asked = new Set(questionsOf(report).map((q) => q.ply));

@@ -122,6 +122,12 @@ struct ReconstructOptions {
   float prune_margin = 15.0f;     // states this much dearer than the best of their ply are dropped
                                   // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)
   float uncertain_margin = 1.0f;  // runners-up within this are reported as alternatives
+  // False: no wider search at all, whatever the first one met. A first
+  // answer for a person waiting at the page: the search at beam_width
+  // only, with SearchStats::wider_skipped set where a wider search would
+  // have run (and might have found another game), so that the page can
+  // show the game at once and ask for the whole search after it.
+  bool widen = true;
   // Plies whose margin (ReconstructedPly::confidence) is at most this are
   // put on the ask list: another move there is at least e^-3 (5%) as likely.
   float ask_margin = 3.0f;
@@ -287,6 +293,7 @@ struct SearchStats {
   int beam_width = 0;          // of the search that gave the game
   bool work_limit = false;     // a search gave up when the work limit was spent
   bool time_limit = false;     // ... or at the time limit (the safety net)
+  bool wider_skipped = false;  // ReconstructOptions::widen was false and a wider search would have run
   bool ply_limit = false;
   std::int64_t work = 0;  // moves priced over all the searches of the reconstruction
   double milliseconds = 0.0;

@@ -187,6 +187,11 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
                                const ReconstructOptions& options, const SlipCosts& costs,
                                search::Budget& budget, search::Output first, int& runs) {
   search::Output best = std::move(first);
+  if (!options.widen) {
+    if (best.stats.width_limited && rough(best, sheets) && options.beam_width < options.max_beam_width)
+      budget.wider_skipped = true;
+    return best;
+  }
   // Wider only around the plies where some search so far was limited, as
   // wide as the search before elsewhere (where the first, at its width
   // throughout, was not limited, the second takes over its beam).
@@ -857,6 +862,7 @@ void settle_result(const Run& run, Reconstruction& r) {
   if (r.stats.time_limit)
     r.notes.push_back(Message("reconstruct.note.time_limit")
                           .with("milliseconds", static_cast<std::int64_t>(run.options.time_limit.count())));
+  if (r.stats.wider_skipped) r.notes.push_back(Message("reconstruct.note.wider_skipped"));
   if (r.stats.ply_limit) r.notes.push_back(Message("reconstruct.note.ply_limit"));
   const notation::LetterTable& letters = notation::LetterTable::instance();
   for (std::size_t j = 0; j < r.languages.size(); ++j) {
@@ -897,6 +903,7 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   // the game comes from one that was not (a wider search given up on).
   r.stats.work_limit = run.budget.work_cut;
   r.stats.time_limit = run.budget.time_cut;
+  r.stats.wider_skipped = run.budget.wider_skipped;
   r.stats.work = run.budget.work;
   r.stats.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();

@@ -120,9 +120,10 @@ void widen_around(Widths& widths, int ply);
 struct Budget {
   std::int64_t work_limit = 0;
   std::chrono::steady_clock::time_point deadline;
-  std::int64_t work = 0;  // moves priced so far
-  bool work_cut = false;  // some search gave up for want of work
-  bool time_cut = false;  // ... or of time
+  std::int64_t work = 0;       // moves priced so far
+  bool work_cut = false;       // some search gave up for want of work
+  bool time_cut = false;       // ... or of time
+  bool wider_skipped = false;  // a wider search not run (ReconstructOptions::widen false)
 
   bool work_spent() const { return work >= work_limit; }
   bool out_of_time() const { return std::chrono::steady_clock::now() > deadline; }

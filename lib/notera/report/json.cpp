@@ -225,7 +225,8 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
                 {"beam_full", r.stats.beam_full},
                 {"work", r.stats.work},
                 {"work_limit", r.stats.work_limit},
-                {"time_limit", r.stats.time_limit}};
+                {"time_limit", r.stats.time_limit},
+                {"wider_skipped", r.stats.wider_skipped}};
   return j;
 }
 
