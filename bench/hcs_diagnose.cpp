@@ -1,7 +1,7 @@
 // Where reconstruction of the HCS pages goes wrong, page by page.
 //
 //   build/bench/notera_bench_hcs_diagnose [LABELS] [--game GGG] [--beam W] [--max-beam W]
-//                                         [--margin NATS] [--line "UCI..."] [--trace] [--watch] [-v]
+//                                         [--margin NATS] [--line "UCI..."] [--trace] [--watch] [--quick] [-v]
 //
 // For every page: complete or not, and why not (the search's limits, the
 // boxes left over). For every game with two pages: where each page alone
@@ -10,7 +10,9 @@
 // game is cheaper than what the search found, the search lost it; when it
 // is dearer, the costs prefer the other game. At the end, how much of the
 // game of both pages each page alone gives back, counted three ways
-// (Agreement below).
+// (Agreement below). --quick: each page alone as a first answer
+// (ReconstructOptions::widen false), the game of both pages still the
+// whole search's.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -120,6 +122,7 @@ int main(int argc, char** argv) {
   bool verbose = false;
   bool trace = false;  // --trace: box prices ply by ply, page alone against the joint game
   bool watch = false;  // --watch: where each page's own search loses the joint game
+  bool quick = false;  // --quick: each page alone as a first answer
   reconstruct::ReconstructOptions options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--game") == 0 && i + 1 < argc)
@@ -136,6 +139,8 @@ int main(int argc, char** argv) {
       trace = true;
     else if (std::strcmp(argv[i], "--watch") == 0)
       watch = true;
+    else if (std::strcmp(argv[i], "--quick") == 0)
+      quick = true;
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else
@@ -170,7 +175,9 @@ int main(int argc, char** argv) {
     }
     std::vector<reconstruct::Reconstruction> single;
     for (const bench::HcsPage* p : copies) {
-      single.push_back(reconstruct_game({p->sheet}, options));
+      reconstruct::ReconstructOptions alone = options;
+      alone.widen = !quick;
+      single.push_back(reconstruct_game({p->sheet}, alone));
       if (verbose) {
         std::printf("  uci:");
         for (const reconstruct::ReconstructedPly& rp : single.back().plies)

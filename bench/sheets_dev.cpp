@@ -1,6 +1,6 @@
 // Reconstruction of the decidable corrupted sheets (../shared/corpus/sheets-dev).
 //
-//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN [--watch]] [--alone] [-v]
+//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN [--watch]] [--alone] [--quick] [-v]
 //
 // Every case is reconstructed from the copies it has (one, or both), and
 // compared with the game played (truth.json). Prints each miss with the
@@ -13,7 +13,8 @@
 // reconstructs each copy of a two-copy case on its own (a harder test
 // than the set asks for, reported apart). -v prints the plies around the
 // first difference. --watch (with --case) follows the game played through
-// the searches and says on stderr, ply by ply, where it is lost.
+// the searches and says on stderr, ply by ply, where it is lost. --quick
+// measures first answers (ReconstructOptions::widen false) instead.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -97,7 +98,7 @@ void print_miss(const bench::DevCase& c, const char* which, const Reconstruction
 int main(int argc, char** argv) {
   std::filesystem::path dir = bench::default_sheets_dev();
   std::string only;
-  bool alone = false, verbose = false, watch = false;
+  bool alone = false, verbose = false, watch = false, quick = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--case") == 0 && i + 1 < argc)
       only = argv[++i];
@@ -107,6 +108,8 @@ int main(int argc, char** argv) {
       verbose = true;
     else if (std::strcmp(argv[i], "--watch") == 0)
       watch = true;
+    else if (std::strcmp(argv[i], "--quick") == 0)
+      quick = true;  // first answers (ReconstructOptions::widen false)
     else
       dir = argv[i];
   }
@@ -122,6 +125,7 @@ int main(int argc, char** argv) {
     if (!only.empty() && c.name != only) continue;
     ReconstructOptions options;
     if (watch && !only.empty()) options.watch = c.game;
+    options.widen = !quick;
     const Reconstruction r = reconstruct_game(c.sheets, options);
     const bench::DevOutcome o = bench::evaluate(c, c.sheets, r);
     (c.sheets.size() == 1 ? one : two).add(o);
