@@ -13,6 +13,7 @@
 #include "notera/core/movegen.hpp"
 #include "notera/notation/resolve.hpp"
 #include "notera/reconstruct/move_prior.hpp"
+#include "notera/reconstruct/opening_book.hpp"
 
 namespace notera::reconstruct::search {
 
@@ -235,6 +236,9 @@ constexpr float tie_span = 1.0f;
 // cheapest slips cost about four nats (slips.cpp); a little less, so the
 // estimate stays below what the box will cost.
 constexpr float lookahead_miss = 3.0f;
+// How many games of a book position weigh as much as the model
+// (unwritten_costs()): 20 games, half and half; 200, the book 91%.
+constexpr double book_trust_games = 20.0;
 // States dropped for want of room this close to the best of their ply make
 // a wider search worth it (about one slip).
 constexpr float widen_span = 6.0f;
@@ -1067,12 +1071,32 @@ class Search {
     }
     const float log_mean = all.size() ? static_cast<float>(std::log(z / all.size())) : 0.0f;
     const bool same = moves.size() == all.size();  // the same generator gives the same order
+    // In a position of the opening book, what players chose there, mixed
+    // with the model by how many games reached it (the model alone for a
+    // few, the book for many); a move the book never saw keeps the
+    // model's share of the mixture.
+    const std::span<const BookMove> book = book_moves(s.pos.key());
+    double games = 0.0;
+    for (const BookMove& b : book) games += b.count;
+    const double trust = games / (games + book_trust_games);
+    const auto book_share = [&](Move m) {
+      for (const BookMove& b : book)
+        if (b.move == m.raw()) return b.count / games;
+      return 0.0;
+    };
     out.resize(static_cast<std::size_t>(moves.size()));
     for (int i = 0; i < moves.size(); ++i) {
       const float sc =
           same ? score[static_cast<std::size_t>(i)]
                : prior.score(UnwrittenPrior::features_of(s.pos, moves[i], last, exchange_unknown, &squares));
-      out[static_cast<std::size_t>(i)] = std::max(0.0f, log_mean - sc);
+      if (book.empty()) {
+        out[static_cast<std::size_t>(i)] = std::max(0.0f, log_mean - sc);
+        continue;
+      }
+      // -ln of the mixture's probability against a random legal move's.
+      const double p = trust * book_share(moves[i]) + (1.0 - trust) * std::exp(static_cast<double>(sc)) / z;
+      out[static_cast<std::size_t>(i)] =
+          std::max(0.0f, static_cast<float>(-std::log(p * static_cast<double>(all.size()))));
     }
   }
 
