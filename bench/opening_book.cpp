@@ -10,7 +10,7 @@
 // 1000 --games 99000): not the first 1,000, which the reconstruction tests
 // and the ask curve read, nor games from 100,000 on, where the synthetic
 // sheets, sheets-dev and its hidden set come from. Every position reached
-// in the first --plies (16) plies of a game from the standard start; a
+// in the first --plies (24) plies of a game from the standard start; a
 // position is kept when 20 games or more reached it, a move of it when 2
 // or more played it (the rest are counted together as "other", move 0).
 // Prints the table as C++ (position key, move, count), sorted by key.
@@ -31,7 +31,7 @@ using namespace notera;
 int main(int argc, char** argv) {
   const char* file = nullptr;
   long skip = 1000, limit = 99000;
-  int plies = 16;
+  int plies = 24;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--skip") == 0 && i + 1 < argc)
       skip = std::atol(argv[++i]);

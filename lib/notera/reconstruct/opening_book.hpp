@@ -20,7 +20,7 @@ struct BookMove {
 
 // The moves played from the position with key `key`, with how often;
 // empty when it is not in the book (fewer than 20 games reached it). Made
-// by bench/opening_book.cpp from 99,000 games of the corpus, 16 plies deep.
+// by bench/opening_book.cpp from 99,000 games of the corpus, 24 plies deep.
 std::span<const BookMove> book_moves(std::uint64_t key);
 
 }  // namespace notera::reconstruct
