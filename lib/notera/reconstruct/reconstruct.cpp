@@ -147,10 +147,23 @@ float finished_cost(const search::Output& out) {
 
 // Whether the game found has departures that a lost better game would
 // explain otherwise: a move without a box, a written box passed over, or a
-// box read at the price of two slips or more.
+// box read at the price of two slips or more; or a '-' box read where the
+// beam was short of room (every move reads it alike, and the crowd of
+// them may have pushed out the game the boxes after it confirm).
 bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) {
   if (out.finished.empty() || out.finished.front().forced) return true;
   const std::vector<int> path = search::path_of(out, out.finished.front().node);
+  const auto limited_near = [&out](int ply) {
+    for (int p = ply; p <= ply + 2; ++p)
+      if (p >= 0 && static_cast<std::size_t>(p) < out.limited.size() && out.limited[static_cast<std::size_t>(p)])
+        return true;
+    return false;
+  };
+  for (int n : path) {
+    const search::Node& node = out.nodes[static_cast<std::size_t>(n)];
+    for (std::size_t j = 0; j < sheets.size(); ++j)
+      if (node.cell[j] >= 0 && sheets[j].blank(node.cell[j]) && limited_near(node.ply)) return true;
+  }
   for (std::size_t j = 0; j < sheets.size(); ++j) {
     int last = -1;
     std::vector<bool> used(static_cast<std::size_t>(sheets[j].size()), false);
