@@ -607,10 +607,6 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
   constexpr std::size_t cap = edit_cap;
   const std::size_t n = std::min(written.size(), cap), k = std::min(meant.size(), cap);
   const bool looked_up = substitution.size() >= n;
-  const auto sub = [&](std::size_t i, char b) {
-    const auto c = static_cast<unsigned char>(b);
-    return looked_up && c < 128 ? substitution[i][c] : substitution_price(written[i], b, costs);
-  };
   const auto indel = [&costs](char c) {
     return c == '?' ? costs.unreadable_char : is_mark(c) ? costs.edit_mark : costs.edit_char;
   };
@@ -618,20 +614,29 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
   // is read: no clearing of the whole table (the search asks this of every
   // move of many states).
   std::array<std::array<float, cap + 1>, cap + 1> d;
-  std::array<float, cap> drop_written, drop_meant;  // the price of leaving each character out
-  for (std::size_t i = 0; i < n; ++i) drop_written[i] = indel(written[i]);
+  std::array<float, cap> drop_meant;  // the price of leaving each character out
   for (std::size_t j = 0; j < k; ++j) drop_meant[j] = indel(meant[j]);
   d[0][0] = 0.0f;
-  for (std::size_t i = 1; i <= n; ++i) d[i][0] = d[i - 1][0] + drop_written[i - 1];
   for (std::size_t j = 1; j <= k; ++j) d[0][j] = d[0][j - 1] + drop_meant[j - 1];
   for (std::size_t i = 1; i <= n; ++i) {
+    const char a = written[i - 1];
+    const float drop_written = indel(a);
+    const float* const row = looked_up ? substitution[i - 1].data() : nullptr;
+    const std::array<float, cap + 1>& above = d[i - 1];
+    std::array<float, cap + 1>& here = d[i];
+    // The cell to the left is carried in a register: read back from the
+    // table, each cell would wait for the store of the one before.
+    float left = above[0] + drop_written;
+    here[0] = left;
     for (std::size_t j = 1; j <= k; ++j) {
-      const char a = written[i - 1], b = meant[j - 1];
-      float best = std::min({d[i - 1][j] + drop_written[i - 1], d[i][j - 1] + drop_meant[j - 1],
-                             d[i - 1][j - 1] + sub(i - 1, b)});
+      const char b = meant[j - 1];
+      const auto c = static_cast<unsigned char>(b);
+      const float sub = row && c < 128 ? row[c] : substitution_price(a, b, costs);
+      float best = std::min({above[j] + drop_written, left + drop_meant[j - 1], above[j - 1] + sub});
       if (i > 1 && j > 1 && a == meant[j - 2] && written[i - 2] == b && a != b)
         best = std::min(best, d[i - 2][j - 2] + costs.edit_char);
-      d[i][j] = best;
+      here[j] = best;
+      left = best;
     }
   }
   return d[n][k];
