@@ -55,6 +55,12 @@ template <class Value> class FlatCache {
     }
   }
 
+  // Brings the slot where `key` is looked up first into the cache (a
+  // caller with many keys to look up asks for them all ahead).
+  void prefetch(std::uint64_t key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_)]);
+  }
+
   // Forgets every key, keeping the room.
   void clear() {
     std::fill(slots_.begin(), slots_.end(), std::pair<std::uint64_t, Value>{unused, Value{}});
@@ -176,21 +182,30 @@ CellPrice work_out_price(const PreparedCell& cell, const Position& pos, Move m, 
 // for parsed readings too (the caller decides per position, see
 // SlipCosts::fallback_threshold). Inline: the search asks it of every move
 // of every state, and almost always finds the price already worked out.
-inline CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
-                            const SlipCosts& costs, bool use_spelling) {
-  if (cell.certain) return price_certain_cell(cell, pos, m, language, costs);
-  // The price depends on the move, the pieces moved and taken and whether
-  // it captures, nothing else of the position: the same few moves come
-  // back in state after state.
+// What price_cell() looks a price up by: the move, the pieces moved and
+// taken, whether it captures (nothing else of the position counts: the
+// same few moves come back in state after state) and whether the edit
+// distance is tried.
+inline std::uint32_t price_key(const Position& pos, Move m, bool use_spelling) {
   const PieceType moved = type_of(pos.piece_on(m.from()));
   const PieceType taken = m.is_en_passant() ? PieceType::pawn : type_of(pos.piece_on(m.to()));
-  const std::uint32_t key = static_cast<std::uint32_t>(m.raw()) |
-                            static_cast<std::uint32_t>(index(moved)) << 16 |
-                            static_cast<std::uint32_t>(index(taken)) << 19 |
-                            (pos.is_capture(m) ? 1u << 22 : 0u) | (use_spelling ? 1u << 23 : 0u);
+  return static_cast<std::uint32_t>(m.raw()) | static_cast<std::uint32_t>(index(moved)) << 16 |
+         static_cast<std::uint32_t>(index(taken)) << 19 | (pos.is_capture(m) ? 1u << 22 : 0u) |
+         (use_spelling ? 1u << 23 : 0u);
+}
+
+// price_cell() with its key worked out already (price_key()).
+inline CellPrice price_cell(const PreparedCell& cell, std::uint32_t key, const Position& pos, Move m,
+                            int language, const SlipCosts& costs, bool use_spelling) {
+  if (cell.certain) return price_certain_cell(cell, pos, m, language, costs);
   const auto [price, fresh] = cell.prices.find_or_add(key);
   if (fresh) *price = work_out_price(cell, pos, m, language, costs, use_spelling);
   return *price;
+}
+
+inline CellPrice price_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
+                            const SlipCosts& costs, bool use_spelling) {
+  return price_cell(cell, price_key(pos, m, use_spelling), pos, m, language, costs, use_spelling);
 }
 
 // The moves that can be read from the box for at most `budget`, as a filter

@@ -989,15 +989,18 @@ class Search {
     for (std::size_t k = 0; k < n; ++k) {
       const Candidate& cand = candidates_[k];
       const State& parent = layer[static_cast<std::size_t>(cand.state)];
-      Node node;
+      // The node made in place: built aside and copied in, its bytes
+      // stored one field at a time would be read back in wider words
+      // before the stores are done (a failed store forward).
       State& child = made[k % ahead];
+      const int made_node = static_cast<int>(out_.nodes.size());
+      Node& node = out_.nodes.emplace_back();
       child_of(parent, cand, ply, node, child);
       node.cost = child.cost;
-      child.node = static_cast<int>(out_.nodes.size());
+      child.node = made_node;
       if (!options_.watch.empty() && watched(parent, ply) &&
           cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
         next_watched_.insert(child.node);
-      out_.nodes.push_back(node);
       keys[k % ahead] = key_of(child);
       index_.prefetch(keys[k % ahead]);
       if (k + 1 >= ahead) add_made(next, made[(k + 1) % ahead], keys[(k + 1) % ahead]);
@@ -1267,9 +1270,17 @@ class Search {
     prices.resize(static_cast<std::size_t>(moves.size()));
     bool spelling = !cell.any_parsed;
     float least = infinite;
+    // The keys first, their slots asked for ahead: most lookups find the
+    // price worked out, in a table that is mostly not in the first-level
+    // cache.
+    std::array<std::uint32_t, MoveList::capacity> keys;
     for (int mi = 0; mi < moves.size(); ++mi) {
-      prices[static_cast<std::size_t>(mi)] =
-          price_cell(cell, s.pos, moves[mi], sheet.language, sheet.costs, spelling);
+      keys[static_cast<std::size_t>(mi)] = price_key(s.pos, moves[mi], spelling);
+      cell.prices.prefetch(keys[static_cast<std::size_t>(mi)]);
+    }
+    for (int mi = 0; mi < moves.size(); ++mi) {
+      prices[static_cast<std::size_t>(mi)] = price_cell(cell, keys[static_cast<std::size_t>(mi)], s.pos, moves[mi],
+                                                        sheet.language, sheet.costs, spelling);
       least = std::min(least, prices[static_cast<std::size_t>(mi)].cost);
     }
     // No legal move reads well: the parse may itself be a misreading.
