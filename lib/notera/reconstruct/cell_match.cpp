@@ -604,6 +604,11 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
 
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
                     std::span<const std::array<float, 128>> substitution) {
+  return edit_distance(written, meant, costs, substitution, '\0');
+}
+
+float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
+                    std::span<const std::array<float, 128>> substitution, char first_or) {
   constexpr std::size_t cap = edit_cap;
   const std::size_t n = std::min(written.size(), cap), k = std::min(meant.size(), cap);
   const bool looked_up = substitution.size() >= n;
@@ -616,6 +621,12 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
   std::array<std::array<float, cap + 1>, cap + 1> d;
   std::array<float, cap> drop_meant;  // the price of leaving each character out
   for (std::size_t j = 0; j < k; ++j) drop_meant[j] = indel(meant[j]);
+  // `first_or` may stand for meant[0]: every path enters the first column
+  // once (by a substitution, an insertion, or a transposition from the
+  // column before), so the cheaper of the two on each of those edges gives
+  // the distance to the cheaper of the two texts.
+  const bool alternative = first_or != '\0' && k > 0;
+  if (alternative) drop_meant[0] = std::min(drop_meant[0], indel(first_or));
   d[0][0] = 0.0f;
   for (std::size_t j = 1; j <= k; ++j) d[0][j] = d[0][j - 1] + drop_meant[j - 1];
   for (std::size_t i = 1; i <= n; ++i) {
@@ -631,9 +642,14 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
     for (std::size_t j = 1; j <= k; ++j) {
       const char b = meant[j - 1];
       const auto c = static_cast<unsigned char>(b);
-      const float sub = row && c < 128 ? row[c] : substitution_price(a, b, costs);
+      float sub = row && c < 128 ? row[c] : substitution_price(a, b, costs);
+      if (j == 1 && alternative) {
+        const auto c2 = static_cast<unsigned char>(first_or);
+        sub = std::min(sub, row && c2 < 128 ? row[c2] : substitution_price(a, first_or, costs));
+      }
       float best = std::min({above[j] + drop_written, left + drop_meant[j - 1], above[j - 1] + sub});
-      if (i > 1 && j > 1 && a == meant[j - 2] && written[i - 2] == b && a != b)
+      if (i > 1 && j > 1 && (a == meant[j - 2] || (j == 2 && alternative && a == first_or)) &&
+          written[i - 2] == b && a != b)
         best = std::min(best, d[i - 2][j - 2] + costs.edit_char);
       here[j] = best;
       left = best;
@@ -651,13 +667,23 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
   const std::string_view english = letter_of(moved, notation::LetterTable::english);
   const PieceType promoted = m.promotion();
   spellings(pos, m, local, letter_of(promoted, language), forms);
-  if (english != local ||
-      letter_of(promoted, language) != letter_of(promoted, notation::LetterTable::english))
+  // A piece's forms all start with its letter: where the English one is
+  // another single character, each form's distance is taken with either
+  // letter first, at once (half the distances on a local sheet), unless
+  // the form that won must be named.
+  char first_or = '\0';
+  if (english != local) {
+    if (!why && !m.is_castling() && moved != PieceType::pawn && local.size() == 1 && english.size() == 1)
+      first_or = english[0];
+    else
+      spellings(pos, m, english, letter_of(promoted, notation::LetterTable::english), forms);
+  } else if (letter_of(promoted, language) != letter_of(promoted, notation::LetterTable::english)) {
     spellings(pos, m, english, letter_of(promoted, notation::LetterTable::english), forms);
+  }
   float best = std::numeric_limits<float>::max();
   std::size_t best_form = 0;
   for (std::size_t i = 0; i < forms.size(); ++i) {
-    const float d = edit_distance(r.plain, forms[i], costs, r.substitution);
+    const float d = edit_distance(r.plain, forms[i], costs, r.substitution, first_or);
     if (d < best) {
       best = d;
       best_form = i;

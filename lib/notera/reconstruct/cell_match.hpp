@@ -225,5 +225,9 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
 // The same with the prices of substitutions looked up (CellReading::substitution).
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
                     std::span<const std::array<float, 128>> substitution);
+// The same, to whichever is nearer of `meant` and `meant` with its first
+// character replaced by `first_or` ('\0': no alternative).
+float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
+                    std::span<const std::array<float, 128>> substitution, char first_or);
 
 }  // namespace notera::reconstruct
