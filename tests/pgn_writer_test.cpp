@@ -144,6 +144,41 @@ TEST_CASE("pgn writer: roster first, others in ASCII order, escapes, comments, N
   check_line_lengths(out);
 }
 
+TEST_CASE("pgn writer: a byte to escape or blank out is found at every place in values of every length") {
+  // The writer checks a value sixteen, eight or four bytes at a time and
+  // the last few one by one: each special byte, at each place in values of
+  // 0 to 40 bytes, among plain ASCII and UTF-8 bytes.
+  const std::string filler = "Carlsen, \xC3\x98ystein 2830 blitz tiebreak round";
+  const std::size_t o_slash = filler.find('\xC3');  // not cut or overwritten: no broken UTF-8
+  for (std::size_t length = 0; length <= 40; ++length) {
+    if (length == o_slash + 1) continue;
+    const std::string plain = filler.substr(0, length);
+    game::Game clean;
+    clean.set_tag("Event", plain);
+    CHECK_MESSAGE(write(clean).find("[Event \"" + (plain.empty() ? std::string("?") : plain) + "\"]\n") !=
+                      std::string::npos,
+                  length);
+    for (std::size_t at = 0; at < length; ++at) {
+      if (at == o_slash || at == o_slash + 1) continue;
+      for (const char special : {'"', '\\', '\x7F', '\x01', '\x1F', '\n'}) {
+        std::string value = plain;
+        value[at] = special;
+        std::string expected = plain;
+        if (special == '"' || special == '\\')
+          expected.replace(at, 1, std::string{'\\', special});
+        else
+          expected[at] = ' ';
+        game::Game game;
+        game.set_tag("Event", value);
+        CAPTURE(length);
+        CAPTURE(at);
+        CAPTURE(static_cast<int>(special));
+        CHECK(write(game).find("[Event \"" + expected + "\"]\n") != std::string::npos);
+      }
+    }
+  }
+}
+
 TEST_CASE("pgn writer: input tag order on request, missing roster tags as the standard says") {
   game::Game game = annotated_game();
   pgn::WriterOptions options;

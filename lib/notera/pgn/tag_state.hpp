@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "notera/pgn/lexicon.hpp"
 #include "notera/pgn/tags.hpp"
 #include "notera/text/locate.hpp"
 
@@ -20,12 +21,18 @@ inline int clamp_line(std::int64_t line) {
   return static_cast<int>(std::min<std::int64_t>(line, std::numeric_limits<int>::max()));
 }
 
-// A tag name's standard spelling (canonical_tag_name: the name itself, the
-// same view, when it is spelt so or is not a known name) and its place in
-// lexicon::known_tag_names, or -1.
+// Where a tag name stands in lexicon::known_tag_names (index, or -1) and
+// whether it is spelt otherwise there (in case only): its standard
+// spelling is then that entry, else the name itself. Eight bytes, so that
+// it comes back in a register: as a view and an int it came back through
+// memory, and the caller's first 16-byte read of it waited for the two
+// 8-byte stores (a failed store forward, half of TagState::commit's time).
 struct KnownTagName {
-  std::string_view name;
   int index = -1;
+  bool respelt = false;
+  std::string_view canonical(std::string_view name) const {
+    return respelt ? lexicon::known_tag_names[static_cast<std::size_t>(index)] : name;
+  }
 };
 KnownTagName known_tag_name(std::string_view name);
 
@@ -102,7 +109,7 @@ struct TagState {
       return;
     }
     const KnownTagName known = known_tag_name(name);
-    const std::string_view canonical = known.name;
+    const std::string_view canonical = known.canonical(name);
     if (canonical.data() != name.data()) {  // the name itself when it is canonical
       diagnose(Severity::note, Message("pgn.tag.name_case").with("name", name).with("canonical", canonical),
                tag_offset + 1);

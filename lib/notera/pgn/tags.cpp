@@ -236,8 +236,8 @@ bool same_short_name(std::string_view a, std::string_view b) {
 [[gnu::noinline]] KnownTagName known_tag_name_in_any_case(std::string_view name) {
   for (std::size_t i = 0; i < lexicon::known_tag_names.size(); ++i)
     if (equal_ignoring_ascii_case(name, lexicon::known_tag_names[i]))
-      return {lexicon::known_tag_names[i], static_cast<int>(i)};
-  return {name, -1};
+      return {static_cast<int>(i), name != lexicon::known_tag_names[i]};
+  return {};
 }
 
 }  // namespace
@@ -247,14 +247,14 @@ KnownTagName known_tag_name(std::string_view name) {
   for (std::size_t slot = known_slot(name); known_table[slot] >= 0; slot = (slot + 1) % known_slots) {
     const int i = known_table[slot];
     const std::string_view known = lexicon::known_tag_names[static_cast<std::size_t>(i)];
-    if (known.size() == name.size() && same_short_name(known, name)) return {name, i};
+    if (known.size() == name.size() && same_short_name(known, name)) return {i, false};
   }
   return known_tag_name_in_any_case(name);
 }
 
 }  // namespace detail
 
-std::string_view canonical_tag_name(std::string_view name) { return detail::known_tag_name(name).name; }
+std::string_view canonical_tag_name(std::string_view name) { return detail::known_tag_name(name).canonical(name); }
 
 namespace {
 

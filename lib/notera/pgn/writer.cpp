@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string_view>
@@ -44,24 +45,54 @@ constexpr std::array<TagByte, 256> tag_bytes = [] {
 }();
 
 #if defined(__SSE2__)
-// Whether any of the n bytes at p is not TagByte::plain, sixteen at a time;
-// reads up to fifteen bytes past them, which the caller has room for.
+// Whether any of the eight bytes of x is not TagByte::plain (a quote, a
+// backslash, DEL or a control character): the exact tests for a zero byte
+// and for a byte below 0x20, one word at a time.
+bool has_tag_special_word(std::uint64_t x) {
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  const auto has_zero = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
+  return (has_zero(x ^ (ones * '"')) | has_zero(x ^ (ones * '\\')) | has_zero(x ^ (ones * 0x7F)) |
+          ((x - ones * 0x20) & ~x & highs)) != 0;
+}
+
+// The same for fewer than sixteen bytes, reading only those.
+bool has_tag_special_short(const char* p, std::size_t n) {
+  std::uint64_t a = 0, b = 0;
+  if (n >= 8) {
+    std::memcpy(&a, p, 8);
+    std::memcpy(&b, p + n - 8, 8);
+    return has_tag_special_word(a) || has_tag_special_word(b);
+  }
+  std::uint64_t x = 0x6161616161616161ull;  // 'a', plain, where no byte is
+  if (n >= 4) {
+    std::uint32_t lo = 0, hi = 0;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);
+    x = lo | std::uint64_t{hi} << 32;
+  } else {
+    for (std::size_t i = 0; i < n; ++i)
+      x = (x & ~(std::uint64_t{0xFF} << (8 * i))) | std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  }
+  return has_tag_special_word(x);
+}
+
+// Whether any of the n bytes at p is not TagByte::plain, sixteen at a time,
+// reading only those bytes.
 bool has_tag_special(const char* p, std::size_t n) {
   const __m128i quote = _mm_set1_epi8('"');
   const __m128i backslash = _mm_set1_epi8('\\');
   const __m128i del = _mm_set1_epi8(0x7F);
   const __m128i below_space = _mm_set1_epi8(0x1F);
-  for (std::size_t k = 0; k < n; k += 16) {
+  std::size_t k = 0;
+  for (; k + 16 <= n; k += 16) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
     // Unsigned byte <= 0x1F where max(byte, 0x1F) is 0x1F.
     const __m128i hits = _mm_or_si128(
         _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)),
         _mm_or_si128(_mm_cmpeq_epi8(bytes, del), _mm_cmpeq_epi8(_mm_max_epu8(bytes, below_space), below_space)));
-    unsigned bits = static_cast<unsigned>(_mm_movemask_epi8(hits));
-    if (n - k < 16) bits &= (1u << (n - k)) - 1;
-    if (bits != 0) return true;
+    if (_mm_movemask_epi8(hits) != 0) return true;
   }
-  return false;
+  return has_tag_special_short(p + k, n - k);
 }
 #endif
 
@@ -340,8 +371,7 @@ struct Writer::Impl {
   // cost more than writing the tag).
   void write_tag(std::string_view name, std::string_view value) {
     value = repertoire(value);
-    // 16 more: has_tag_special reads past the value's bytes.
-    const std::size_t room = tag_size + name.size() + 2 * value.size() + 6 + 16;
+    const std::size_t room = tag_size + name.size() + 2 * value.size() + 6;
     if (tag_text.size() < room) tag_text.resize(std::max(2 * tag_text.size(), room));
     char* p = tag_text.data() + tag_size;
     *p++ = '[';
@@ -351,9 +381,10 @@ struct Writer::Impl {
     *p++ = '"';
 #if defined(__SSE2__)
     // Nearly every value has nothing to escape or blank out: copied whole,
-    // and the copy checked sixteen bytes at a time.
+    // and checked sixteen bytes at a time where it was read from (the copy,
+    // read back at once, would wait for the copy's stores).
     std::memcpy(p, value.data(), value.size());
-    if (!has_tag_special(p, value.size())) {
+    if (!has_tag_special(value.data(), value.size())) {
       p += value.size();
       value = {};
     }
