@@ -390,16 +390,22 @@ std::uint64_t sort_key(float value, std::uint32_t index) {
 // that is the same in every key is passed over. A layer's keys share most
 // of the cost's exponent and the index's high bytes, and a comparison sort
 // of tens of thousands of them a ply was a sixteenth of the search's time.
-void sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch) {
+// With `in_index_order` (the keys were made in ascending order of their
+// indices, as of candidates), only the value's bytes are sorted: each pass
+// is stable, so equal values keep the order of their indices, and the
+// index bytes' passes (two of the usual four or five) are not needed.
+void sort_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch,
+               bool in_index_order = false) {
   if (keys.size() < 64) {
     std::sort(keys.begin(), keys.end());
     return;
   }
+  const std::size_t first = in_index_order ? 4 : 0;
   std::array<std::array<std::uint32_t, 256>, 8> counts{};
   for (const std::uint64_t k : keys)
-    for (std::size_t b = 0; b < 8; ++b) ++counts[b][(k >> (8 * b)) & 0xFF];
+    for (std::size_t b = first; b < 8; ++b) ++counts[b][(k >> (8 * b)) & 0xFF];
   scratch.resize(keys.size());
-  for (std::size_t b = 0; b < 8; ++b) {
+  for (std::size_t b = first; b < 8; ++b) {
     std::array<std::uint32_t, 256>& count = counts[b];
     if (count[(keys.front() >> (8 * b)) & 0xFF] == keys.size()) continue;
     std::uint32_t sum = 0;
@@ -911,7 +917,7 @@ class Search {
     keys_.clear();
     for (std::size_t i = 0; i < candidates_.size(); ++i)
       keys_.push_back(sort_key(candidates_[i].cost, static_cast<std::uint32_t>(i)));
-    sort_keys(keys_, key_scratch_);
+    sort_keys(keys_, key_scratch_, true);
     sorted_candidates_.clear();
     for (const std::uint64_t k : keys_)
       sorted_candidates_.push_back(candidates_[static_cast<std::uint32_t>(k)]);
@@ -970,7 +976,7 @@ class Search {
     for (std::size_t i = cap; i < candidates_.size(); ++i)
       if (*alignments_.find_or_add(candidate_alignments_[i]).first < share)
         keys_.push_back(sort_key(candidates_[i].cost, static_cast<std::uint32_t>(i)));
-    sort_keys(keys_, key_scratch_);
+    sort_keys(keys_, key_scratch_, true);
     for (const std::uint64_t k : keys_) {
       if (rescued_candidates_.size() >= most) break;
       const auto i = static_cast<std::uint32_t>(k);
