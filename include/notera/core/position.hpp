@@ -186,8 +186,12 @@ class Position {
   Piece board_[64] = {};
   Square king_square_[2] = {no_square, no_square};
   Square castling_rook_[2][2] = {{no_square, no_square}, {no_square, no_square}};
-  // Per square, the castling rights lost when a piece moves from or to it.
-  std::uint8_t castling_mask_[64] = {};
+  // Per square, the castling rights lost when a piece moves from or to it:
+  // a table shared by every position with the same castling rooks and
+  // kings (castling_masks()), not a copy of its own. A position is copied
+  // whole by the reconstruction search, state by state, and 64 bytes of
+  // table were a fifth of each copy.
+  const std::uint8_t* castling_mask_;
   PositionState st_ = {0, 0, 0, 0, no_square, 0, false};
   int fullmove_number_ = 1;
   Color side_ = Color::white;

@@ -105,11 +105,15 @@ inline void Position::move_piece(Square from, Square to) {
     }
   }
 
-  const std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
-  if (st_.castling & lost) {
-    if (keyed) k ^= zobrist::castling(st_.castling);
-    st_.castling &= static_cast<std::uint8_t>(~lost);
-    if (keyed) k ^= zobrist::castling(st_.castling);
+  // Most moves of a game come after both sides have lost their rights:
+  // the shared table (castling_mask_) is read only while some are left.
+  if (st_.castling) {
+    const std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
+    if (st_.castling & lost) {
+      if (keyed) k ^= zobrist::castling(st_.castling);
+      st_.castling &= static_cast<std::uint8_t>(~lost);
+      if (keyed) k ^= zobrist::castling(st_.castling);
+    }
   }
 
   st_.ep_square = no_square;

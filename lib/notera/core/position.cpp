@@ -1,12 +1,49 @@
 #include "notera/core/position.hpp"
 
+#include <array>
 #include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <initializer_list>
 
 #include "notera/core/make_move.hpp"
 #include "notera/core/movegen.hpp"
 
 namespace notera {
+
+namespace {
+
+using CastlingMask = std::array<std::uint8_t, 64>;
+
+// The one copy of a castling mask that positions point to: the few there
+// are (no rights; the standard rooks and kings; each Chess960 setup) are
+// kept for the life of the program, each made once. The last one asked for
+// is remembered per thread, so that a collection of games with the same
+// setup takes no lock.
+const std::uint8_t* shared_castling_mask(const CastlingMask& mask) {
+  thread_local const CastlingMask* last = nullptr;
+  if (last && *last == mask) return last->data();
+  // Never destroyed: positions (static ones among them) may point into
+  // it until the very end, and worker threads may still set up positions
+  // while the program's statics are destroyed.
+  static std::mutex& lock = *new std::mutex;
+  static auto& masks = *new std::map<CastlingMask, std::unique_ptr<const CastlingMask>>;
+  const std::lock_guard<std::mutex> hold(lock);
+  auto& kept = masks[mask];
+  if (!kept) kept = std::make_unique<const CastlingMask>(mask);
+  last = kept.get();
+  return last->data();
+}
+
+// The mask of a position without castling rights, for positions not set
+// up yet (default-constructed ones).
+const std::uint8_t* no_castling_mask() {
+  static const std::uint8_t* const none = shared_castling_mask(CastlingMask{});
+  return none;
+}
+
+}  // namespace
 
 namespace zobrist {
 namespace {
@@ -54,7 +91,7 @@ std::uint64_t side() { return keys.side; }
 
 }  // namespace zobrist
 
-Position::Position() { std::memset(board_, 0, sizeof board_); }
+Position::Position() : castling_mask_(no_castling_mask()) { std::memset(board_, 0, sizeof board_); }
 
 Position Position::start() {
   // Built once: games are cleared to the start position all the time.
@@ -106,7 +143,7 @@ void Position::finish_setup() {
     const Bitboard k = pieces(c, PieceType::king);
     if (k) king_square_[index(c)] = lsb(k);
   }
-  std::memset(castling_mask_, 0, sizeof castling_mask_);
+  CastlingMask mask{};
   for (Color c : {Color::white, Color::black}) {
     for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
       if (!has_castling_right(c, side)) {
@@ -114,10 +151,11 @@ void Position::finish_setup() {
         continue;
       }
       const std::uint8_t bit = castling_bit(c, side);
-      castling_mask_[castling_rook(c, side)] |= bit;
-      if (king_square(c) != no_square) castling_mask_[king_square(c)] |= bit;
+      mask[static_cast<std::size_t>(castling_rook(c, side))] |= bit;
+      if (king_square(c) != no_square) mask[static_cast<std::size_t>(king_square(c))] |= bit;
     }
   }
+  castling_mask_ = shared_castling_mask(mask);
   if (king_square(side_) != no_square) {
     update_check_info();
   } else {
