@@ -535,7 +535,8 @@ TEST_CASE("reconstruct: reading a box and pricing moves structurally") {
   CHECK(edit_distance("Nf3+", "Nf3", costs) == costs.edit_mark);
   // With an alternative first letter (a local sheet's S or the English N),
   // the distance to the nearer of the two texts, computed at once.
-  for (const char* written : {"Sf3", "Nf3", "hf3", "f3", "Sxf3", "fS3", "Sg1-f3", "Ng1f3", "S?3", "SN", "xS", ""}) {
+  for (const char* written :
+       {"Sf3", "Nf3", "hf3", "f3", "Sxf3", "fS3", "Sg1-f3", "Ng1f3", "S?3", "SN", "xS", ""}) {
     for (const char* rest : {"f3", "xf3", "g1-f3", "gf3", "1f3", ""}) {
       const std::string s = std::string("S") + rest, n = std::string("N") + rest;
       CAPTURE(written);

@@ -188,9 +188,9 @@ class Position {
   Square castling_rook_[2][2] = {{no_square, no_square}, {no_square, no_square}};
   // Per square, the castling rights lost when a piece moves from or to it:
   // a table shared by every position with the same castling rooks and
-  // kings (castling_masks()), not a copy of its own. A position is copied
-  // whole by the reconstruction search, state by state, and 64 bytes of
-  // table were a fifth of each copy.
+  // kings (shared_castling_mask() in position.cpp), not a copy of its
+  // own. A position is copied whole by the reconstruction search, state by
+  // state, and 64 bytes of table were a fifth of each copy.
   const std::uint8_t* castling_mask_;
   PositionState st_ = {0, 0, 0, 0, no_square, 0, false};
   int fullmove_number_ = 1;

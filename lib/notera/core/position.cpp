@@ -2,10 +2,10 @@
 
 #include <array>
 #include <cstring>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <initializer_list>
 
 #include "notera/core/make_move.hpp"
 #include "notera/core/movegen.hpp"

@@ -254,7 +254,9 @@ KnownTagName known_tag_name(std::string_view name) {
 
 }  // namespace detail
 
-std::string_view canonical_tag_name(std::string_view name) { return detail::known_tag_name(name).canonical(name); }
+std::string_view canonical_tag_name(std::string_view name) {
+  return detail::known_tag_name(name).canonical(name);
+}
 
 namespace {
 

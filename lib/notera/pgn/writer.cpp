@@ -70,8 +70,7 @@ bool has_tag_special_short(const char* p, std::size_t n) {
     std::memcpy(&hi, p + n - 4, 4);
     x = lo | std::uint64_t{hi} << 32;
   } else {
-    for (std::size_t i = 0; i < n; ++i)
-      x = (x & ~(std::uint64_t{0xFF} << (8 * i))) | std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+    for (std::size_t i = 0; i < n; ++i) x = x << 8 | static_cast<unsigned char>(p[i]);
   }
   return has_tag_special_word(x);
 }

@@ -603,11 +603,6 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
 }
 
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
-                    std::span<const std::array<float, 128>> substitution) {
-  return edit_distance(written, meant, costs, substitution, '\0');
-}
-
-float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
                     std::span<const std::array<float, 128>> substitution, char first_or) {
   constexpr std::size_t cap = edit_cap;
   const std::size_t n = std::min(written.size(), cap), k = std::min(meant.size(), cap);
@@ -671,15 +666,14 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
   // another single character, each form's distance is taken with either
   // letter first, at once (half the distances on a local sheet), unless
   // the form that won must be named.
-  char first_or = '\0';
-  if (english != local) {
-    if (!why && !m.is_castling() && moved != PieceType::pawn && local.size() == 1 && english.size() == 1)
-      first_or = english[0];
-    else
-      spellings(pos, m, english, letter_of(promoted, notation::LetterTable::english), forms);
-  } else if (letter_of(promoted, language) != letter_of(promoted, notation::LetterTable::english)) {
+  const bool english_differs = english != local || letter_of(promoted, language) !=
+                                                       letter_of(promoted, notation::LetterTable::english);
+  const char first_or = english != local && local.size() == 1 && english.size() == 1 && !why &&
+                                !m.is_castling() && moved != PieceType::pawn
+                            ? english[0]
+                            : '\0';
+  if (english_differs && first_or == '\0')
     spellings(pos, m, english, letter_of(promoted, notation::LetterTable::english), forms);
-  }
   float best = std::numeric_limits<float>::max();
   std::size_t best_form = 0;
   for (std::size_t i = 0; i < forms.size(); ++i) {

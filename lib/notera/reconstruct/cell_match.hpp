@@ -43,8 +43,7 @@ template <class Value> class FlatCache {
   std::pair<Value*, bool> find_or_add(std::uint64_t key) {
     if (2 * (count_ + 1) > slots_.size()) grow();
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_);;
-         i = (i + 1) & mask) {
+    for (std::size_t i = home(key);; i = (i + 1) & mask) {
       auto& slot = slots_[i];
       if (slot.first == key) return {&slot.second, false};
       if (slot.first == unused) {
@@ -58,7 +57,7 @@ template <class Value> class FlatCache {
   // Brings the slot where `key` is looked up first into the cache (a
   // caller with many keys to look up asks for them all ahead).
   void prefetch(std::uint64_t key) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_)]);
+    if (!slots_.empty()) __builtin_prefetch(&slots_[home(key)]);
   }
 
   // Forgets every key, keeping the room.
@@ -69,6 +68,10 @@ template <class Value> class FlatCache {
 
  private:
   static constexpr std::uint64_t unused = ~std::uint64_t{0};
+  // The slot where the probe for `key` starts.
+  std::size_t home(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_);
+  }
   void grow() {
     std::vector<std::pair<std::uint64_t, Value>> old =
         std::exchange(slots_, std::vector<std::pair<std::uint64_t, Value>>(
@@ -222,12 +225,10 @@ bool budget_filter(const PreparedCell& cell, float budget, const SlipCosts& cost
 // A weighted Damerau-Levenshtein distance with the costs of `costs`
 // ('?' in `written` matches any character at the unreadable cost).
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs);
-// The same with the prices of substitutions looked up (CellReading::substitution).
+// The same with the prices of substitutions looked up (CellReading::substitution),
+// to whichever is nearer of `meant` and `meant` with its first character
+// replaced by `first_or` ('\0': no alternative).
 float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
-                    std::span<const std::array<float, 128>> substitution);
-// The same, to whichever is nearer of `meant` and `meant` with its first
-// character replaced by `first_or` ('\0': no alternative).
-float edit_distance(std::string_view written, std::string_view meant, const SlipCosts& costs,
-                    std::span<const std::array<float, 128>> substitution, char first_or);
+                    std::span<const std::array<float, 128>> substitution, char first_or = '\0');
 
 }  // namespace notera::reconstruct

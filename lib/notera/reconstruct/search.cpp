@@ -1299,8 +1299,8 @@ class Search {
       cell.prices.prefetch(keys[static_cast<std::size_t>(mi)]);
     }
     for (int mi = 0; mi < moves.size(); ++mi) {
-      prices[static_cast<std::size_t>(mi)] = price_cell(cell, keys[static_cast<std::size_t>(mi)], s.pos, moves[mi],
-                                                        sheet.language, sheet.costs, spelling);
+      prices[static_cast<std::size_t>(mi)] = price_cell(cell, keys[static_cast<std::size_t>(mi)], s.pos,
+                                                        moves[mi], sheet.language, sheet.costs, spelling);
       least = std::min(least, prices[static_cast<std::size_t>(mi)].cost);
     }
     // No legal move reads well: the parse may itself be a misreading.
