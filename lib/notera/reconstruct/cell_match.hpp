@@ -54,6 +54,16 @@ template <class Value> class FlatCache {
     }
   }
 
+  // The value stored under `key`, or nullptr.
+  const Value* find(std::uint64_t key) const {
+    if (slots_.empty()) return nullptr;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = home(key);; i = (i + 1) & mask) {
+      if (slots_[i].first == key) return &slots_[i].second;
+      if (slots_[i].first == unused) return nullptr;
+    }
+  }
+
   // Brings the slot where `key` is looked up first into the cache (a
   // caller with many keys to look up asks for them all ahead).
   void prefetch(std::uint64_t key) const {

@@ -895,7 +895,7 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   const auto began = std::chrono::steady_clock::now();
   Run run{options,
           options.costs ? *options.costs : SlipCosts::measured(),
-          search::Budget{options.work_limit, began + options.time_limit},
+          search::Budget{.work_limit = options.work_limit, .deadline = began + options.time_limit},
           {}};
   if (!take_sheets(sheets, run, r)) return r;
 

@@ -1074,26 +1074,71 @@ class Search {
     return s.node >= 0 ? out_.nodes[static_cast<std::size_t>(s.node)].move : Move::none();
   }
 
+  // The prices of `moves` (legal moves of `s`, all or some, in generator
+  // order), from the memo when an earlier search priced the position.
   void unwritten_costs(const State& s, const MoveList& moves, std::vector<float>& out) const {
     const Move last = last_move(s);
+    UnwrittenMemo& memo = budget_.unwritten;
+    out.resize(static_cast<std::size_t>(moves.size()));
+    // The position's key with the last move mixed in (the key is random
+    // in every bit, so the sum is as unlikely to collide); never ~0.
+    const std::uint64_t key = (s.pos.key() + (std::uint64_t{last.raw()} + 1) * 0x9E3779B97F4A7C15ull) | 1;
+    const UnwrittenMemo::Span* span = nullptr;
+    if (memo.entries.size() < UnwrittenMemo::max_entries) {
+      auto [slot, fresh] = memo.index.find_or_add(key);
+      if (fresh) {
+        MoveList all;
+        generate_legal(s.pos, all);
+        *slot = {static_cast<std::uint32_t>(memo.entries.size()), static_cast<std::uint32_t>(all.size())};
+        memo.entries.resize(memo.entries.size() + static_cast<std::size_t>(all.size()));
+        price_unwritten(s.pos, last, all, &memo.entries[slot->first]);
+      }
+      span = slot;
+    } else {
+      span = memo.index.find(key);
+    }
+    if (!span) {
+      MoveList all;
+      generate_legal(s.pos, all);
+      std::array<std::pair<Move, float>, MoveList::capacity> priced;
+      price_unwritten(s.pos, last, all, priced.data());
+      pick_unwritten(priced.data(), all.size(), moves, out);
+      return;
+    }
+    pick_unwritten(&memo.entries[span->first], static_cast<int>(span->count), moves, out);
+  }
+
+  // `moves`' prices out of the `count` of all legal moves in `priced`
+  // (the generator gives them in the same order, `moves` perhaps with some
+  // left out).
+  static void pick_unwritten(const std::pair<Move, float>* priced, int count, const MoveList& moves,
+                             std::vector<float>& out) {
+    int k = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+      int looked = 0;
+      while (priced[k].first != moves[i] && looked++ < count) k = k + 1 == count ? 0 : k + 1;
+      out[static_cast<std::size_t>(i)] = priced[k].second;
+    }
+  }
+
+  // Each of `all` (every legal move of `pos`) with its price as a move no
+  // sheet spells out, into `priced`.
+  void price_unwritten(const Position& pos, Move last, const MoveList& all, std::pair<Move, float>* priced) const {
     const UnwrittenPrior& prior = *prior_.unwritten;
-    MoveList all;
-    generate_legal(s.pos, all);
     std::array<float, MoveList::capacity> score{};
     UnwrittenPrior::Squares squares;
     double z = 0.0;
     for (int i = 0; i < all.size(); ++i) {
       score[static_cast<std::size_t>(i)] =
-          prior.score(UnwrittenPrior::features_of(s.pos, all[i], last, exchange_unknown, &squares));
+          prior.score(UnwrittenPrior::features_of(pos, all[i], last, exchange_unknown, &squares));
       z += std::exp(static_cast<double>(score[static_cast<std::size_t>(i)]));
     }
     const float log_mean = all.size() ? static_cast<float>(std::log(z / all.size())) : 0.0f;
-    const bool same = moves.size() == all.size();  // the same generator gives the same order
     // In a position of the opening book, what players chose there, mixed
     // with the model by how many games reached it (the model alone for a
     // few, the book for many); a move the book never saw keeps the
     // model's share of the mixture.
-    const std::span<const BookMove> book = book_moves(s.pos.key());
+    const std::span<const BookMove> book = book_moves(pos.key());
     double games = 0.0;
     for (const BookMove& b : book) games += b.count;
     const double trust = games / (games + book_trust_games);
@@ -1102,19 +1147,16 @@ class Search {
         if (b.move == m.raw()) return b.count / games;
       return 0.0;
     };
-    out.resize(static_cast<std::size_t>(moves.size()));
-    for (int i = 0; i < moves.size(); ++i) {
-      const float sc =
-          same ? score[static_cast<std::size_t>(i)]
-               : prior.score(UnwrittenPrior::features_of(s.pos, moves[i], last, exchange_unknown, &squares));
+    for (int i = 0; i < all.size(); ++i) {
+      const float sc = score[static_cast<std::size_t>(i)];
+      priced[i].first = all[i];
       if (book.empty()) {
-        out[static_cast<std::size_t>(i)] = std::max(0.0f, log_mean - sc);
+        priced[i].second = std::max(0.0f, log_mean - sc);
         continue;
       }
       // -ln of the mixture's probability against a random legal move's.
-      const double p = trust * book_share(moves[i]) + (1.0 - trust) * std::exp(static_cast<double>(sc)) / z;
-      out[static_cast<std::size_t>(i)] =
-          std::max(0.0f, static_cast<float>(-std::log(p * static_cast<double>(all.size()))));
+      const double p = trust * book_share(all[i]) + (1.0 - trust) * std::exp(static_cast<double>(sc)) / z;
+      priced[i].second = std::max(0.0f, static_cast<float>(-std::log(p * static_cast<double>(all.size()))));
     }
   }
 

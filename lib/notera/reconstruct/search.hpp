@@ -117,6 +117,22 @@ void widen_around(Widths& widths, int ply);
 // machine, so the same sheets give the same game on a slow or busy one and
 // under the sanitizers. The deadline is only a safety net against a
 // machine far slower than any normal one (ReconstructOptions::time_limit).
+// The prices of the moves no sheet spells out (Search::unwritten_costs()),
+// per position and the move that led to it: they depend on nothing else,
+// and a wider search expands many of a narrower one's states again (a
+// third of the positions priced over the HCS pages had been priced by an
+// earlier search of the same reconstruction).
+struct UnwrittenMemo {
+  struct Span {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+  };
+  FlatCache<Span> index;                        // by unwritten_key()
+  std::vector<std::pair<Move, float>> entries;  // each position's legal moves, in generator order
+  // Past this many entries (8 MB) positions are priced without the memo.
+  static constexpr std::size_t max_entries = std::size_t{1} << 20;
+};
+
 struct Budget {
   std::int64_t work_limit = 0;
   std::chrono::steady_clock::time_point deadline;
@@ -124,6 +140,8 @@ struct Budget {
   bool work_cut = false;       // some search gave up for want of work
   bool time_cut = false;       // ... or of time
   bool wider_skipped = false;  // a wider search not run (ReconstructOptions::widen false)
+  // Not spent but shared: what every search of the reconstruction may reuse.
+  UnwrittenMemo unwritten{};
 
   bool work_spent() const { return work >= work_limit; }
   bool out_of_time() const { return std::chrono::steady_clock::now() > deadline; }
