@@ -117,8 +117,7 @@ struct ReconstructOptions {
   // When the beam was too narrow for the states within the margin, the
   // search is run again four times as wide (around the plies where it was
   // too narrow), up to this width, as long as that finds a cheaper game or
-  // was still too narrow (but not after two wider searches in a row found
-  // no cheaper game), and work is left.
+  // was still too narrow, and work is left.
   int max_beam_width = 16384;     // one HCS page (122_0) finds a cheaper game at 16384
   float prune_margin = 15.0f;     // states this much dearer than the best of their ply are dropped
                                   // (12 lost a cheaper game on an HCS page, 078_0; 18 triples the time)

@@ -219,7 +219,6 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
   widen_where_limited(best.limited);
   ReconstructOptions wider = options;
   int cheaper_at = options.beam_width;  // the width of the last search that found a cheaper game
-  int fruitless = 0;  // wider searches in a row that found no cheaper game
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
          budget.left()) {
     widths.narrow = wider.beam_width;
@@ -238,12 +237,6 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     if (paid) *paid = cheaper ? 0 : cheaper_at;
     if (cheaper || (same && !limited)) best = std::move(out);
     if (!cheaper && !limited) break;
-    // Two widenings in a row (16 times the width) that found no cheaper
-    // game: the states that keep the beam full lead to none. No HCS page, dev case or synthetic case (two sets of 300
-    // games) has found a cheaper game at the third; HCS 098_0 spent 1.3 s
-    // at 16,384 for the game of 256.
-    fruitless = cheaper ? 0 : fruitless + 1;
-    if (fruitless == 2) break;
   }
   return best;
 }
