@@ -196,8 +196,8 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
 
 // The search, run wider while a wider beam finds a cheaper game: sheets
 // with many slips need a wide beam, clean ones do not. `paid`, when given:
-// the width of the search that last found a cheaper game, when a wider one
-// was run after it and found none (else 0).
+// the width of the search whose game stands, when a wider one was run
+// after it and found no cheaper game (else 0).
 search::Output search_widening(const std::vector<PreparedSheet>& sheets, const Position& start,
                                const ReconstructOptions& options, const SlipCosts& costs,
                                search::Budget& budget, search::Output first, int& runs, int* paid = nullptr) {
@@ -218,7 +218,7 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
   };
   widen_where_limited(best.limited);
   ReconstructOptions wider = options;
-  int cheaper_at = options.beam_width;  // the width of the last search that found a cheaper game
+  int gave_at = options.beam_width;  // the width of the search whose game stands
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
          budget.left()) {
     widths.narrow = wider.beam_width;
@@ -233,9 +233,11 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     const bool cheaper = finished_cost(out) < finished_cost(best) - 0.01f;
     const bool same = !cheaper && finished_cost(out) <= finished_cost(best) + 0.01f;
     const bool limited = out.stats.width_limited;
-    if (cheaper) cheaper_at = wider.beam_width;
-    if (paid) *paid = cheaper ? 0 : cheaper_at;
-    if (cheaper || (same && !limited)) best = std::move(out);
+    if (cheaper || (same && !limited)) {
+      best = std::move(out);
+      gave_at = wider.beam_width;
+    }
+    if (paid) *paid = cheaper ? 0 : gave_at;
     if (!cheaper && !limited) break;
   }
   return best;
