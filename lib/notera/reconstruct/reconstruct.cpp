@@ -798,8 +798,8 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
     }
     search::Output again;
     if (differ) {
-      again = search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget),
-                          true);
+      again = search_game(prepared, run, r,
+                          search::run(prepared, r.start, run.options, run.costs, run.budget), true);
       r.stats.runs++;
     }
     if (!differ || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
@@ -849,8 +849,8 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
                           .with("count", h.count)
                           .with("boxes", h.boxes));
   }
-  search::Output again = search_game(
-      prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget), true);
+  search::Output again =
+      search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget), true);
   r.stats.runs++;
   if (again.finished.empty() || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
     prepared = std::move(before);

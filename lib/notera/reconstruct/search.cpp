@@ -1105,8 +1105,11 @@ class Search {
     UnwrittenMemo& memo = budget_.unwritten;
     out.resize(static_cast<std::size_t>(moves.size()));
     // The position's key with the last move mixed in (the key is random
-    // in every bit, so the sum is as unlikely to collide); never ~0.
-    const std::uint64_t key = (s.pos.key() + (std::uint64_t{last.raw()} + 1) * 0x9E3779B97F4A7C15ull) | 1;
+    // in every bit, so the sum is as unlikely to collide), made even: never
+    // ~0, FlatCache's empty slot (the last bit costs a collision one time
+    // in 2^63).
+    const std::uint64_t key =
+        (s.pos.key() + (std::uint64_t{last.raw()} + 1) * 0x9E3779B97F4A7C15ull) & ~std::uint64_t{1};
     const UnwrittenMemo::Span* span = nullptr;
     if (memo.entries.size() < UnwrittenMemo::max_entries) {
       auto [slot, fresh] = memo.index.find_or_add(key);
@@ -1147,7 +1150,8 @@ class Search {
 
   // Each of `all` (every legal move of `pos`) with its price as a move no
   // sheet spells out, into `priced`.
-  void price_unwritten(const Position& pos, Move last, const MoveList& all, std::pair<Move, float>* priced) const {
+  void price_unwritten(const Position& pos, Move last, const MoveList& all,
+                       std::pair<Move, float>* priced) const {
     const UnwrittenPrior& prior = *prior_.unwritten;
     std::array<float, MoveList::capacity> score{};
     UnwrittenPrior::Squares squares;
