@@ -470,25 +470,6 @@ namespace {
 constexpr int wide_before = 10;
 constexpr int wide_after = 10;
 
-// The storage of a search's three layers (the one expanded, the next and
-// close_layer()'s spare), kept by the thread for its next search: a layer
-// of a wide search runs to megabytes, and memory the system has just
-// mapped faults page by page on its first write (a twentieth of the time
-// of the HCS pages went to the kernel). Storage beyond 16 MB goes back.
-thread_local std::array<std::vector<State>, 3> layer_store;
-
-std::vector<State> take_layer(std::size_t i) {
-  std::vector<State> v = std::move(layer_store[i]);
-  v.clear();
-  return v;
-}
-
-void give_back_layer(std::size_t i, std::vector<State>& v) {
-  if (v.capacity() * sizeof(State) > (std::size_t{16} << 20)) return;
-  v.clear();
-  layer_store[i] = std::move(v);
-}
-
 class Search {
  public:
   Search(const std::vector<PreparedSheet>& sheets, const ReconstructOptions& options, const SlipCosts& costs,
@@ -513,7 +494,7 @@ class Search {
     }
     ply_limit = std::min(options_.max_plies, ply_limit + 40);
 
-    std::vector<State> layer = take_layer(0);
+    std::vector<State> layer;
     int ply = 0;
     if (!resume(layer, ply)) {
       State init;
@@ -521,7 +502,7 @@ class Search {
       layer.push_back(init);
       close_layer(layer, 0);
     }
-    std::vector<State> next = take_layer(1);
+    std::vector<State> next;
     while (!layer.empty()) {
       if (!out_.finished.empty() && layer.front().cost > best_finished() + options_.uncertain_margin) break;
       if (ply >= ply_limit) {
@@ -551,13 +532,8 @@ class Search {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     out_.stats.runs = 1;
     out_.stats.beam_width = options_.beam_width;
-    give_back_layer(0, layer);
-    give_back_layer(1, next);
     return std::move(out_);
   }
-  ~Search() { give_back_layer(2, kept_); }
-  Search(const Search&) = delete;
-  Search& operator=(const Search&) = delete;
 
  private:
   // Whether the search must give up now: the work budget is spent (what
@@ -1659,7 +1635,7 @@ class Search {
   Move only_ = Move::none();  // the given game's move (ReconstructOptions::line), the only one played
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
-  std::vector<State> kept_ = take_layer(2);  // close_layer()'s spare layer
+  std::vector<State> kept_;  // close_layer()'s spare layer
   StateIndex index_;
   FlatCache<std::uint32_t> alignments_;  // rescue()'s and rescue_candidates()' count per alignment
   State last_layer_best_;
