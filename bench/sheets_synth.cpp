@@ -368,7 +368,11 @@ Sheet write_sheet(const std::vector<Move>& game, int language, const Style& st, 
     char buf[128];
     switch (st.layout) {
       case Style::aligned:
-        std::snprintf(buf, sizeof buf, "%-4d%-12s%s\n", number, a.c_str(), b.c_str());
+        // At least one space after White's box: a crossed-out move beside
+        // its replacement is longer than the column, and written flush
+        // against Black's box it made one token of two moves
+        // ('~~a2a3~~ f2f4d7d5'), which no sheet of the dev set does.
+        std::snprintf(buf, sizeof buf, "%-4d%-11s %s\n", number, a.c_str(), b.c_str());
         t += buf;
         break;
       case Style::tabs: t += std::to_string(number) + ".\t" + a + (b.empty() ? "" : "\t" + b) + "\n"; break;
