@@ -703,6 +703,37 @@ TEST_CASE("move model: what a move does, in the Ruy Lopez") {
   CHECK(model.score(features("Ba4")) <= model.max_score());
 }
 
+TEST_CASE("move model: what a move gives up or gains, for the moves of a gap") {
+  using F = reconstruct::UnwrittenPrior;
+  const auto bit = [](F::Feature f) { return 1u << f; };
+  // 1.e4 e5: the king may walk (and lose castling), the queen come out
+  // early, a knight go to the rim.
+  const std::vector<Move> moves = game_moves({"e4", "e5"});
+  Position pos = Position::start();
+  for (Move m : moves) {
+    Undo undo;
+    pos.do_move(m, undo);
+  }
+  const auto features = [&](const Position& p, const std::string& san, Move last) {
+    return F::features_of(p, move_of(p, san), last);
+  };
+  CHECK(features(pos, "Ke2", moves.back()) == (bit(F::king) | bit(F::king_walk) | bit(F::gives_up_castling)));
+  CHECK(features(pos, "Qh5", moves.back()) == (bit(F::queen) | bit(F::early_queen) | bit(F::threatens)));
+  CHECK(features(pos, "Na3", moves.back()) == (bit(F::knight) | bit(F::develops) | bit(F::knight_rim)));
+  // An endgame: the rook that may still castle goes to an open file, the
+  // pawn nothing stops goes on.
+  const FenResult end = read_fen("4k3/8/8/4P3/8/8/8/R3K3 w Q - 0 1");
+  REQUIRE(end);
+  CHECK(features(*end.position, "Rc1", Move::none()) ==
+        (bit(F::rook) | bit(F::rook_open_file) | bit(F::gives_up_castling)));
+  CHECK(features(*end.position, "e6", Move::none()) == (bit(F::passed_push) | bit(F::centre)));
+  // What players do: castle rather than walk the king, develop rather
+  // than go to the rim.
+  const F& model = F::measured();
+  CHECK(model.score(features(pos, "Ke2", moves.back())) + 1.0f < model.score(features(pos, "Nf3", moves.back())));
+  CHECK(model.score(features(pos, "Na3", moves.back())) + 1.0f < model.score(features(pos, "Nf3", moves.back())));
+}
+
 TEST_CASE("reconstruct: a move not written is the move players make") {
   // 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5, Black's second move left blank. Qa5
   // needs the queen out: 2...Qxd5 fits, and so do 2...c6 and 2...c5 (the

@@ -97,8 +97,14 @@ struct UnwrittenPrior {
     double_push,         // a pawn's first move of two squares
     centre,              // a piece or pawn (not the king) goes to c3-f6
     threatens,           // the piece moved attacks a dearer or undefended piece
+    rook_open_file,      // a rook goes to a file without a pawn of its side
+    knight_rim,          // a knight goes to the a- or h-file
+    king_walk,           // the king moves (not castling) while the opponent has a queen
+    gives_up_castling,   // a king or rook move that loses a right to castle
+    passed_push,         // a pawn moves on with no pawn of the opponent ahead to stop it
+    early_queen,         // the queen moves while two minor pieces or more stay at home
   };
-  static constexpr int features = threatens + 1;
+  static constexpr int features = early_queen + 1;
 
   std::array<float, features> weight{};
 
