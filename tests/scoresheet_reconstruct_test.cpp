@@ -727,11 +727,13 @@ TEST_CASE("move model: what a move gives up or gains, for the moves of a gap") {
   CHECK(features(*end.position, "Rc1", Move::none()) ==
         (bit(F::rook) | bit(F::rook_open_file) | bit(F::gives_up_castling)));
   CHECK(features(*end.position, "e6", Move::none()) == (bit(F::passed_push) | bit(F::centre)));
-  // What players do: castle rather than walk the king, develop rather
-  // than go to the rim.
+  // What players do: develop a knight to f3 rather than walk the king or
+  // put the knight on the rim.
   const F& model = F::measured();
-  CHECK(model.score(features(pos, "Ke2", moves.back())) + 1.0f < model.score(features(pos, "Nf3", moves.back())));
-  CHECK(model.score(features(pos, "Na3", moves.back())) + 1.0f < model.score(features(pos, "Nf3", moves.back())));
+  CHECK(model.score(features(pos, "Ke2", moves.back())) + 1.0f <
+        model.score(features(pos, "Nf3", moves.back())));
+  CHECK(model.score(features(pos, "Na3", moves.back())) + 1.0f <
+        model.score(features(pos, "Nf3", moves.back())));
 }
 
 TEST_CASE("reconstruct: a move not written is the move players make") {

@@ -236,32 +236,32 @@ const UnwrittenPrior& UnwrittenPrior::measured() {
     // a gap of several boxes cheaper to fill with the moves played).
     UnwrittenPrior p;
     p.weight = {
-        0.66f,    // capture
-        1.41f,    // takes the piece just moved
-        -1.89f,   // gives a pawn away
-        -4.30f,   // gives a piece or more away
-        1.75f,    // wins material
-        1.43f,    // gives check
-        2.73f,    // castles
-        0.28f,    // knight
-        -0.13f,   // bishop
-        -0.44f,   // rook
-        -0.17f,   // queen
-        0.39f,    // king
-        -1.17f,   // promotes (beyond winning material)
-        1.39f,    // saves a piece in danger
-        0.91f,    // ... from the piece just moved
-        1.00f,    // develops
-        -0.29f,   // retreats
-        0.12f,    // pawn two squares
-        0.50f,    // to the centre
-        0.78f,    // attacks a dearer or loose piece
-        0.75f,    // rook to a file without a pawn of its side
-        -1.25f,   // knight to the rim
-        -0.89f,   // king move while their queen is on
-        -0.96f,   // gives up a right to castle
-        0.67f,    // passed pawn on
-        -0.67f,   // queen out, two minor pieces at home
+        0.66f,   // capture
+        1.41f,   // takes the piece just moved
+        -1.89f,  // gives a pawn away
+        -4.30f,  // gives a piece or more away
+        1.75f,   // wins material
+        1.43f,   // gives check
+        2.73f,   // castles
+        0.28f,   // knight
+        -0.13f,  // bishop
+        -0.44f,  // rook
+        -0.17f,  // queen
+        0.39f,   // king
+        -1.17f,  // promotes (beyond winning material)
+        1.39f,   // saves a piece in danger
+        0.91f,   // ... from the piece just moved
+        1.00f,   // develops
+        -0.29f,  // retreats
+        0.12f,   // pawn two squares
+        0.50f,   // to the centre
+        0.78f,   // attacks a dearer or loose piece
+        0.75f,   // rook to a file without a pawn of its side
+        -1.25f,  // knight to the rim
+        -0.89f,  // king move while their queen is on
+        -0.96f,  // gives up a right to castle
+        0.67f,   // passed pawn on
+        -0.67f,  // queen out, two minor pieces at home
     };
     return p;
   }();
