@@ -138,45 +138,45 @@ std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last
       sliders_reaching(their_king, ours & pos.pieces(PieceType::rook, PieceType::queen),
                        ours & pos.pieces(PieceType::bishop, PieceType::queen), occupied))
     set(check);
+  // A right to castle that a king or rook move gives up.
+  const auto gives_up = [&](CastlingSide side) {
+    return pos.has_castling_right(us, side) && (t == PieceType::king || from == pos.castling_rook(us, side));
+  };
   const int to_file = file_of(to);
-  const Bitboard their_queens = pos.pieces(~us) & pos.pieces(PieceType::queen);
   switch (t) {
     case PieceType::rook:
-      if (!(file_bb(to_file) & pos.pieces(us) & pos.pieces(PieceType::pawn))) set(rook_open_file);
+      if (!(file_bb(to_file) & pos.pieces(us, PieceType::pawn))) set(rook_open_file);
+      if (gives_up(CastlingSide::king_side) || gives_up(CastlingSide::queen_side)) set(gives_up_castling);
       break;
     case PieceType::knight:
       if (to_file == 0 || to_file == 7) set(knight_rim);
       break;
     case PieceType::pawn: {
+      // No pawn of theirs ahead on its file or the files beside it.
       Bitboard files = file_bb(to_file);
       if (to_file > 0) files |= file_bb(to_file - 1);
       if (to_file < 7) files |= file_bb(to_file + 1);
       const int r = rank_of(to);
       const Bitboard ahead = us == Color::white ? (r >= 7 ? Bitboard{0} : ~Bitboard{0} << ((r + 1) * 8))
                                                 : (r <= 0 ? Bitboard{0} : ~Bitboard{0} >> ((8 - r) * 8));
-      if (!(files & ahead & pos.pieces(~us) & pos.pieces(PieceType::pawn))) set(passed_push);
+      if (!(files & ahead & pos.pieces(~us, PieceType::pawn))) set(passed_push);
       break;
     }
     case PieceType::king:
-      if (their_queens) set(king_walk);
+      if (pos.pieces(~us, PieceType::queen)) set(king_walk);
+      if (gives_up(CastlingSide::king_side) || gives_up(CastlingSide::queen_side)) set(gives_up_castling);
       break;
     case PieceType::queen: {
       const Bitboard home = us == Color::white ? Bitboard{0xFF} : Bitboard{0xFF} << 56;
-      const Bitboard minors = pos.pieces(us) & pos.pieces(PieceType::knight, PieceType::bishop) & home;
+      const Bitboard minors = pos.pieces(us, PieceType::knight, PieceType::bishop) & home;
       if (minors & (minors - 1)) set(early_queen);
       break;
     }
     default: break;
   }
-  const bool king_side = pos.has_castling_right(us, CastlingSide::king_side);
-  const bool queen_side = pos.has_castling_right(us, CastlingSide::queen_side);
-  if ((t == PieceType::king && (king_side || queen_side)) ||
-      (t == PieceType::rook && ((king_side && from == pos.castling_rook(us, CastlingSide::king_side)) ||
-                                (queen_side && from == pos.castling_rook(us, CastlingSide::queen_side)))))
-    set(gives_up_castling);
   if (t != PieceType::king) {
-    const int file = file_of(to), rank = rank_of(to);
-    if (file >= 2 && file <= 5 && rank >= 2 && rank <= 5) set(centre);
+    const int rank = rank_of(to);
+    if (to_file >= 2 && to_file <= 5 && rank >= 2 && rank <= 5) set(centre);
     // What the moved piece attacks where it lands: a piece worth more than
     // itself, or one nobody defends.
     const Bitboard theirs = pos.pieces(~us) & ~bb(to);
