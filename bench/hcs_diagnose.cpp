@@ -22,6 +22,7 @@
 #include <sstream>
 #include "hcs.hpp"
 #include "plies_in_order.hpp"
+#include "trace.hpp"
 
 #include "notera/core/san.hpp"
 #include "notera/core/uci.hpp"
@@ -52,13 +53,6 @@ std::string why_incomplete(const reconstruct::Reconstruction& r) {
   return s;
 }
 
-std::string box_text(const reconstruct::ReconstructedPly& p, std::size_t sheet) {
-  if (sheet >= p.evidence.size()) return "?";
-  const reconstruct::PlyEvidence& e = p.evidence[sheet];
-  if (e.cell < 0) return "(none)";
-  return "#" + std::to_string(e.cell) + " '" + e.text + "' " + std::string(to_string(e.status));
-}
-
 void print_page(const bench::HcsPage& page, const reconstruct::Reconstruction& r, bool verbose) {
   int boxes = 0;
   for (const reconstruct::EvidenceCell& c : page.sheet.cells)
@@ -71,7 +65,7 @@ void print_page(const bench::HcsPage& page, const reconstruct::Reconstruction& r
   for (const reconstruct::ReconstructedPly& p : r.plies)
     if (p.status != reconstruct::PlyStatus::exact && p.status != reconstruct::PlyStatus::normalised)
       std::printf("    ply %3d %-8s %-10s %s\n", p.ply, p.san.c_str(),
-                  std::string(to_string(p.status)).c_str(), box_text(p, 0).c_str());
+                  std::string(to_string(p.status)).c_str(), bench::box_text(p, 0).c_str());
   for (const reconstruct::DroppedCell& d : r.dropped)
     std::printf("    dropped #%d '%s' after ply %d: %s\n", d.cell, d.text.c_str(), d.after_ply,
                 std::string(to_string(d.reason)).c_str());
@@ -121,7 +115,8 @@ int main(int argc, char** argv) {
   std::string line_text;  // --line "e2e4 e7e5 ...": price this game on the pages of --game
   bool verbose = false;
   bool trace = false;  // --trace: box prices ply by ply, page alone against the joint game
-  bool watch = false;  // --watch: where each page's own search loses the joint game
+  bool watch =
+      false;  // --watch: where each page's own search loses the joint game (with --line: the given one)
   bool quick = false;  // --quick: each page alone as a first answer
   reconstruct::ReconstructOptions options;
   for (int i = 1; i < argc; ++i) {
@@ -170,6 +165,13 @@ int main(int argc, char** argv) {
         print_page(*p, r, true);
         for (const reconstruct::ReconstructedPly& rp : r.plies) std::printf("%s ", rp.san.c_str());
         std::printf("\n");
+        if (watch) {
+          // The page's search, following the given game (on stderr).
+          reconstruct::ReconstructOptions watched = options;
+          watched.watch = priced.line;
+          std::fprintf(stderr, "page %s, watching the given game:\n", p->sheet.name.c_str());
+          reconstruct_game({p->sheet}, watched);
+        }
       }
       continue;
     }
@@ -230,37 +232,14 @@ int main(int argc, char** argv) {
           k, alone.size(), same, d + 1, static_cast<double>(single[k].cost),
           static_cast<double>(as_joint.cost), as_joint.complete ? "complete" : "incomplete");
       if (trace) {
-        // Ply by ply where the page's own game and the joint game differ:
-        // the box each uses, its price, and the running sum of box prices
-        // (skips, insertions and the move prior are not in it).
-        const auto box_cost = [](const reconstruct::Reconstruction& r, std::size_t ply) {
-          return ply < r.plies.size() && !r.plies[ply].evidence.empty() ? r.plies[ply].evidence[0].cost
-                                                                        : 0.0f;
-        };
-        const auto box = [](const reconstruct::Reconstruction& r, std::size_t ply) {
-          return ply < r.plies.size() ? r.plies[ply].san + " " + box_text(r.plies[ply], 0) : std::string("-");
-        };
-        float sum_alone = 0, sum_joint = 0;
-        for (std::size_t p = 0; p < std::max(single[k].plies.size(), as_joint.plies.size()); ++p) {
-          sum_alone += box_cost(single[k], p);
-          sum_joint += box_cost(as_joint, p);
-          if (box(single[k], p) == box(as_joint, p) && box_cost(single[k], p) == box_cost(as_joint, p))
-            continue;
-          std::printf("      trace ply %3zu alone %-30s %5.2f (%6.2f)   joint %-30s %5.2f (%6.2f)\n", p + 1,
-                      box(single[k], p).c_str(), static_cast<double>(box_cost(single[k], p)),
-                      static_cast<double>(sum_alone), box(as_joint, p).c_str(),
-                      static_cast<double>(box_cost(as_joint, p)), static_cast<double>(sum_joint));
-        }
-        for (const reconstruct::DroppedCell& dc : single[k].dropped)
-          std::printf("      trace alone passes over #%d '%s'\n", dc.cell, dc.text.c_str());
-        for (const reconstruct::DroppedCell& dc : as_joint.dropped)
-          std::printf("      trace joint passes over #%d '%s'\n", dc.cell, dc.text.c_str());
+        bench::print_trace(single[k], "alone", as_joint, "joint");
       }
       for (std::size_t n = d >= 2 ? d - 2 : 0; n < std::min(d + 4, std::max(alone.size(), joint.size()));
            ++n) {
         const std::string a =
-            n < alone.size() ? single[k].plies[n].san + " " + box_text(single[k].plies[n], 0) : "-";
-        const std::string j = n < joint.size() ? both.plies[n].san + " " + box_text(both.plies[n], k) : "-";
+            n < alone.size() ? single[k].plies[n].san + " " + bench::box_text(single[k].plies[n], 0) : "-";
+        const std::string j =
+            n < joint.size() ? both.plies[n].san + " " + bench::box_text(both.plies[n], k) : "-";
         std::printf("      ply %3zu alone %-36s joint %s\n", n + 1, a.c_str(), j.c_str());
       }
     }

@@ -19,15 +19,17 @@
 // than the dev set's reference solver, which compares with every game.
 //
 //   build/bench/notera_bench_sheets_synth [--games N] [--from INDEX] [--seed S] [--case K] [-v] [--dump DIR]
-//                                          [--watch]
+//                                          [--watch] [--trace]
 //
 // Prints each miss with its cause, as bench/sheets_dev.cpp does, and the
 // figures; -v also the plies around each miss, and for each case the
 // plain model leaves undecided what notera's own costs make of it (the
 // game played against the game found: "search" when the search lost the
-// cheaper game played, "model" when notera's costs prefer the other). --dump writes the kept cases as case folders (sheet1.sheet,
-// sheet2.sheet, truth.txt) for a closer look. --watch (with --case) follows
-// the game played through the search and says on stderr where it is lost.
+// cheaper game played, "model" when notera's costs prefer the other). --dump writes the kept cases as case
+// folders (sheet1.sheet, sheet2.sheet, truth.txt) for a closer look. --watch (with --case) follows the game
+// played through the search and says on stderr where it is lost.
+// --trace: for each miss, the boxes the game found and the game played
+// read where they differ, with their prices (bench/trace.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -48,6 +50,7 @@
 #include "notera/reconstruct/move_prior.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "sheets_dev.hpp"
+#include "trace.hpp"
 
 using namespace notera;
 using namespace notera::reconstruct;
@@ -470,7 +473,7 @@ int main(int argc, char** argv) {
   std::size_t count = 240, from = 100000;
   std::uint64_t seed = 2026;
   int only = -1;
-  bool verbose = false, watch = false;
+  bool verbose = false, watch = false, trace = false;
   std::string dump;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
@@ -487,6 +490,8 @@ int main(int argc, char** argv) {
       verbose = true;
     else if (std::strcmp(argv[i], "--watch") == 0)
       watch = true;
+    else if (std::strcmp(argv[i], "--trace") == 0)
+      trace = true;
   }
   const std::vector<std::vector<Move>> games = corpus_games(from, count);
   if (games.empty()) {
@@ -603,6 +608,12 @@ int main(int argc, char** argv) {
       for (const auto& s : c.slips)
         std::printf("      slip sheet %d ply %d %s '%s'\n", s.sheet, s.ply, s.kind.c_str(),
                     s.written.c_str());
+    }
+    if (trace) {
+      ReconstructOptions priced = options;
+      priced.line = game;
+      priced.watch.clear();
+      bench::print_trace(r, "found", reconstruct_game(c.sheets, priced), "played");
     }
   }
   std::sort(ms.begin(), ms.end());
