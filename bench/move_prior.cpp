@@ -58,14 +58,23 @@ struct Data {
   std::vector<Group> groups;
 };
 
-void add_position(Data& d, const Position& pos, Move played, Move last) {
+using Later = reconstruct::UnwrittenPrior::Later;
+
+// The features of `m`: of the position, and of the moves the game plays
+// after it, as a sheet shows them (`later`).
+std::uint32_t features(const Position& pos, Move m, Move last, const std::vector<Later>& later) {
+  return reconstruct::UnwrittenPrior::features_of(pos, m, last) |
+         reconstruct::UnwrittenPrior::foresight_of(pos, m, later);
+}
+
+void add_position(Data& d, const Position& pos, Move played, Move last, const std::vector<Later>& later) {
   MoveList moves;
   generate_legal(pos, moves);
   Sample s;
   s.begin = static_cast<std::uint32_t>(d.groups.size());
-  const std::uint32_t mine = reconstruct::UnwrittenPrior::features_of(pos, played, last);
+  const std::uint32_t mine = features(pos, played, last, later);
   for (Move m : moves) {
-    const std::uint32_t f = reconstruct::UnwrittenPrior::features_of(pos, m, last);
+    const std::uint32_t f = features(pos, m, last, later);
     auto g = std::find_if(d.groups.begin() + s.begin, d.groups.end(),
                           [f](const Group& x) { return x.features == f; });
     if (g == d.groups.end()) {
@@ -123,9 +132,10 @@ Fit evaluate(const Data& d, std::size_t from, std::size_t to, const std::array<d
   return r;
 }
 
-// Newton's method on the conditional log-likelihood, with a small ridge.
-std::array<double, nf> fit(const Data& d, std::size_t count) {
-  std::array<double, nf> w{};
+// Newton's method on the conditional log-likelihood, with a small ridge,
+// from weights `w` and moving only the weights of the features in `free`
+// (a bit per feature; the others keep their values).
+std::array<double, nf> fit(const Data& d, std::size_t count, std::array<double, nf> w, std::uint32_t free) {
   for (int iter = 0; iter < 25; ++iter) {
     std::array<double, nf> grad{};
     std::array<std::array<double, nf>, nf> hess{};
@@ -155,6 +165,14 @@ std::array<double, nf> fit(const Data& d, std::size_t count) {
         }
       }
     }
+    // A fixed weight: no gradient, and a row and column of the identity.
+    for (int a = 0; a < nf; ++a) {
+      if (free & (1u << a)) continue;
+      grad[static_cast<std::size_t>(a)] = 0;
+      for (int b = 0; b < nf; ++b)
+        hess[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+            hess[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)] = a == b ? 1.0 : 0.0;
+    }
     // Solve (H + ridge) step = grad.
     const double ridge = 1e-4 * static_cast<double>(count);
     std::array<std::array<double, nf + 1>, nf> m{};
@@ -164,7 +182,7 @@ std::array<double, nf> fit(const Data& d, std::size_t count) {
             hess[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
       m[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)] += ridge;
       m[static_cast<std::size_t>(a)][nf] =
-          grad[static_cast<std::size_t>(a)] - ridge * w[static_cast<std::size_t>(a)];
+          free & (1u << a) ? grad[static_cast<std::size_t>(a)] - ridge * w[static_cast<std::size_t>(a)] : 0.0;
     }
     for (int c = 0; c < nf; ++c) {
       std::size_t piv = static_cast<std::size_t>(c);
@@ -207,17 +225,40 @@ int run_fit(bench::PgnGames& pgn_file, long skip, long limit) {
     if (seen++ < skip) continue;
     if (game.status != game::GameStatus::complete || game.custom_start) continue;
     ++games;
+    // The game's moves as a sheet writes them: the piece and its square.
+    std::vector<Later> written;
+    for (Position p = game.start; const game::GameMove& gm : game.mainline.moves) {
+      written.push_back(gm.move.is_castling() ? Later{}
+                                              : Later{type_of(p.piece_on(gm.move.from())), gm.move.to(), 0});
+      Undo undo;
+      p.do_move(gm.move, undo);
+    }
     Position pos = game.start;
     Move last = Move::none();
-    for (const game::GameMove& gm : game.mainline.moves) {
-      add_position(d, pos, gm.move, last);
+    std::vector<Later> later;
+    for (std::size_t ply = 0; const game::GameMove& gm : game.mainline.moves) {
+      later.clear();
+      for (int k = 1; k <= reconstruct::UnwrittenPrior::later_plies &&
+                      ply + static_cast<std::size_t>(k) < written.size();
+           ++k) {
+        later.push_back(written[ply + static_cast<std::size_t>(k)]);
+        later.back().distance = k;
+      }
+      ++ply;
+      add_position(d, pos, gm.move, last, later);
       last = gm.move;
       Undo undo;
       pos.do_move(gm.move, undo);
     }
   }
   const std::size_t train = d.samples.size() * 4 / 5;
-  const std::array<double, nf> w = fit(d, train);
+  // First the features of the position alone (the foresight weights held
+  // at 0, as if no later move were written), then the foresight features
+  // on top of those: a sheet often shows no later move (boxes left blank,
+  // the end of the sheet), and the prior is then the one without foresight.
+  constexpr std::uint32_t foresight = ~0u << reconstruct::UnwrittenPrior::prepares_next;
+  const std::array<double, nf> alone = fit(d, train, {}, ~foresight);
+  const std::array<double, nf> w = fit(d, train, alone, foresight);
   std::printf("%ld games (after skipping %ld), %zu positions: fitted on %zu, held out %zu\n\n", games, skip,
               d.samples.size(), train, d.samples.size() - train);
   std::printf("%-32s %8s %8s\n", "feature", "weight", "built-in");
@@ -235,6 +276,7 @@ int run_fit(bench::PgnGames& pgn_file, long skip, long limit) {
     std::printf("%-42s %12.3f %9.1f%% %9.1f%%\n", what, f.loglik, 100 * f.first, 100 * f.top3);
   };
   line("uniform over the legal moves", std::array<double, nf>{});
+  line("the fitted weights, no foresight", alone);
   line("the fitted weights", w);
   line("the built-in weights", built);
   return 0;

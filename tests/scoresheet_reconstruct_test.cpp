@@ -736,6 +736,42 @@ TEST_CASE("move model: what a move gives up or gains, for the moves of a gap") {
         model.score(features(pos, "Nf3", moves.back())));
 }
 
+TEST_CASE("move model: what the moves written after a move say of it") {
+  using F = reconstruct::UnwrittenPrior;
+  const auto bit = [](F::Feature f) { return 1u << f; };
+  const Position start = Position::start();
+  const auto foresight = [&](const std::string& san, std::vector<F::Later> later) {
+    return F::foresight_of(start, move_of(start, san), later);
+  };
+  // White's next move written 'Ne5' (two plies on): Nf3 readies it, Nc3
+  // does not reach e5, and the knight on g1 could not before.
+  const F::Later knight_e5{PieceType::knight, make_square(4, 4), 2};
+  CHECK(foresight("Nf3", {knight_e5}) == bit(F::prepares_next));
+  CHECK(foresight("Nc3", {knight_e5}) == 0);
+  // The same move written two and three moves on.
+  CHECK(foresight("Nf3", {{PieceType::knight, make_square(4, 4), 4}}) == bit(F::prepares_second));
+  CHECK(foresight("Nf3", {{PieceType::knight, make_square(4, 4), 6}}) == bit(F::prepares_third));
+  // Beyond the side's third move, or the opponent's move: nothing.
+  CHECK(foresight("Nf3", {{PieceType::knight, make_square(4, 4), 8}}) == 0);
+  CHECK(foresight("Nf3", {{PieceType::knight, make_square(4, 4), 3}}) == 0);
+  // e4 leaves e2 to the bishop ('Be2') and opens its way to c4 ('Bc4').
+  CHECK(foresight("e4", {{PieceType::bishop, make_square(4, 1), 2}}) == bit(F::vacates));
+  CHECK(foresight("e4", {{PieceType::bishop, make_square(2, 3), 4}}) == bit(F::opens));
+  CHECK(foresight("d4", {{PieceType::bishop, make_square(2, 3), 4}}) == 0);
+  // The opponent's next move goes where the pawn went ('exd4'): taken.
+  CHECK(foresight("d4", {{PieceType::pawn, make_square(3, 3), 1}}) == bit(F::targeted));
+  CHECK(foresight("d4", {}) == 0);
+  // Readying the next move counts for more than anything else the move
+  // does by itself: a move to the rim that readies it beats developing.
+  const F& model = F::measured();
+  const auto score = [&](const std::string& san, std::vector<F::Later> later) {
+    return model.score(F::features_of(start, move_of(start, san), Move::none()) | foresight(san, later));
+  };
+  const F::Later knight_c4{PieceType::knight, make_square(2, 3), 2};
+  CHECK(score("Na3", {knight_c4}) > score("Nf3", {knight_c4}));
+  CHECK(score("Na3", {}) < score("Nf3", {}));
+}
+
 TEST_CASE("reconstruct: a move not written is the move players make") {
   // 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5, Black's second move left blank. Qa5
   // needs the queen out: 2...Qxd5 fits, and so do 2...c6 and 2...c5 (the

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "notera/core/position.hpp"
 
@@ -103,8 +104,16 @@ struct UnwrittenPrior {
     gives_up_castling,   // a king or rook move that loses a right to castle
     passed_push,         // a pawn moves on with no pawn of the opponent ahead to stop it
     early_queen,         // the queen moves while two minor pieces or more stay at home
+    // What the moves written after it say of the move (foresight_of()):
+    prepares_next,    // the piece moved could make the side's next written move from where it goes
+    prepares_second,  // ... the side's move after that
+    prepares_third,   // ... the third
+    vacates,          // one of those three goes to the square the piece leaves
+    opens,            // one of those three is another piece's, and the move opens its way
+    targeted,         // one of the opponent's next three written moves goes where the piece goes
   };
-  static constexpr int features = early_queen + 1;
+  static constexpr int features = targeted + 1;
+  static_assert(features <= 32, "a feature is a bit of a 32-bit word");
 
   std::array<float, features> weight{};
 
@@ -124,16 +133,32 @@ struct UnwrittenPrior {
                                    Squares* squares = nullptr);
   static const char* feature_name(int f);
 
+  // A move written after the one being priced, as written: the piece
+  // (a pawn when no letter is written) and the square it goes to, and how
+  // many plies later (odd: the opponent's). A box with a gap before it
+  // (a move no box records, a box left blank) still says what comes: the
+  // piece that will go to e8 must stand where it can first.
+  struct Later {
+    PieceType type = PieceType::none;
+    Square to = no_square;
+    int distance = 0;
+  };
+  static constexpr int later_plies = 6;  // the side's next three moves and the opponent's
+  // The foresight features of legal move `m` of `pos` (prepares_next ...
+  // targeted) given the moves written after it.
+  static std::uint32_t foresight_of(const Position& pos, Move m, std::span<const Later> later);
+
   float score(std::uint32_t f) const {
     float s = 0.0f;
     for (; f; f &= f - 1) s += weight[static_cast<std::size_t>(__builtin_ctz(f))];
     return s;
   }
 
-  // The score of a move with every feature of positive weight.
+  // The score of a move with every feature of the position (not of the
+  // moves written after it) of positive weight.
   float max_score() const {
     float s = 0.0f;
-    for (float w : weight) s += std::max(w, 0.0f);
+    for (int f = 0; f < prepares_next; ++f) s += std::max(weight[static_cast<std::size_t>(f)], 0.0f);
     return s;
   }
 

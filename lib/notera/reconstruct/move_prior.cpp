@@ -192,6 +192,54 @@ std::uint32_t UnwrittenPrior::features_of(const Position& pos, Move m, Move last
   return f;
 }
 
+namespace {
+
+// Whether a piece of type `t` and colour `c` on `s` could go to `d` on a
+// board of `occupied` squares (a pawn: a push of one, two from its first
+// rank, or a capture).
+bool reaches(PieceType t, Color c, Square s, Square d, Bitboard occupied) {
+  if (t == PieceType::pawn) {
+    if (pawn_attacks(c, s) & bb(d)) return true;
+    const int one = s + pawn_push(c);
+    return one == d || (relative_rank(c, rank_of(s)) == 1 && one + pawn_push(c) == d);
+  }
+  return (piece_attacks(t, s, occupied) & bb(d)) != 0;
+}
+
+}  // namespace
+
+std::uint32_t UnwrittenPrior::foresight_of(const Position& pos, Move m, std::span<const Later> later) {
+  if (later.empty() || m.is_castling()) return 0;
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  const PieceType t = type_of(pos.piece_on(from));
+  const Bitboard before = pos.pieces();
+  const Bitboard after = (before & ~bb(from)) | bb(to);
+  std::uint32_t f = 0;
+  for (const Later& l : later) {
+    if (l.to == no_square || l.distance < 1 || l.distance > later_plies) continue;
+    if (l.distance % 2 == 1) {
+      if (l.to == to) f |= 1u << targeted;
+      continue;
+    }
+    // The piece itself, from where it goes and not from where it stood.
+    if (l.type == t && l.to != to && reaches(t, us, to, l.to, after) && !reaches(t, us, from, l.to, before))
+      f |= 1u << (prepares_next + l.distance / 2 - 1);
+    if (l.to == from) f |= 1u << vacates;
+    // Another piece of the later move's type, whose line the move opens.
+    if (l.type == PieceType::bishop || l.type == PieceType::rook || l.type == PieceType::queen) {
+      for (Bitboard b = pos.pieces(us) & pos.pieces(l.type) & ~bb(from); b; b &= b - 1) {
+        const Square o = lsb(b);
+        if (reaches(l.type, us, o, l.to, after) && !reaches(l.type, us, o, l.to, before)) {
+          f |= 1u << opens;
+          break;
+        }
+      }
+    }
+  }
+  return f;
+}
+
 const char* UnwrittenPrior::feature_name(int f) {
   switch (f) {
     case capture: return "capture";
@@ -220,6 +268,12 @@ const char* UnwrittenPrior::feature_name(int f) {
     case gives_up_castling: return "gives up castling";
     case passed_push: return "passed pawn on";
     case early_queen: return "queen out, minors at home";
+    case prepares_next: return "readies the side's next written move";
+    case prepares_second: return "... its second";
+    case prepares_third: return "... its third";
+    case vacates: return "leaves a square it goes to next";
+    case opens: return "opens the way for a written move";
+    case targeted: return "goes where the opponent goes next";
     default: return "?";
   }
 }
@@ -262,6 +316,16 @@ const UnwrittenPrior& UnwrittenPrior::measured() {
         -0.96f,  // gives up a right to castle
         0.67f,   // passed pawn on
         -0.67f,  // queen out, two minor pieces at home
+        // Fitted after the others, which stay as they are (see the fit):
+        // with the moves written after it, the played move is the first
+        // choice 39.7% of the time, among the first three 64.6%, and its
+        // mean log-likelihood rises to -2.08 (2026-11-28).
+        3.16f,  // readies the side's next written move
+        1.73f,  // ... its second
+        1.23f,  // ... its third
+        0.76f,  // leaves a square it goes to next
+        1.68f,  // opens the way for a written move
+        1.79f,  // goes where the opponent goes next
     };
     return p;
   }();

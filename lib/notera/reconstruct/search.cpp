@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <unordered_set>
+#include <span>
 #include <utility>
 
 #include "notera/core/exchange.hpp"
@@ -486,6 +486,7 @@ class Search {
 
   Output run(const Position& start) {
     const auto began = std::chrono::steady_clock::now();
+    if (!options_.watch.empty()) watch_positions(start);
     int ply_limit = 0;
     for (const PreparedSheet& s : sheets_) {
       int claimed = 0;
@@ -698,6 +699,9 @@ class Search {
     step.insert_cost *= sheet.weight;
   }
 
+  using Later = UnwrittenPrior::Later;
+  using LaterMoves = std::array<Later, max_sheets * UnwrittenPrior::later_plies>;
+
   // What one state of the layer may do at the next ply (expand_layer()).
   struct Expansion {
     std::array<SheetStep, max_sheets> steps;
@@ -850,7 +854,7 @@ class Search {
         } else {
           // Nothing written says which move: what players play most.
           if (!unwritten_ready) {
-            unwritten_costs(s, moves_, unwritten_);
+            unwritten_costs(s, e, moves_, unwritten_);
             unwritten_ready = true;
           }
           cost += unwritten_[static_cast<std::size_t>(mi)];
@@ -1013,9 +1017,6 @@ class Search {
       child_of(parent, cand, ply, node, child);
       node.cost = child.cost;
       child.node = made_node;
-      if (!options_.watch.empty() && watched(parent, ply) &&
-          cand.move == options_.watch[static_cast<std::size_t>(ply - 1)])
-        next_watched_.insert(child.node);
       keys[k % ahead] = key_of(child);
       index_.prefetch(keys[k % ahead]);
       if (k + 1 >= ahead) add_made(next, made[(k + 1) % ahead], keys[(k + 1) % ahead]);
@@ -1076,16 +1077,24 @@ class Search {
 
   // The prices of `moves` (legal moves of `s`, all or some, in generator
   // order), from the memo when an earlier search priced the position.
-  void unwritten_costs(const State& s, const MoveList& moves, std::vector<float>& out) const {
+  void unwritten_costs(const State& s, const Expansion& e, const MoveList& moves, std::vector<float>& out) {
     const Move last = last_move(s);
     UnwrittenMemo& memo = budget_.unwritten;
     out.resize(static_cast<std::size_t>(moves.size()));
-    // The position's key with the last move mixed in (the key is random
-    // in every bit, so the sum is as unlikely to collide), made even: never
-    // ~0, FlatCache's empty slot (the last bit costs a collision one time
-    // in 2^63).
+    const std::span<const Later> later(later_.data(), static_cast<std::size_t>(later_moves(s, e, later_)));
+    // The position's key with the last move and the later moves mixed in
+    // (the key is random in every bit, so the sum is as unlikely to
+    // collide), made even: never ~0, FlatCache's empty slot (the last bit
+    // costs a collision one time in 2^63).
+    std::uint64_t seen = 0;
+    for (const Later& l : later)
+      seen = (seen +
+              (static_cast<std::uint64_t>(l.distance) << 16 | static_cast<std::uint64_t>(l.to) << 8 |
+               static_cast<std::uint64_t>(l.type)) +
+              1) *
+             0xBF58476D1CE4E5B9ull;
     const std::uint64_t key =
-        (s.pos.key() + (std::uint64_t{last.raw()} + 1) * 0x9E3779B97F4A7C15ull) & ~std::uint64_t{1};
+        (s.pos.key() + (std::uint64_t{last.raw()} + 1) * 0x9E3779B97F4A7C15ull + seen) & ~std::uint64_t{1};
     const UnwrittenMemo::Span* span = nullptr;
     if (memo.entries.size() < UnwrittenMemo::max_entries) {
       auto [slot, fresh] = memo.index.find_or_add(key);
@@ -1094,7 +1103,7 @@ class Search {
         generate_legal(s.pos, all);
         *slot = {static_cast<std::uint32_t>(memo.entries.size()), static_cast<std::uint32_t>(all.size())};
         memo.entries.resize(memo.entries.size() + static_cast<std::size_t>(all.size()));
-        price_unwritten(s.pos, last, all, &memo.entries[slot->first]);
+        price_unwritten(s.pos, last, later, all, &memo.entries[slot->first]);
       }
       span = slot;
     } else {
@@ -1104,7 +1113,7 @@ class Search {
       MoveList all;
       generate_legal(s.pos, all);
       std::array<std::pair<Move, float>, MoveList::capacity> priced;
-      price_unwritten(s.pos, last, all, priced.data());
+      price_unwritten(s.pos, last, later, all, priced.data());
       pick_unwritten(priced.data(), all.size(), moves, out);
       return;
     }
@@ -1124,9 +1133,45 @@ class Search {
     }
   }
 
+  // The moves the sheets write in the plies after a move that fills a
+  // blank box (UnwrittenPrior::Later), where the state's alignment places
+  // them: the box after the blank one holds the next ply, a crossed-out
+  // box none. None where no sheet's next box is blank: for a move no box
+  // records between two written ones (a forgotten move) the boxes after
+  // it already choose (explains()), and there the foresight made the
+  // HCS pages worse (97.21% of plies by index to 96.93%) and the
+  // synthetic sheets no better. Into `out`; returns how many.
+  int later_moves(const State& s, const Expansion& e, LaterMoves& out) const {
+    int n = 0;
+    const auto steps = std::span(e.steps).first(sheets_.size());
+    if (std::none_of(steps.begin(), steps.end(), [](const SheetStep& st) { return st.blank; })) return 0;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      if (e.steps[j].ended) continue;
+      const PreparedSheet& sheet = sheets_[j];
+      int distance = 1;
+      for (int i = s.cursor[j] + (e.steps[j].blank ? 1 : 0);
+           i < sheet.size() && distance <= UnwrittenPrior::later_plies; ++i) {
+        const EvidenceCell& c = sheet.cell(i);
+        if (c.kind == EvidenceKind::crossed_out) continue;
+        const auto& readings = sheet.cells[static_cast<std::size_t>(i)].readings;
+        const auto r =
+            std::find_if(readings.begin(), readings.end(), [](const CellReading& x) { return x.parsed; });
+        if (c.kind == EvidenceKind::move && r != readings.end() && !r->move.is_castling() &&
+            r->move.has_to_square()) {
+          const PieceType type =
+              r->move.kind == notation::WrittenKind::no_letter ? PieceType::pawn : r->piece;
+          if (type != PieceType::none)
+            out[static_cast<std::size_t>(n++)] = Later{type, r->move.to_square(), distance};
+        }
+        ++distance;
+      }
+    }
+    return n;
+  }
+
   // Each of `all` (every legal move of `pos`) with its price as a move no
-  // sheet spells out, into `priced`.
-  void price_unwritten(const Position& pos, Move last, const MoveList& all,
+  // sheet spells out, the sheets writing `later` after it, into `priced`.
+  void price_unwritten(const Position& pos, Move last, std::span<const Later> later, const MoveList& all,
                        std::pair<Move, float>* priced) const {
     const UnwrittenPrior& prior = *prior_.unwritten;
     std::array<float, MoveList::capacity> score{};
@@ -1134,7 +1179,8 @@ class Search {
     double z = 0.0;
     for (int i = 0; i < all.size(); ++i) {
       score[static_cast<std::size_t>(i)] =
-          prior.score(UnwrittenPrior::features_of(pos, all[i], last, exchange_unknown, &squares));
+          prior.score(UnwrittenPrior::features_of(pos, all[i], last, exchange_unknown, &squares) |
+                      UnwrittenPrior::foresight_of(pos, all[i], later));
       z += std::exp(static_cast<double>(score[static_cast<std::size_t>(i)]));
     }
     const float log_mean = all.size() ? static_cast<float>(std::log(z / all.size())) : 0.0f;
@@ -1155,13 +1201,24 @@ class Search {
       const float sc = score[static_cast<std::size_t>(i)];
       priced[i].first = all[i];
       if (book.empty()) {
-        priced[i].second = std::max(0.0f, log_mean - sc);
+        priced[i].second = std::max(0.0f, log_mean - sc) + order_blank(sc, later);
         continue;
       }
       // -ln of the mixture's probability against a random legal move's.
       const double p = trust * book_share(all[i]) + (1.0 - trust) * std::exp(static_cast<double>(sc)) / z;
-      priced[i].second = std::max(0.0f, static_cast<float>(-std::log(p * static_cast<double>(all.size()))));
+      priced[i].second = std::max(0.0f, static_cast<float>(-std::log(p * static_cast<double>(all.size())))) +
+                         order_blank(sc, later);
     }
+  }
+
+  // A hair of the move model's score on the moves that may fill a blank
+  // box (`later` known), to order those of equal price (every move at
+  // least as likely as a random one costs 0): a run of blank boxes is
+  // then filled first with the moves that ready what is written after it,
+  // not in the generator's order, which crowded the game played out of
+  // the beam on synthetic sheets with two rows left blank.
+  float order_blank(float score, std::span<const Later> later) const {
+    return later.empty() ? 0.0f : tie_break_weight * std::max(0.0f, unwritten_max_score_ - score);
   }
 
   // A hair of the move model on moves that a box spells out, to break ties
@@ -1183,10 +1240,32 @@ class Search {
 
   // --------------------------------------------------------- watching a game
 
-  // Whether state `s` of the layer before `ply` lies on the watched game.
+  // The watched game is followed by its positions, not by nodes: a state
+  // that reaches the game's position by another path (a transposition,
+  // merged with the game's own state) stands for it, as its future is the
+  // same. Only its alignment (the boxes used) may differ, and the report
+  // says which alignments hold the position.
+  void watch_positions(const Position& start) {
+    watch_keys_.clear();
+    Position pos = start;
+    watch_keys_.push_back(pos.key());
+    for (const Move m : options_.watch) {
+      Undo undo;
+      pos.do_move(m, undo);
+      watch_keys_.push_back(pos.key());
+    }
+  }
+
+  // Whether state `s` stands at the watched game's position after `plies`.
+  bool at_watched(const State& s, int plies) const {
+    return plies >= 0 && plies < static_cast<int>(watch_keys_.size()) &&
+           s.pos.key() == watch_keys_[static_cast<std::size_t>(plies)];
+  }
+
+  // Whether state `s` of the layer before `ply` stands where the watched
+  // game plays its move `ply`.
   bool watched(const State& s, int ply) const {
-    if (ply - 1 >= static_cast<int>(options_.watch.size())) return false;
-    return ply == 1 ? s.node < 0 : watched_.count(s.node) > 0;
+    return ply <= static_cast<int>(options_.watch.size()) && at_watched(s, ply - 1);
   }
 
   // Whether the candidates still hold the watched game's move `ply`; says
@@ -1206,26 +1285,30 @@ class Search {
                  static_cast<double>(options_.prune_margin));
   }
 
+  // The states of the layer after `ply` at the watched game's position:
+  // how many, where the cheapest stands, and the boxes each has used.
   void report_watch(const std::vector<State>& layer, int ply) {
     if (watch_lost_) return;
-    watched_.swap(next_watched_);
-    next_watched_.clear();
-    // Merged states keep the cheaper path's node: a state of the same
-    // position and alignment reached otherwise stands for the game.
-    int at = -1;
-    for (std::size_t i = 0; i < layer.size() && at < 0; ++i)
-      if (watched_.count(layer[i].node)) at = static_cast<int>(i);
-    if (at < 0) {
+    const auto count =
+        std::count_if(layer.begin(), layer.end(), [&](const State& s) { return at_watched(s, ply); });
+    if (count == 0) {
       watch_lost_ = true;
-      std::fprintf(stderr,
-                   "watch (beam %d): ply %d: the game's state is merged or crowded out of %zu states kept\n",
+      std::fprintf(stderr, "watch (beam %d): ply %d: the game's position is crowded out of %zu states kept\n",
                    options_.beam_width, ply, layer.size());
       return;
     }
-    std::fprintf(stderr, "watch (beam %d): ply %d: state %d of %zu, cost %.2f, best %.2f\n",
-                 options_.beam_width, ply, at, layer.size(),
-                 static_cast<double>(layer[static_cast<std::size_t>(at)].cost),
-                 static_cast<double>(layer.front().cost));
+    std::fprintf(stderr, "watch (beam %d): ply %d: best %.2f; %td of %zu states at the game's position:",
+                 options_.beam_width, ply, static_cast<double>(layer.front().cost), count, layer.size());
+    int shown = 0;
+    for (std::size_t i = 0; i < layer.size() && shown < 4; ++i) {
+      if (!at_watched(layer[i], ply)) continue;
+      ++shown;
+      std::fprintf(stderr, " [%zu: %.2f, box", i, static_cast<double>(layer[i].cost));
+      for (std::size_t j = 0; j < sheets_.size(); ++j)
+        std::fprintf(stderr, " %d/%d", layer[i].cursor[j], layer[i].shift[j]);
+      std::fprintf(stderr, "]");
+    }
+    std::fprintf(stderr, "\n");
   }
 
   // A lower estimate of what the next boxes will cost from this state: 0
@@ -1463,9 +1546,8 @@ class Search {
       record_merges(s);
       if (done && s.node >= 0) {
         out_.finished.push_back(Finished{s.node, s.cost, false});
-        if (!options_.watch.empty() && !watch_lost_ &&
-            (watched_.count(s.node) || next_watched_.count(s.node)) &&
-            ply == static_cast<int>(options_.watch.size()))
+        if (!options_.watch.empty() && !watch_lost_ && ply == static_cast<int>(options_.watch.size()) &&
+            at_watched(s, ply))
           std::fprintf(stderr, "watch (beam %d): the game ends at ply %d, cost %.2f\n", options_.beam_width,
                        ply, static_cast<double>(s.cost));
       } else if (!done)
@@ -1608,12 +1690,13 @@ class Search {
   const SlipCosts& costs_;
   const MovePrior& prior_;
   std::vector<float> unwritten_;  // unwritten_costs() of the state being expanded
+  LaterMoves later_{};            // later_moves() of the state being expanded
   const float unwritten_max_score_ = prior_.unwritten ? prior_.unwritten->max_score() : 0.0f;
   int tie_for_ = -1;                     // the move of the state being expanded that tie_cost_ is for
   UnwrittenPrior::Squares tie_squares_;  // tie_break()'s, for the moves of the state of tie_for_
   float tie_cost_ = 0.0f;
-  // Nodes on the watched game at the last ply and the one being built.
-  std::unordered_set<int> watched_, next_watched_;
+  // The watched game's positions: before its first move, after each.
+  std::vector<std::uint64_t> watch_keys_;
   bool watch_lost_ = false;
   Budget& budget_;
   float alt_margin_ = 6.0f;
