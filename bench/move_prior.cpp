@@ -18,10 +18,13 @@
 // --fit: the weights of UnwrittenPrior (the prior of moves no sheet
 // records), by maximum likelihood of the played moves among the legal ones
 // (conditional logit, Newton's method) on the first four fifths of the
-// games read; the last fifth is held out to say how much better than
-// chance and than the classes the played move is predicted: the mean
-// log-likelihood of the played move, and how often it is the model's first
-// choice or among its first three.
+// games read, in two stages: the features of the position first, then
+// those of the moves written after it (the game's next six moves, as a
+// sheet writes them: piece and square) with the first held. The last
+// fifth is held out to say how much better than chance and than the
+// classes the played move is predicted: the mean log-likelihood of the
+// played move, and how often it is the model's first choice or among its
+// first three.
 #include <algorithm>
 #include <array>
 #include <cmath>
