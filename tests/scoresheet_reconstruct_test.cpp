@@ -758,6 +758,17 @@ TEST_CASE("move model: what the moves written after a move say of it") {
   CHECK(foresight("e4", {{PieceType::bishop, make_square(4, 1), 2}}) == bit(F::vacates));
   CHECK(foresight("e4", {{PieceType::bishop, make_square(2, 3), 4}}) == bit(F::opens));
   CHECK(foresight("d4", {{PieceType::bishop, make_square(2, 3), 4}}) == 0);
+  // A box in long form says where its piece stands: 'Sf3-g5' eight
+  // plies on (beyond the side's third move) is readied by the knight that
+  // goes to f3, not by the one that goes to h3 (which reaches g5 too);
+  // two plies on it is the side's next move.
+  const F::Later from_f3_far{PieceType::knight, make_square(6, 4), 8, make_square(5, 2)};
+  CHECK(foresight("Nf3", {from_f3_far}) == bit(F::prepares_third));
+  CHECK(foresight("Nh3", {from_f3_far}) == 0);
+  CHECK(foresight("Nf3", {{PieceType::knight, make_square(6, 4), 2, make_square(5, 2)}}) ==
+        bit(F::prepares_next));
+  // The opponent's box in long form does not ready the side's move.
+  CHECK(foresight("Nf3", {{PieceType::knight, make_square(6, 4), 7, make_square(5, 2)}}) == 0);
   // The opponent's next move goes where the pawn went ('exd4'): taken.
   CHECK(foresight("d4", {{PieceType::pawn, make_square(3, 3), 1}}) == bit(F::targeted));
   CHECK(foresight("d4", {}) == 0);

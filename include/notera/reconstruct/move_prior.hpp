@@ -142,10 +142,23 @@ struct UnwrittenPrior {
     PieceType type = PieceType::none;
     Square to = no_square;
     int distance = 0;
+    // Where the piece comes from, when the box writes it (long form:
+    // 'Kf8xg7'); else no_square.
+    Square from = no_square;
   };
   static constexpr int later_plies = 6;  // the side's next three moves and the opponent's
+  // A box in long form says where its piece stands before it moves: a move
+  // that puts that piece there readies it however far on the box is. The
+  // side's boxes in long form up to this many plies on are read for that
+  // (up to later_far of them per sheet beyond later_plies).
+  static constexpr int later_from_plies = 40;
+  static constexpr int later_far = 4;
   // The foresight features of legal move `m` of `pos` (prepares_next ...
-  // targeted) given the moves written after it.
+  // targeted) given the moves written after it. A move that puts its piece
+  // on the square a later box of the side writes it moving from readies
+  // that box (prepares_next, _second, or _third for the third and any
+  // later), also beyond later_plies and where the piece could already
+  // reach the box's square.
   static std::uint32_t foresight_of(const Position& pos, Move m, std::span<const Later> later);
 
   float score(std::uint32_t f) const {

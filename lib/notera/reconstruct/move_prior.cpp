@@ -217,7 +217,10 @@ std::uint32_t UnwrittenPrior::foresight_of(const Position& pos, Move m, std::spa
   const Bitboard after = (before & ~bb(from)) | bb(to);
   std::uint32_t f = 0;
   for (const Later& l : later) {
-    if (l.to == no_square || l.distance < 1 || l.distance > later_plies) continue;
+    if (l.to == no_square || l.distance < 1) continue;
+    if (l.distance % 2 == 0 && l.from == to && l.type == t && l.distance <= later_from_plies)
+      f |= 1u << (prepares_next + std::min(l.distance / 2, 3) - 1);
+    if (l.distance > later_plies) continue;
     if (l.distance % 2 == 1) {
       if (l.to == to) f |= 1u << targeted;
       continue;

@@ -705,7 +705,7 @@ class Search {
   }
 
   using Later = UnwrittenPrior::Later;
-  using LaterMoves = std::array<Later, max_sheets * UnwrittenPrior::later_plies>;
+  using LaterMoves = std::array<Later, max_sheets*(UnwrittenPrior::later_plies + UnwrittenPrior::later_far)>;
 
   // What one state of the layer may do at the next ply (expand_layer()).
   struct Expansion {
@@ -1094,8 +1094,8 @@ class Search {
     std::uint64_t seen = 0;
     for (const Later& l : later)
       seen = (seen +
-              (static_cast<std::uint64_t>(l.distance) << 16 | static_cast<std::uint64_t>(l.to) << 8 |
-               static_cast<std::uint64_t>(l.type)) +
+              (static_cast<std::uint64_t>(l.from) << 24 | static_cast<std::uint64_t>(l.distance) << 16 |
+               static_cast<std::uint64_t>(l.to) << 8 | static_cast<std::uint64_t>(l.type)) +
               1) *
              0xBF58476D1CE4E5B9ull;
     const std::uint64_t key =
@@ -1141,11 +1141,15 @@ class Search {
   // The moves the sheets write in the plies after a move that fills a
   // blank box (UnwrittenPrior::Later), where the state's alignment places
   // them: the box after the blank one holds the next ply, a crossed-out
-  // box none. None where no sheet's next box is blank: for a move no box
-  // records between two written ones (a forgotten move) the boxes after
-  // it already choose (explains()), and there the foresight made the
-  // HCS pages worse (97.21% of plies by index to 96.93%) and the
-  // synthetic sheets no better. Into `out`; returns how many.
+  // box none. The next later_plies boxes, and beyond them the side's boxes
+  // in long form up to later_from_plies on (a few): 'Kf8xg7' sixteen
+  // plies after a blank box says where the king went in it (synthetic
+  // misses 20 -> 19, a sheet in long form). None where no sheet's next
+  // box is blank: for a move no box records between two written ones (a
+  // forgotten move) the boxes after it already choose (explains()), and
+  // there the foresight made the HCS pages worse (97.21% of plies by
+  // index to 96.93%) and the synthetic sheets no better. Into `out`;
+  // returns how many.
   int later_moves(const State& s, const Expansion& e, LaterMoves& out) const {
     int n = 0;
     const auto steps = std::span(e.steps).first(sheets_.size());
@@ -1154,8 +1158,11 @@ class Search {
       if (e.steps[j].ended) continue;
       const PreparedSheet& sheet = sheets_[j];
       int distance = 1;
+      int far = 0;  // boxes in long form read beyond later_plies
       for (int i = s.cursor[j] + (e.steps[j].blank ? 1 : 0);
-           i < sheet.size() && distance <= UnwrittenPrior::later_plies; ++i) {
+           i < sheet.size() && distance <= UnwrittenPrior::later_from_plies &&
+           far < UnwrittenPrior::later_far;
+           ++i) {
         const EvidenceCell& c = sheet.cell(i);
         if (c.kind == EvidenceKind::crossed_out) continue;
         const auto& readings = sheet.cells[static_cast<std::size_t>(i)].readings;
@@ -1165,8 +1172,12 @@ class Search {
             r->move.has_to_square()) {
           const PieceType type =
               r->move.kind == notation::WrittenKind::no_letter ? PieceType::pawn : r->piece;
-          if (type != PieceType::none)
-            out[static_cast<std::size_t>(n++)] = Later{type, r->move.to_square(), distance};
+          const Square from = r->move.has_from_square() ? r->move.from_square() : no_square;
+          const bool near = distance <= UnwrittenPrior::later_plies;
+          if (type != PieceType::none && (near || (from != no_square && distance % 2 == 0))) {
+            out[static_cast<std::size_t>(n++)] = Later{type, r->move.to_square(), distance, from};
+            if (!near) ++far;
+          }
         }
         ++distance;
       }
