@@ -54,8 +54,10 @@ TEST_CASE("reconstruct: a first answer where a wider search finds a cheaper game
   CHECK(first.complete);
   CHECK_FALSE(first.stats.work_limit);
   CHECK(first.stats.work * 5 < whole.stats.work);
-  // The whole search's game is the cheaper explanation.
-  CHECK(whole.cost < first.cost - 1.0f);
+  // The whole search's game is the cheaper explanation: by 0.05 nats at
+  // this commit, by more than one before a blank box's moves were priced
+  // by what the boxes after it say (the first answer's game got better).
+  CHECK(whole.cost < first.cost);
   CHECK(moves_of(whole) != moves_of(first));
 }
 
