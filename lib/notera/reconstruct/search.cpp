@@ -33,6 +33,41 @@ std::vector<std::uint8_t> repeated_boxes(const EvidenceSheet& sheet) {
   return repeats;
 }
 
+namespace {
+
+// The moves boxes `first`.. of `sheet` write, as a move that fills the
+// blank box before `first` sees them (UnwrittenPrior::Later), into `out`:
+// the next later_plies boxes, and beyond them the side's boxes in long
+// form up to later_from_plies on (a few): 'Kf8xg7' sixteen plies after a
+// blank box says where the king went in it (synthetic misses 20 -> 19, a
+// sheet in long form). A crossed-out box holds no ply.
+void later_boxes(const PreparedSheet& sheet, int first, std::vector<UnwrittenPrior::Later>& out) {
+  int distance = 1;
+  int far = 0;  // boxes in long form read beyond later_plies
+  for (int i = first;
+       i < sheet.size() && distance <= UnwrittenPrior::later_from_plies && far < UnwrittenPrior::later_far;
+       ++i) {
+    const EvidenceCell& c = sheet.cell(i);
+    if (c.kind == EvidenceKind::crossed_out) continue;
+    const auto& readings = sheet.cells[static_cast<std::size_t>(i)].readings;
+    const auto r =
+        std::find_if(readings.begin(), readings.end(), [](const CellReading& x) { return x.parsed; });
+    if (c.kind == EvidenceKind::move && r != readings.end() && !r->move.is_castling() &&
+        r->move.has_to_square()) {
+      const PieceType type = r->move.kind == notation::WrittenKind::no_letter ? PieceType::pawn : r->piece;
+      const Square from = r->move.has_from_square() ? r->move.from_square() : no_square;
+      const bool near = distance <= UnwrittenPrior::later_plies;
+      if (type != PieceType::none && (near || (from != no_square && distance % 2 == 0))) {
+        out.push_back(UnwrittenPrior::Later{type, r->move.to_square(), distance, from});
+        if (!near) ++far;
+      }
+    }
+    ++distance;
+  }
+}
+
+}  // namespace
+
 PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs) {
   PreparedSheet p;
   p.sheet = &sheet;
@@ -49,6 +84,12 @@ PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const Slip
     const bool written = sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty();
     p.tail_free[i] = p.tail_free[i + 1] && !written;
   }
+  p.later_at.reserve(sheet.cells.size() + 2);
+  for (int i = 0; i <= p.size(); ++i) {
+    p.later_at.push_back(static_cast<std::uint32_t>(p.later.size()));
+    later_boxes(p, i, p.later);
+  }
+  p.later_at.push_back(static_cast<std::uint32_t>(p.later.size()));
   p.costs = writer_habits(p, costs);
   return p;
 }
@@ -1152,49 +1193,25 @@ class Search {
 
   // The moves the sheets write in the plies after a move that fills a
   // blank box (UnwrittenPrior::Later), where the state's alignment places
-  // them: the box after the blank one holds the next ply, a crossed-out
-  // box none. The next later_plies boxes, and beyond them the side's boxes
-  // in long form up to later_from_plies on (a few): 'Kf8xg7' sixteen
-  // plies after a blank box says where the king went in it (synthetic
-  // misses 20 -> 19, a sheet in long form). None where no sheet's next
-  // box is blank: for a move no box records between two written ones (a
+  // them: the box after the blank one holds the next ply
+  // (PreparedSheet::later_from()). None where no sheet's next box is
+  // blank: for a move no box records between two written ones (a
   // forgotten move) the boxes after it already choose (explains()), and
   // there the foresight made the HCS pages worse (97.21% of plies by
   // index to 96.93%) and the synthetic sheets no better. Into `out`;
   // returns how many.
   int later_moves(const State& s, const Expansion& e, LaterMoves& out) const {
-    int n = 0;
     const auto steps = std::span(e.steps).first(sheets_.size());
     if (std::none_of(steps.begin(), steps.end(), [](const SheetStep& st) { return st.blank; })) return 0;
+    std::size_t n = 0;
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       if (e.steps[j].ended) continue;
-      const PreparedSheet& sheet = sheets_[j];
-      int distance = 1;
-      int far = 0;  // boxes in long form read beyond later_plies
-      for (int i = s.cursor[j] + (e.steps[j].blank ? 1 : 0);
-           i < sheet.size() && distance <= UnwrittenPrior::later_from_plies &&
-           far < UnwrittenPrior::later_far;
-           ++i) {
-        const EvidenceCell& c = sheet.cell(i);
-        if (c.kind == EvidenceKind::crossed_out) continue;
-        const auto& readings = sheet.cells[static_cast<std::size_t>(i)].readings;
-        const auto r =
-            std::find_if(readings.begin(), readings.end(), [](const CellReading& x) { return x.parsed; });
-        if (c.kind == EvidenceKind::move && r != readings.end() && !r->move.is_castling() &&
-            r->move.has_to_square()) {
-          const PieceType type =
-              r->move.kind == notation::WrittenKind::no_letter ? PieceType::pawn : r->piece;
-          const Square from = r->move.has_from_square() ? r->move.from_square() : no_square;
-          const bool near = distance <= UnwrittenPrior::later_plies;
-          if (type != PieceType::none && (near || (from != no_square && distance % 2 == 0))) {
-            out[static_cast<std::size_t>(n++)] = Later{type, r->move.to_square(), distance, from};
-            if (!near) ++far;
-          }
-        }
-        ++distance;
-      }
+      const auto boxes =
+          sheets_[j].later_from(std::min(s.cursor[j] + (e.steps[j].blank ? 1 : 0), sheets_[j].size()));
+      std::copy(boxes.begin(), boxes.end(), out.begin() + static_cast<std::ptrdiff_t>(n));
+      n += boxes.size();
     }
-    return n;
+    return static_cast<int>(n);
   }
 
   // Each of `all` (every legal move of `pos`) with its price as a move no

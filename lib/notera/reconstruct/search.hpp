@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "notera/core/position.hpp"
@@ -38,9 +39,21 @@ struct PreparedSheet {
   // sheet shows of its writer's habits (writer_habits()).
   SlipCosts costs;
 
+  // What the boxes from i on write, as a move that fills the blank box
+  // before box i sees them (UnwrittenPrior::Later, distance 1 for box i):
+  // later[later_at[i]] to later[later_at[i + 1]], for i from 0 to the
+  // number of boxes. Worked out once here, not at every state the search
+  // expands at a blank box (later_boxes()).
+  std::vector<UnwrittenPrior::Later> later;
+  std::vector<std::uint32_t> later_at;
+
   int size() const { return static_cast<int>(cells.size()); }
   const EvidenceCell& cell(int i) const { return sheet->cells[static_cast<std::size_t>(i)]; }
   bool blank(int i) const { return cell(i).kind == EvidenceKind::unrecorded; }
+  std::span<const UnwrittenPrior::Later> later_from(int i) const {
+    const auto k = static_cast<std::size_t>(i);
+    return std::span(later).subspan(later_at[k], later_at[k + 1] - later_at[k]);
+  }
 };
 
 // Which boxes repeat their side's box one or two rows up, as written.
