@@ -23,6 +23,7 @@
 #include "notera/reconstruct/cell_match.hpp"
 #include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
+#include "notera/reconstruct/search.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "support/cli.hpp"
 
@@ -781,6 +782,47 @@ TEST_CASE("move model: what the moves written after a move say of it") {
   const F::Later knight_c4{PieceType::knight, make_square(2, 3), 2};
   CHECK(score("Na3", {knight_c4}) > score("Nf3", {knight_c4}));
   CHECK(score("Na3", {}) < score("Nf3", {}));
+}
+
+TEST_CASE("move model: the moves a sheet writes after each box, worked out once") {
+  using F = reconstruct::UnwrittenPrior;
+  // 1.e4 (Black's box blank) 2.Nf3 (after a crossed-out 'Bb5') Nc6 3.Bc4
+  // Bc5 4.O-O Nf6 5.d3 d6 6.Nb1-d2 Bc8-g4.
+  reconstruct::EvidenceSheet sheet = english_boxes(
+      {"e4", "-", "Bb5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6", "d3", "d6", "Nb1-d2", "Bc8-g4"});
+  sheet.cells[1].kind = reconstruct::EvidenceKind::unrecorded;
+  sheet.cells[2].kind = reconstruct::EvidenceKind::crossed_out;
+  const int en = notation::LetterTable::instance().language_index("en");
+  const reconstruct::search::PreparedSheet p =
+      reconstruct::search::prepare_sheet(sheet, en, reconstruct::SlipCosts::measured());
+  const auto text = [](const F::Later& l) {
+    std::string t = std::to_string(l.distance) + ":" + std::to_string(static_cast<int>(l.type)) + "@" +
+                    std::to_string(static_cast<int>(l.to));
+    if (l.from != no_square) t += "<" + std::to_string(static_cast<int>(l.from));
+    return t;
+  };
+  const auto seen_from = [&](int box) {
+    std::vector<std::string> out;
+    for (const F::Later& l : p.later_from(box)) out.push_back(text(l));
+    return out;
+  };
+  // What the move that fills the blank box sees (box 2 on): the
+  // crossed-out box holds no ply; castling takes a ply and names no
+  // square; beyond the next six plies only Black's boxes in long form
+  // count ('Bc8-g4' ten plies on, not 'd6' or White's 'Nb1-d2').
+  const std::vector<F::Later> expected = {{PieceType::knight, make_square(5, 2), 1},
+                                          {PieceType::knight, make_square(2, 5), 2},
+                                          {PieceType::bishop, make_square(2, 3), 3},
+                                          {PieceType::bishop, make_square(2, 4), 4},
+                                          {PieceType::knight, make_square(5, 5), 6},
+                                          {PieceType::bishop, make_square(6, 3), 10, make_square(2, 7)}};
+  std::vector<std::string> want;
+  for (const F::Later& l : expected) want.push_back(text(l));
+  CHECK(seen_from(2) == want);
+  // From the last box, only it; past the end, nothing.
+  CHECK(seen_from(12) ==
+        std::vector<std::string>{text({PieceType::bishop, make_square(6, 3), 1, make_square(2, 7)})});
+  CHECK(p.later_from(p.size()).empty());
 }
 
 TEST_CASE("reconstruct: a move not written is the move players make") {
