@@ -4,6 +4,7 @@
 //
 //   build/bench/notera_bench_ask_curve [--games N] [--scale S] [--copies 1|2] [--rounds] [-v]
 //                                      [--game G [--watch]] [--page-answers] [--ask-margin M]
+//                                      [--widen-from N]
 //
 // The sheets are issue 6's test: the first N games (default 100) of
 // ../shared/corpus/big.pgn.xz written at `scale` times the HCS rates
@@ -26,10 +27,9 @@
 // has in the same order, bench/plies_in_order.hpp: a row left out of the
 // sheet costs its two plies there, every ply after it at the same index)
 // and games exact; -v also the games still wrong at the largest share,
-// with their first wrong ply and how many plies are wrong by each count. Printed first: how often the first runs'
-// moves are wrong at each confidence (is the margin a probability, and
-// where do errors begin). --game G (with the same --games) also prints,
-// for game G at each share, the answers given, the plies that are wrong,
+// with their first wrong ply and how many plies are wrong by each count. Printed first: how often the first
+// runs' moves are wrong at each confidence (is the margin a probability, and where do errors begin). --game G
+// (with the same --games) also prints, for game G at each share, the answers given, the plies that are wrong,
 // and what the game played costs on the answered sheets (above the game
 // found: the search lost it); with --watch, the first run of game G says
 // on stderr, ply by ply, where it loses the game played.
@@ -498,6 +498,8 @@ int main(int argc, char** argv) {
     if (i + 1 >= argc) break;
     if (std::strcmp(argv[i], "--games") == 0) count_games = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "--ask-margin") == 0) base.ask_margin = static_cast<float>(std::atof(argv[++i]));
+    else if (std::strcmp(argv[i], "--widen-from") == 0)
+      base.widen_from_limited_plies = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--scale") == 0) scale = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--copies") == 0) copies = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--game") == 0) focus = std::atol(argv[++i]);

@@ -1,7 +1,8 @@
 // Where reconstruction of the HCS pages goes wrong, page by page.
 //
 //   build/bench/notera_bench_hcs_diagnose [LABELS] [--game GGG] [--beam W] [--max-beam W]
-//                                         [--margin NATS] [--line "UCI..."] [--trace] [--watch] [--quick] [-v]
+//                                         [--margin NATS] [--line "UCI..."] [--trace] [--watch] [--quick]
+//                                         [--widen-from N] [-v]
 //
 // For every page: complete or not, and why not (the search's limits, the
 // boxes left over). For every game with two pages: where each page alone
@@ -128,6 +129,8 @@ int main(int argc, char** argv) {
       options.beam_width = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--max-beam") == 0 && i + 1 < argc)
       options.max_beam_width = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--widen-from") == 0 && i + 1 < argc)
+      options.widen_from_limited_plies = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--margin") == 0 && i + 1 < argc)
       options.prune_margin = static_cast<float>(std::atof(argv[++i]));
     else if (std::strcmp(argv[i], "--trace") == 0)

@@ -1,6 +1,6 @@
 // How long a reconstruction takes, on one core.
 //
-//   build/bench/notera_bench_reconstruct [--games N] [--pages N] [-v]
+//   build/bench/notera_bench_reconstruct [--games N] [--pages N] [--widen-from N] [-v]
 //
 // 1. Sheets of 60 moves or more with 5 slips each: the first games of
 //    ../shared/corpus/big.pgn.xz that are that long (seeded random games
@@ -16,7 +16,10 @@
 // Prints the mean, median and worst time, and how many games came back;
 // with -v also a line per sheet: its time, the searches run, the moves
 // priced over them, the beam of the search that gave the game and the
-// widest layer (where the time goes).
+// widest layer (where the time goes). --widen-from N: no first widening
+// after a search limited at fewer than N plies
+// (ReconstructOptions::widen_from_limited_plies; docs/speed.md, twenty-first
+// session).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -148,11 +151,13 @@ struct Timing {
 };
 
 bool verbose = false;
+int widen_from = 0;  // --widen-from N: ReconstructOptions::widen_from_limited_plies
 
 double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruct::Reconstruction& out,
                const std::string& name, bool widen = true) {
   reconstruct::ReconstructOptions options;
   options.widen = widen;
+  options.widen_from_limited_plies = widen_from;
   const auto start = Clock::now();
   out = reconstruct_game(sheets, options);
   const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -209,6 +214,8 @@ int main(int argc, char** argv) {
       count = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "--pages") == 0 && i + 1 < argc)
       page_count = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (std::strcmp(argv[i], "--widen-from") == 0 && i + 1 < argc)
+      widen_from = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
   }

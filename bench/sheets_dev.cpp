@@ -1,6 +1,7 @@
 // Reconstruction of the decidable corrupted sheets (../shared/corpus/sheets-dev).
 //
-//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN [--watch]] [--alone] [--quick] [-v]
+//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN [--watch]] [--alone] [--quick] [--widen-from
+//   N] [-v]
 //
 // Every case is reconstructed from the copies it has (one, or both), and
 // compared with the game played (truth.json). Prints each miss with the
@@ -99,11 +100,14 @@ int main(int argc, char** argv) {
   std::filesystem::path dir = bench::default_sheets_dev();
   std::string only;
   bool alone = false, verbose = false, watch = false, quick = false;
+  int widen_from = 0;  // --widen-from N: ReconstructOptions::widen_from_limited_plies
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--case") == 0 && i + 1 < argc)
       only = argv[++i];
     else if (std::strcmp(argv[i], "--alone") == 0)
       alone = true;
+    else if (std::strcmp(argv[i], "--widen-from") == 0 && i + 1 < argc)
+      widen_from = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else if (std::strcmp(argv[i], "--watch") == 0)
@@ -126,6 +130,7 @@ int main(int argc, char** argv) {
     ReconstructOptions options;
     if (watch && !only.empty()) options.watch = c.game;
     options.widen = !quick;
+    options.widen_from_limited_plies = widen_from;
     const Reconstruction r = reconstruct_game(c.sheets, options);
     const bench::DevOutcome o = bench::evaluate(c, c.sheets, r);
     (c.sheets.size() == 1 ? one : two).add(o);

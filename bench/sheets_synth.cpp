@@ -19,6 +19,7 @@
 // than the dev set's reference solver, which compares with every game.
 //
 //   build/bench/notera_bench_sheets_synth [--games N] [--from INDEX] [--seed S] [--case K] [-v] [--dump DIR]
+//   [--widen-from N]
 //                                          [--watch] [--trace]
 //
 // Prints each miss with its cause, as bench/sheets_dev.cpp does, and the
@@ -474,6 +475,7 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 2026;
   int only = -1;
   bool verbose = false, watch = false, trace = false;
+  int widen_from = 0;  // --widen-from N: ReconstructOptions::widen_from_limited_plies
   std::string dump;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
@@ -486,6 +488,8 @@ int main(int argc, char** argv) {
       only = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc)
       dump = argv[++i];
+    else if (std::strcmp(argv[i], "--widen-from") == 0 && i + 1 < argc)
+      widen_from = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else if (std::strcmp(argv[i], "--watch") == 0)
@@ -529,6 +533,7 @@ int main(int argc, char** argv) {
     }
     if (only >= 0 && static_cast<int>(g) != only) continue;
     ReconstructOptions options;
+    options.widen_from_limited_plies = widen_from;
     if (watch && only >= 0) options.watch = game;
     const Reconstruction r = reconstruct_game(c.sheets, options);
     if (!same(r, game)) {

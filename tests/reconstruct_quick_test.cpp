@@ -17,11 +17,12 @@ using namespace notera;
 
 namespace {
 
-reconstruct::Reconstruction reconstruct_file(const std::string& path, bool widen) {
+reconstruct::Reconstruction reconstruct_file(const std::string& path, bool widen, int widen_from = 0) {
   const std::vector<reconstruct::EvidenceSheet> sheets{
       reconstruct::evidence_of(scoresheet::read_scoresheet(test::read_file(path), path))};
   reconstruct::ReconstructOptions options;
   options.widen = widen;
+  options.widen_from_limited_plies = widen_from;
   return reconstruct::reconstruct_game(sheets, options);
 }
 
@@ -59,6 +60,16 @@ TEST_CASE("reconstruct: a first answer where a wider search finds a cheaper game
   // by what the boxes after it say (the first answer's game got better).
   CHECK(whole.cost < first.cost);
   CHECK(moves_of(whole) != moves_of(first));
+  // A whole search that widens only after a first search limited at many
+  // plies (ReconstructOptions::widen_from_limited_plies) runs no wider
+  // search on this sheet, and gives the first answer's game. Not asked
+  // to widen later, it does not say a wider search was skipped.
+  const reconstruct::Reconstruction sparing = reconstruct_file(path, true, 1000);
+  CHECK(moves_of(sparing) == moves_of(first));
+  CHECK(sparing.stats.work == first.stats.work);
+  CHECK_FALSE(sparing.stats.wider_skipped);
+  // At one ply, the rule is the default's.
+  CHECK(moves_of(reconstruct_file(path, true, 1)) == moves_of(whole));
 }
 
 TEST_CASE("reconstruct: a first answer on a sheet that needs no wider search is the whole answer") {

@@ -128,6 +128,15 @@ struct ReconstructOptions {
   // have run (and might have found another game), so that the page can
   // show the game at once and ask for the whole search after it.
   bool widen = true;
+  // Widen only where the first search was limited (dropped states near
+  // the best for want of room) at this many plies or more; 0: wherever it
+  // was limited. Not used by default: on the HCS pages no first widening
+  // after a search limited at 4 plies or fewer found a cheaper game (51
+  // of them; at 5 the median page goes 86 -> 37 ms with every game the
+  // same), but on the synthetic sheets one such widening finds a game the
+  // sheet decides (a file slip on move 2), and the ask curve loses 0.7%
+  // of plies by index (docs/speed.md, twenty-first session).
+  int widen_from_limited_plies = 0;
   // Plies whose margin (ReconstructedPly::confidence) is at most this are
   // put on the ask list: another move there is at least e^-3 (5%) as likely.
   float ask_margin = 3.0f;

@@ -217,6 +217,9 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
       if (limited[p]) search::widen_around(widths, static_cast<int>(p));
   };
   widen_where_limited(best.limited);
+  const auto limited_plies = std::count(best.limited.begin(), best.limited.end(), std::uint8_t{1});
+  const bool forced = best.finished.empty() || best.finished.front().forced;
+  if (!forced && limited_plies < options.widen_from_limited_plies) return best;
   ReconstructOptions wider = options;
   int gave_at = options.beam_width;  // the width of the search whose game stands
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
