@@ -140,6 +140,10 @@ int preference_rank(int language) {
   return static_cast<int>(it - preferred_languages.begin());
 }
 
+// Whether a search found no game that reads the sheets to their end: none
+// at all, or only the best state reached, ended where the search gave up.
+bool no_whole_game(const search::Output& out) { return out.finished.empty() || out.finished.front().forced; }
+
 float finished_cost(const search::Output& out) {
   if (out.finished.empty()) return std::numeric_limits<float>::max();
   return out.finished.front().cost + (out.finished.front().forced ? 1000.0f : 0.0f);
@@ -151,7 +155,7 @@ float finished_cost(const search::Output& out) {
 // beam was short of room (every move reads it alike, and the crowd of
 // them may have pushed out the game the boxes after it confirm).
 bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) {
-  if (out.finished.empty() || out.finished.front().forced) return true;
+  if (no_whole_game(out)) return true;
   const std::vector<int> path = search::path_of(out, out.finished.front().node);
   const auto limited_near = [&out](int ply) {
     for (int p = ply; p <= ply + 2; ++p)
@@ -218,8 +222,7 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
   };
   widen_where_limited(best.limited);
   const auto limited_plies = std::count(best.limited.begin(), best.limited.end(), std::uint8_t{1});
-  const bool forced = best.finished.empty() || best.finished.front().forced;
-  if (!forced && limited_plies < options.widen_from_limited_plies) return best;
+  if (!no_whole_game(best) && limited_plies < options.widen_from_limited_plies) return best;
   ReconstructOptions wider = options;
   int gave_at = options.beam_width;  // the width of the search whose game stands
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
@@ -261,7 +264,7 @@ search::Output try_single_games(const std::vector<PreparedSheet>& sheets, const 
     search::Output alone = search::run(one, start, options, costs, budget);
     ++runs;
     alone = search_widening(one, start, options, costs, budget, std::move(alone), runs);
-    if (alone.finished.empty() || alone.finished.front().forced || search::cut_short(alone.stats)) continue;
+    if (no_whole_game(alone) || search::cut_short(alone.stats)) continue;
     ReconstructOptions priced = options;
     for (int n : search::path_of(alone, alone.finished.front().node))
       priced.line.push_back(alone.nodes[static_cast<std::size_t>(n)].move);
@@ -826,7 +829,7 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
 // was not.
 search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
                                          search::Output out) {
-  if (out.finished.empty() || out.finished.front().forced || !run.budget.left()) return out;
+  if (no_whole_game(out) || !run.budget.left()) return out;
   const int node = out.finished.front().node;
   std::vector<search::LetterHabits> habits_of;
   bool any = false;
