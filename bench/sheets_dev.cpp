@@ -1,7 +1,7 @@
 // Reconstruction of the decidable corrupted sheets (../shared/corpus/sheets-dev).
 //
-//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN [--watch]] [--alone] [--quick] [--widen-from
-//   N] [-v]
+//   build/bench/notera_bench_sheets_dev [DIR] [--case case-NNN [--watch]] [--alone] [--quick]
+//                                       [--widen-from N] [-v]
 //
 // Every case is reconstructed from the copies it has (one, or both), and
 // compared with the game played (truth.json). Prints each miss with the

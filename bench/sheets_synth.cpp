@@ -19,8 +19,7 @@
 // than the dev set's reference solver, which compares with every game.
 //
 //   build/bench/notera_bench_sheets_synth [--games N] [--from INDEX] [--seed S] [--case K] [-v] [--dump DIR]
-//   [--widen-from N]
-//                                          [--watch] [--trace]
+//                                          [--watch] [--trace] [--widen-from N]
 //
 // Prints each miss with its cause, as bench/sheets_dev.cpp does, and the
 // figures; -v also the plies around each miss, and for each case the

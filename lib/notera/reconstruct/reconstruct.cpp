@@ -212,6 +212,11 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
       budget.wider_skipped = true;
     return best;
   }
+  // Not at all after a first search limited at too few plies
+  // (ReconstructOptions::widen_from_limited_plies), unless it found no
+  // whole game.
+  const auto limited_plies = std::count(best.limited.begin(), best.limited.end(), std::uint8_t{1});
+  if (!no_whole_game(best) && limited_plies < options.widen_from_limited_plies) return best;
   // Wider only around the plies where some search so far was limited, as
   // wide as the search before elsewhere (where the first, at its width
   // throughout, was not limited, the second takes over its beam).
@@ -221,8 +226,6 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
       if (limited[p]) search::widen_around(widths, static_cast<int>(p));
   };
   widen_where_limited(best.limited);
-  const auto limited_plies = std::count(best.limited.begin(), best.limited.end(), std::uint8_t{1});
-  if (!no_whole_game(best) && limited_plies < options.widen_from_limited_plies) return best;
   ReconstructOptions wider = options;
   int gave_at = options.beam_width;  // the width of the search whose game stands
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&
