@@ -17,9 +17,10 @@
 // with -v also a line per sheet: its time, the searches run, the moves
 // priced over them, the beam of the search that gave the game and the
 // widest layer (where the time goes). --widen-from N: no first widening
-// after a search limited at fewer than N plies
-// (ReconstructOptions::widen_from_limited_plies; docs/speed.md, twenty-first
-// session).
+// after a search limited at fewer than N plies unless one dropped a state
+// near the best or around a '-' box (ReconstructOptions::
+// widen_from_limited_plies, default 5; 0: the rule before it; docs/speed.md,
+// twenty-first and twenty-third sessions).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -151,7 +152,7 @@ struct Timing {
 };
 
 bool verbose = false;
-int widen_from = 0;  // --widen-from N: ReconstructOptions::widen_from_limited_plies
+int widen_from = reconstruct::ReconstructOptions{}.widen_from_limited_plies;  // --widen-from N
 
 double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruct::Reconstruction& out,
                const std::string& name, bool widen = true) {

@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
   std::filesystem::path dir = bench::default_sheets_dev();
   std::string only;
   bool alone = false, verbose = false, watch = false, quick = false;
-  int widen_from = 0;  // --widen-from N: ReconstructOptions::widen_from_limited_plies
+  int widen_from = reconstruct::ReconstructOptions{}.widen_from_limited_plies;  // --widen-from N
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--case") == 0 && i + 1 < argc)
       only = argv[++i];

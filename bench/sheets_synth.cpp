@@ -474,7 +474,7 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 2026;
   int only = -1;
   bool verbose = false, watch = false, trace = false;
-  int widen_from = 0;  // --widen-from N: ReconstructOptions::widen_from_limited_plies
+  int widen_from = reconstruct::ReconstructOptions{}.widen_from_limited_plies;  // --widen-from N
   std::string dump;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)

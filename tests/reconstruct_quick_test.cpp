@@ -17,13 +17,23 @@ using namespace notera;
 
 namespace {
 
-reconstruct::Reconstruction reconstruct_file(const std::string& path, bool widen, int widen_from = 0) {
+reconstruct::Reconstruction reconstruct_file(const std::string& path,
+                                             const reconstruct::ReconstructOptions& options) {
   const std::vector<reconstruct::EvidenceSheet> sheets{
       reconstruct::evidence_of(scoresheet::read_scoresheet(test::read_file(path), path))};
+  return reconstruct::reconstruct_game(sheets, options);
+}
+
+// widen_from 0: wider wherever the first search was short of room (and
+// its game is rough), as before the rule of widen_from_limited_plies.
+reconstruct::Reconstruction reconstruct_file(
+    const std::string& path, bool widen, int widen_from = 0,
+    float widen_near = reconstruct::ReconstructOptions{}.widen_near) {
   reconstruct::ReconstructOptions options;
   options.widen = widen;
   options.widen_from_limited_plies = widen_from;
-  return reconstruct::reconstruct_game(sheets, options);
+  options.widen_near = widen_near;
+  return reconstruct_file(path, options);
 }
 
 std::vector<std::string> moves_of(const reconstruct::Reconstruction& r) {
@@ -60,16 +70,54 @@ TEST_CASE("reconstruct: a first answer where a wider search finds a cheaper game
   // by what the boxes after it say (the first answer's game got better).
   CHECK(whole.cost < first.cost);
   CHECK(moves_of(whole) != moves_of(first));
-  // A whole search that widens only after a first search limited at many
-  // plies (ReconstructOptions::widen_from_limited_plies) runs no wider
-  // search on this sheet, and gives the first answer's game. Not asked
-  // to widen later, it does not say a wider search was skipped.
-  const reconstruct::Reconstruction sparing = reconstruct_file(path, true, 1000);
+  // The default options widen here: the first search is short of room at
+  // ten plies (ReconstructOptions::widen_from_limited_plies is 5).
+  CHECK(moves_of(reconstruct_file(path, reconstruct::ReconstructOptions{})) == moves_of(whole));
+}
+
+TEST_CASE(
+    "reconstruct: no wider search after a first search short of room at a few plies, far from the best") {
+  // holm-kjaer.sheet (no '-' box): the first search is short of room at
+  // eight plies; at one of them the first state dropped ranks 0.27 nats
+  // behind the best, at the others 3.27 or more; the wider search finds a
+  // cheaper game. Counted as few (fewer than 1,000), those plies make a
+  // wider search worth it only when a state that near was dropped.
+  const std::string path = std::string(NOTERA_SAMPLES) + "/da/holm-kjaer.sheet";
+  const reconstruct::Reconstruction whole = reconstruct_file(path, true);
+  const reconstruct::Reconstruction first = reconstruct_file(path, false);
+  REQUIRE(whole.cost < first.cost);
+  const reconstruct::Reconstruction near = reconstruct_file(path, true, 1000, 0.5f);
+  CHECK(moves_of(near) == moves_of(whole));
+  CHECK(near.stats.work == whole.stats.work);
+  // Nothing dropped within 0.25 nats: no wider search, the first answer's
+  // game, and no word of a wider search skipped (the whole search would
+  // not run one either), not even from the first answer.
+  const reconstruct::Reconstruction sparing = reconstruct_file(path, true, 1000, 0.25f);
   CHECK(moves_of(sparing) == moves_of(first));
   CHECK(sparing.stats.work == first.stats.work);
   CHECK_FALSE(sparing.stats.wider_skipped);
-  // At one ply, the rule is the default's.
-  CHECK(moves_of(reconstruct_file(path, true, 1)) == moves_of(whole));
+  CHECK_FALSE(has_note(sparing, "reconstruct.note.wider_skipped"));
+  CHECK_FALSE(reconstruct_file(path, false, 1000, 0.25f).stats.wider_skipped);
+  // With the bar at eight plies (it was short of room at eight) it
+  // widens whatever the distance; so do the default options (5 plies).
+  CHECK(moves_of(reconstruct_file(path, true, 8, 0.0f)) == moves_of(whole));
+  CHECK(moves_of(reconstruct_file(path, reconstruct::ReconstructOptions{})) == moves_of(whole));
+}
+
+TEST_CASE("reconstruct: a first search short of room around a '-' box it fills is always widened") {
+  // two-sheets-black.sheet: moves 40 to 44 are '-' on both sides, and the
+  // first search is short of room at plies 80 to 89, among those boxes.
+  // Around a '-' box every move reads it alike: the rule that spares the
+  // HCS pages (which have none) does not apply, however far behind the
+  // states dropped were.
+  const std::string path = test::data_path("reconstruct/two-sheets-black.sheet").string();
+  const reconstruct::Reconstruction whole = reconstruct_file(path, true);
+  const reconstruct::Reconstruction first = reconstruct_file(path, false);
+  REQUIRE(whole.cost < first.cost);
+  const reconstruct::Reconstruction ruled = reconstruct_file(path, true, 1000, 0.0f);
+  CHECK(ruled.stats.work == whole.stats.work);
+  CHECK(moves_of(ruled) == moves_of(whole));
+  CHECK(reconstruct_file(path, false, 1000, 0.0f).stats.wider_skipped);
 }
 
 TEST_CASE("reconstruct: a first answer on a sheet that needs no wider search is the whole answer") {

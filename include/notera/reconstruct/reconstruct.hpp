@@ -128,15 +128,23 @@ struct ReconstructOptions {
   // have run (and might have found another game), so that the page can
   // show the game at once and ask for the whole search after it.
   bool widen = true;
-  // Widen only where the first search was limited (dropped states near
-  // the best for want of room) at this many plies or more; 0: wherever it
-  // was limited. Not used by default: on the HCS pages no first widening
-  // after a search limited at 4 plies or fewer found a cheaper game (51
-  // of them; at 5 the median page goes 86 -> 37 ms with every game the
-  // same), but on the synthetic sheets one such widening finds a game the
-  // sheet decides (a file slip on move 2), and the ask curve loses 0.7%
-  // of plies by index (docs/speed.md, twenty-first session).
-  int widen_from_limited_plies = 0;
+  // No wider search after a first search limited (dropped states near
+  // the best for want of room) at fewer plies than this, unless at one of
+  // them a state dropped ranked within `widen_near` nats of the best (less
+  // than the cheapest slip), or the game found reads a '-' box there; 0:
+  // widen wherever the first search was limited (and its game is rough).
+  // On the HCS pages (no '-' boxes) none of the 54 first widenings after a
+  // search limited at 4 plies or fewer found a cheaper game, and 44 of
+  // them had dropped nothing within 4 nats of the best; every widening
+  // that found a cheaper game dropped a state within 3.41 nats. The median
+  // page goes from about 68 to 34 ms, every HCS game the same but one
+  // (another game of the same cost), and the synthetic sheets and the ask
+  // curve's first runs are unchanged (a rule on the plies alone lost
+  // synthetic games found by widenings after drops 2.29 and 3.43 nats
+  // behind, and an ask-curve game after one 3.85 behind). docs/speed.md,
+  // twenty-first and twenty-third sessions.
+  int widen_from_limited_plies = 5;
+  float widen_near = 4.0f;
   // Plies whose margin (ReconstructedPly::confidence) is at most this are
   // put on the ask list: another move there is at least e^-3 (5%) as likely.
   float ask_margin = 3.0f;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -154,9 +155,10 @@ float finished_cost(const search::Output& out) {
 // box read at the price of two slips or more; or a '-' box read where the
 // beam was short of room (every move reads it alike, and the crowd of
 // them may have pushed out the game the boxes after it confirm).
-bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) {
-  if (no_whole_game(out)) return true;
-  const std::vector<int> path = search::path_of(out, out.finished.front().node);
+// Whether the game found (`path`) reads a '-' box at most two plies before
+// a ply where the search was short of room.
+bool blank_read_where_limited(const search::Output& out, const std::vector<PreparedSheet>& sheets,
+                              const std::vector<int>& path) {
   const auto limited_near = [&out](int ply) {
     for (int p = ply; p <= ply + 2; ++p)
       if (p >= 0 && static_cast<std::size_t>(p) < out.limited.size() && out.limited[static_cast<std::size_t>(p)])
@@ -168,6 +170,13 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
     for (std::size_t j = 0; j < sheets.size(); ++j)
       if (node.cell[j] >= 0 && sheets[j].blank(node.cell[j]) && limited_near(node.ply)) return true;
   }
+  return false;
+}
+
+bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) {
+  if (no_whole_game(out)) return true;
+  const std::vector<int> path = search::path_of(out, out.finished.front().node);
+  if (blank_read_where_limited(out, sheets, path)) return true;
   for (std::size_t j = 0; j < sheets.size(); ++j) {
     int last = -1;
     std::vector<bool> used(static_cast<std::size_t>(sheets[j].size()), false);
@@ -198,6 +207,23 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
   return false;
 }
 
+// Whether a first search's game is worth a wider search at all: not after
+// a search short of room at fewer plies than widen_from_limited_plies
+// where none of the states dropped ranked within widen_near of the best
+// and the game reads no '-' box there (the HCS pages, where the rule was
+// measured, have none; around one every move reads the box alike, and a
+// crowd of them pushes out the game the boxes after it confirm), unless
+// it found no whole game.
+bool worth_widening(const search::Output& first, const std::vector<PreparedSheet>& sheets,
+                    const ReconstructOptions& options) {
+  if (no_whole_game(first)) return true;
+  const auto limited_plies = std::count(first.limited.begin(), first.limited.end(), std::uint8_t{1});
+  if (limited_plies >= options.widen_from_limited_plies) return true;
+  for (std::size_t p = 0; p < first.limited.size(); ++p)
+    if (first.limited[p] && first.limited_gap[p] < options.widen_near) return true;
+  return blank_read_where_limited(first, sheets, search::path_of(first, first.finished.front().node));
+}
+
 // The search, run wider while a wider beam finds a cheaper game: sheets
 // with many slips need a wide beam, clean ones do not. `paid`, when given:
 // the width of the search whose game stands, when a wider one was run
@@ -207,16 +233,12 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
                                search::Budget& budget, search::Output first, int& runs, int* paid = nullptr) {
   if (paid) *paid = 0;
   search::Output best = std::move(first);
+  if (!worth_widening(best, sheets, options)) return best;
   if (!options.widen) {
     if (best.stats.width_limited && rough(best, sheets) && options.beam_width < options.max_beam_width)
       budget.wider_skipped = true;
     return best;
   }
-  // Not at all after a first search limited at too few plies
-  // (ReconstructOptions::widen_from_limited_plies), unless it found no
-  // whole game.
-  const auto limited_plies = std::count(best.limited.begin(), best.limited.end(), std::uint8_t{1});
-  if (!no_whole_game(best) && limited_plies < options.widen_from_limited_plies) return best;
   // Wider only around the plies where some search so far was limited, as
   // wide as the search before elsewhere (where the first, at its width
   // throughout, was not limited, the second takes over its beam).

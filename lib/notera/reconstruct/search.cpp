@@ -1657,6 +1657,8 @@ class Search {
           out_.stats.width_limited = true;
           out_.limited.resize(std::max(out_.limited.size(), static_cast<std::size_t>(ply) + 1));
           out_.limited[static_cast<std::size_t>(ply)] = 1;
+          out_.limited_gap.resize(out_.limited.size());
+          out_.limited_gap[static_cast<std::size_t>(ply)] = layer[order_[m]].rank - best_rank;
         }
         n = m + rescue(layer, ply, m, n);
         sort_order(n, by_cost);

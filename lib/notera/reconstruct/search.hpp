@@ -103,8 +103,10 @@ struct Output {
   std::vector<Finished> finished;  // cheapest first
   std::vector<Merge> merges;
   SearchStats stats;
-  // Per ply: states near the best were dropped there for want of room.
+  // Per ply: states near the best were dropped there for want of room,
+  // and how far behind the best the first of them ranked (where limited).
   std::vector<std::uint8_t> limited;
+  std::vector<float> limited_gap;
   std::shared_ptr<const Restarts> restarts;  // set when some ply was so
 };
 
