@@ -137,7 +137,7 @@ struct ReconstructOptions {
   // search limited at 4 plies or fewer found a cheaper game, and 44 of
   // them had dropped nothing within 4 nats of the best; every widening
   // that found a cheaper game dropped a state within 3.41 nats. The median
-  // page goes from about 68 to 34 ms, every HCS game the same but one
+  // page goes from about 80 to 36 ms, every HCS game the same but one
   // (another game of the same cost), and the synthetic sheets and the ask
   // curve's first runs are unchanged (a rule on the plies alone lost
   // synthetic games found by widenings after drops 2.29 and 3.43 nats

@@ -150,11 +150,6 @@ float finished_cost(const search::Output& out) {
   return out.finished.front().cost + (out.finished.front().forced ? 1000.0f : 0.0f);
 }
 
-// Whether the game found has departures that a lost better game would
-// explain otherwise: a move without a box, a written box passed over, or a
-// box read at the price of two slips or more; or a '-' box read where the
-// beam was short of room (every move reads it alike, and the crowd of
-// them may have pushed out the game the boxes after it confirm).
 // Whether the game found (`path`) reads a '-' box at most two plies before
 // a ply where the search was short of room.
 bool blank_read_where_limited(const search::Output& out, const std::vector<PreparedSheet>& sheets,
@@ -173,6 +168,11 @@ bool blank_read_where_limited(const search::Output& out, const std::vector<Prepa
   return false;
 }
 
+// Whether the game found has departures that a lost better game would
+// explain otherwise: a move without a box, a written box passed over, or a
+// box read at the price of two slips or more; or a '-' box read where the
+// beam was short of room (every move reads it alike, and the crowd of
+// them may have pushed out the game the boxes after it confirm).
 bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) {
   if (no_whole_game(out)) return true;
   const std::vector<int> path = search::path_of(out, out.finished.front().node);
