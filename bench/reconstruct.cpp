@@ -156,7 +156,7 @@ struct Timing {
 
 bool verbose = false;
 int widen_from = reconstruct::ReconstructOptions{}.widen_from_limited_plies;  // --widen-from N
-int repeat = 1;                                                                // --repeat N
+int repeat = 1;                                                               // --repeat N
 int unsteady = 0;  // reconstructions whose game differed between runs
 
 double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruct::Reconstruction& out,
