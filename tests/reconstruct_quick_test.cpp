@@ -98,6 +98,20 @@ TEST_CASE(
   CHECK_FALSE(sparing.stats.wider_skipped);
   CHECK_FALSE(has_note(sparing, "reconstruct.note.wider_skipped"));
   CHECK_FALSE(reconstruct_file(path, false, 1000, 0.25f).stats.wider_skipped);
+  // Once a person has answered a box, the rule does not apply (it was
+  // measured on pages without answers): the first box answered as
+  // written, the search widens as before.
+  std::vector<reconstruct::EvidenceSheet> answered{
+      reconstruct::evidence_of(scoresheet::read_scoresheet(test::read_file(path), path))};
+  REQUIRE_FALSE(answered[0].cells.empty());
+  answered[0].cells[0].readings = {answered[0].cells[0].text};
+  answered[0].cells[0].certain = true;
+  reconstruct::ReconstructOptions ruled;
+  ruled.widen_from_limited_plies = 1000;
+  ruled.widen_near = 0.25f;
+  const reconstruct::Reconstruction with_answer = reconstruct::reconstruct_game(answered, ruled);
+  CHECK(with_answer.stats.runs > sparing.stats.runs);
+  CHECK(moves_of(with_answer) == moves_of(whole));
   // With the bar at eight plies (it was short of room at eight) it
   // widens whatever the distance; so do the default options (5 plies).
   CHECK(moves_of(reconstruct_file(path, true, 8, 0.0f)) == moves_of(whole));

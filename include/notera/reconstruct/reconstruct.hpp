@@ -131,15 +131,16 @@ struct ReconstructOptions {
   // No wider search after a first search limited (dropped states near
   // the best for want of room) at fewer plies than this, unless at one of
   // them a state dropped ranked within `widen_near` nats of the best (less
-  // than the cheapest slip), or the game found reads a '-' box there; 0:
-  // widen wherever the first search was limited (and its game is rough).
-  // On the HCS pages (no '-' boxes) none of the 54 first widenings after a
+  // than the cheapest slip), or the game found reads a '-' box there, or a
+  // box has an answer (EvidenceCell::certain); 0: widen wherever the first
+  // search was limited (and its game is rough).
+  // On the HCS pages (no '-' boxes, no answers) none of the 54 first widenings after a
   // search limited at 4 plies or fewer found a cheaper game, and 44 of
   // them had dropped nothing within 4 nats of the best; every widening
   // that found a cheaper game dropped a state within 3.41 nats. The median
   // page goes from about 80 to 36 ms, every HCS game the same but one
   // (another game of the same cost), and the synthetic sheets and the ask
-  // curve's first runs are unchanged (a rule on the plies alone lost
+  // curve are unchanged (a rule on the plies alone lost
   // synthetic games found by widenings after drops 2.29 and 3.43 nats
   // behind, and an ask-curve game after one 3.85 behind). docs/speed.md,
   // twenty-first and twenty-third sessions.

@@ -213,10 +213,15 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
 // and the game reads no '-' box there (the HCS pages, where the rule was
 // measured, have none; around one every move reads the box alike, and a
 // crowd of them pushes out the game the boxes after it confirm), unless
-// it found no whole game.
+// it found no whole game or a person has answered some box (the HCS
+// pages have no answers; on the ask curve's sheets answered the rule
+// skipped a widening that found a cheaper game).
 bool worth_widening(const search::Output& first, const std::vector<PreparedSheet>& sheets,
                     const ReconstructOptions& options) {
   if (no_whole_game(first)) return true;
+  for (const PreparedSheet& sheet : sheets)
+    if (std::any_of(sheet.cells.begin(), sheet.cells.end(), [](const PreparedCell& c) { return c.certain; }))
+      return true;
   const auto limited_plies = std::count(first.limited.begin(), first.limited.end(), std::uint8_t{1});
   if (limited_plies >= options.widen_from_limited_plies) return true;
   for (std::size_t p = 0; p < first.limited.size(); ++p)
