@@ -154,6 +154,12 @@ struct Timing {
   }
 };
 
+std::vector<Move> moves_of(const reconstruct::Reconstruction& r) {
+  std::vector<Move> moves;
+  for (const reconstruct::ReconstructedPly& p : r.plies) moves.push_back(p.move);
+  return moves;
+}
+
 bool verbose = false;
 int widen_from = reconstruct::ReconstructOptions{}.widen_from_limited_plies;  // --widen-from N
 int repeat = 1;                                                               // --repeat N
@@ -175,12 +181,7 @@ double time_ms(const std::vector<reconstruct::EvidenceSheet>& sheets, reconstruc
       continue;
     }
     ms = std::min(ms, took);
-    const auto moves = [](const reconstruct::Reconstruction& x) {
-      std::vector<Move> m;
-      for (const reconstruct::ReconstructedPly& p : x.plies) m.push_back(p.move);
-      return m;
-    };
-    if (moves(r) != moves(out) || r.stats.work != out.stats.work) {
+    if (moves_of(r) != moves_of(out) || r.stats.work != out.stats.work) {
       ++unsteady;
       std::printf("  %s: another game or another amount of work in run %d\n", name.c_str(), run + 1);
     }
@@ -198,12 +199,6 @@ bool same(const reconstruct::Reconstruction& r, const std::vector<Move>& game) {
   for (std::size_t k = 0; k < game.size(); ++k)
     if (r.plies[k].move != game[k]) return false;
   return true;
-}
-
-std::vector<Move> moves_of(const reconstruct::Reconstruction& r) {
-  std::vector<Move> moves;
-  for (const reconstruct::ReconstructedPly& p : r.plies) moves.push_back(p.move);
-  return moves;
 }
 
 // The first answers of a set against the whole searches' games.

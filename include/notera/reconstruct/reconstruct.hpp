@@ -134,16 +134,16 @@ struct ReconstructOptions {
   // than the cheapest slip), or the game found reads a '-' box there, or a
   // box has an answer (EvidenceCell::certain); 0: widen wherever the first
   // search was limited (and its game is rough).
-  // On the HCS pages (no '-' boxes, no answers) none of the 54 first widenings after a
-  // search limited at 4 plies or fewer found a cheaper game, and 44 of
-  // them had dropped nothing within 4 nats of the best; every widening
-  // that found a cheaper game dropped a state within 3.41 nats. The median
-  // page goes from about 80 to 36 ms, every HCS game the same but one
-  // (another game of the same cost), and the synthetic sheets and the ask
-  // curve are unchanged (a rule on the plies alone lost
-  // synthetic games found by widenings after drops 2.29 and 3.43 nats
-  // behind, and an ask-curve game after one 3.85 behind). docs/speed.md,
-  // twenty-first and twenty-third sessions.
+  // On the HCS pages (no '-' boxes, no answers) none of the 54 first
+  // widenings after a search limited at 4 plies or fewer found a cheaper
+  // game, and 44 of them had dropped nothing within 4 nats of the best;
+  // every widening that found a cheaper game dropped a state within 3.41
+  // nats. The median page goes from about 80 to 36 ms, every HCS game the
+  // same but one (another game of the same cost), and the synthetic
+  // sheets and the ask curve are unchanged (a rule on the plies alone
+  // lost synthetic games found by widenings after drops 2.29 and 3.43
+  // nats behind, and an ask-curve game after one 3.85 behind).
+  // docs/speed.md, twenty-first and twenty-third sessions.
   int widen_from_limited_plies = 5;
   float widen_near = 4.0f;
   // Plies whose margin (ReconstructedPly::confidence) is at most this are
