@@ -6,6 +6,7 @@
 // both players' copies.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -302,6 +303,7 @@ TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
   std::map<std::string, std::vector<const bench::HcsPage*>> games;
   std::map<std::string, int> game_index;
   int complete = 0, tried = 0;
+  bool habits_page_seen = false;
   for (const bench::HcsPage& page : pages) {
     const int index = game_index.emplace(page.game, static_cast<int>(game_index.size())).first->second;
     if (index % stride != 0) continue;
@@ -310,8 +312,22 @@ TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
     const reconstruct::Reconstruction r = reconstruct_game({page.sheet}, options);
     if (!r.complete) MESSAGE(page.sheet.name << " is not complete");
     complete += r.complete;
+    if (page.sheet.name == "hcs 060_0") {
+      habits_page_seen = true;
+      // A writer with letter habits of their own, on a page whose game took
+      // a search of 4,096: one search of 256, two wider ones that each found
+      // a cheaper game, and the search again with the habits priced runs
+      // once, as wide as the one whose game stood (from 256 it spent 2.5 M
+      // moves priced on two narrower searches first, for the same game).
+      CHECK(r.stats.beam_width == 4096);
+      CHECK(r.stats.runs == 4);
+      CHECK(std::any_of(r.notes.begin(), r.notes.end(),
+                        [](const Message& m) { return m.key == "reconstruct.note.letter_habit"; }));
+      CHECK(r.plies.size() == 111);
+    }
   }
   CHECK(complete == tried);
+  CHECK((habits_page_seen || stride > 1));
   int pairs = 0, complete_pairs = 0;
   for (const auto& [game, copies] : games) {
     if (copies.size() != 2) continue;

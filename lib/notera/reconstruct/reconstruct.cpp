@@ -229,14 +229,24 @@ bool worth_widening(const search::Output& first, const std::vector<PreparedSheet
   return blank_read_where_limited(first, sheets, search::path_of(first, first.finished.front().node));
 }
 
+// The search whose game stands after search_widening(): its width, and
+// how wide it was at each ply (width 0: the first search's game stands).
+struct Stood {
+  int width = 0;
+  search::Widths widths;
+};
+
 // The search, run wider while a wider beam finds a cheaper game: sheets
 // with many slips need a wide beam, clean ones do not. `paid`, when given:
 // the width of the search whose game stands, when a wider one was run
-// after it and found no cheaper game (else 0).
+// after it and found no cheaper game (else 0); `stood`: the widths of the
+// search whose game stands.
 search::Output search_widening(const std::vector<PreparedSheet>& sheets, const Position& start,
                                const ReconstructOptions& options, const SlipCosts& costs,
-                               search::Budget& budget, search::Output first, int& runs, int* paid = nullptr) {
+                               search::Budget& budget, search::Output first, int& runs, int* paid = nullptr,
+                               Stood* stood = nullptr) {
   if (paid) *paid = 0;
+  if (stood) *stood = Stood{};
   search::Output best = std::move(first);
   if (!worth_widening(best, sheets, options)) return best;
   if (!options.widen) {
@@ -259,6 +269,7 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
          budget.left()) {
     widths.narrow = wider.beam_width;
     wider.beam_width = std::min(wider.beam_width * 4, options.max_beam_width);
+    const std::vector<std::uint8_t> wide_before_run = stood ? widths.wide : std::vector<std::uint8_t>{};
     search::Output out = search::run(sheets, start, wider, costs, budget, widths);
     ++runs;
     if (search::cut_short(out.stats)) break;
@@ -272,6 +283,7 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     if (cheaper || (same && !limited)) {
       best = std::move(out);
       gave_at = wider.beam_width;
+      if (stood) *stood = Stood{wider.beam_width, search::Widths{widths.narrow, wide_before_run, {}}};
     }
     if (paid) *paid = cheaper ? 0 : gave_at;
     if (!cheaper && !limited) break;
@@ -667,6 +679,8 @@ struct Run {
   // The width of the search that gave the game, when a wider one found no
   // cheaper game (search_widening()'s `paid`); 0: none was tried or it did.
   int paid_width = 0;
+  // The widths of the search that gave the game (search_widening()'s `stood`).
+  Stood stood;
 };
 
 // The sheets taken (at most two, each of at most max_boxes boxes) and the
@@ -788,27 +802,47 @@ SheetLanguage choose_language(std::size_t j, Run& run, Reconstruction& r, search
   return choice;
 }
 
-// The search for the game, widened while that pays, and with two sheets
-// each sheet's own game priced on both. `again`: the same sheets searched
-// once more with other prices (the writers weighed, their letter habits),
-// no wider than the first search found worth it: where a wider beam found
-// no cheaper game, the prices moved a little are not expected to change
-// that (HCS 092_0 searched again at 16,384 for 0.7 s and found the game
-// of 4,096).
-search::Output search_game(const std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
-                           search::Output out, bool again = false) {
-  if (again && run.paid_width > 0) {
-    ReconstructOptions options = run.options;
-    options.max_beam_width = std::min(options.max_beam_width, run.paid_width);
-    out = search_widening(prepared, r.start, options, run.costs, run.budget, std::move(out), r.stats.runs);
-  } else {
-    out = search_widening(prepared, r.start, run.options, run.costs, run.budget, std::move(out), r.stats.runs,
-                          again ? nullptr : &run.paid_width);
-  }
+// With two sheets, each sheet's own game priced on both (try_single_games()).
+search::Output single_games_too(const std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
+                                search::Output out) {
   if (prepared.size() > 1)
     out =
         try_single_games(prepared, r.start, run.options, run.costs, run.budget, std::move(out), r.stats.runs);
   return out;
+}
+
+// The search for the game, widened while that pays, and with two sheets
+// each sheet's own game priced on both.
+search::Output search_game(const std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r,
+                           search::Output out) {
+  out = search_widening(prepared, r.start, run.options, run.costs, run.budget, std::move(out), r.stats.runs,
+                        &run.paid_width, &run.stood);
+  return single_games_too(prepared, run, r, std::move(out));
+}
+
+// The same sheets searched again with other prices (the writers weighed,
+// their letter habits): the first search as wide as the one whose game
+// stood, at the plies where it was wide, and widened from there no wider
+// than the first searches found worth it. Where a wider beam found no
+// cheaper game, the prices moved a little are not expected to change that
+// (HCS 092_0 searched again at 16,384 for 0.7 s and found the game of
+// 4,096); and a sheet that needed a wide beam needs it again (HCS 060_0,
+// searched again with its writer's letter habits from 256, spent 2.5 M of
+// its 16.5 M moves priced on two narrower searches before the one of 4,096
+// that gave its game).
+search::Output search_again(const std::vector<PreparedSheet>& prepared, Run& run, Reconstruction& r) {
+  ReconstructOptions options = run.options;
+  if (run.paid_width > 0) options.max_beam_width = std::min(options.max_beam_width, run.paid_width);
+  search::Output out;
+  if (run.stood.width > options.beam_width) {
+    options.beam_width = std::min(run.stood.width, options.max_beam_width);
+    out = search::run(prepared, r.start, options, run.costs, run.budget, run.stood.widths);
+  } else {
+    out = search::run(prepared, r.start, options, run.costs, run.budget);
+  }
+  r.stats.runs++;
+  out = search_widening(prepared, r.start, options, run.costs, run.budget, std::move(out), r.stats.runs);
+  return single_games_too(prepared, run, r, std::move(out));
 }
 
 // The game. Two writers: each one's departures are weighed by how often
@@ -834,9 +868,7 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
     }
     search::Output again;
     if (differ) {
-      again = search_game(prepared, run, r,
-                          search::run(prepared, r.start, run.options, run.costs, run.budget), true);
-      r.stats.runs++;
+      again = search_again(prepared, run, r);
     }
     if (!differ || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
       // Alike, or the second search was cut short: the game found with
@@ -885,9 +917,7 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
                           .with("count", h.count)
                           .with("boxes", h.boxes));
   }
-  search::Output again =
-      search_game(prepared, run, r, search::run(prepared, r.start, run.options, run.costs, run.budget), true);
-  r.stats.runs++;
+  search::Output again = search_again(prepared, run, r);
   if (again.finished.empty() || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
     prepared = std::move(before);
     return out;
@@ -955,6 +985,8 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   Run run{options,
           options.costs ? *options.costs : SlipCosts::measured(),
           search::Budget{.work_limit = options.work_limit, .deadline = began + options.time_limit},
+          {},
+          0,
           {}};
   if (!take_sheets(sheets, run, r)) return r;
 
