@@ -146,6 +146,15 @@ struct ReconstructOptions {
   // docs/speed.md, twenty-first and twenty-third sessions.
   int widen_from_limited_plies = 5;
   float widen_near = 4.0f;
+  // The widest search (max_beam_width) runs only after a wider search
+  // that found a cheaper game, or where the game fills a '-' box at a ply
+  // the search before was short of room at; false: whenever the search
+  // before was still short of room. On the HCS pages the six widest
+  // searches after one that found nothing cheaper found no cheaper game
+  // (122_0: one 0.05 nats cheaper) and priced 31 M moves (098_0 14.2 ->
+  // 4.6 M, 2.0 -> 0.55 s); the synthetic sheets and the ask curve are the
+  // same case by case (docs/speed.md, twenty-fourth session).
+  bool widest_after_gain_only = true;
   // Plies whose margin (ReconstructedPly::confidence) is at most this are
   // put on the ask list: another move there is at least e^-3 (5%) as likely.
   float ask_margin = 3.0f;
