@@ -172,10 +172,11 @@ struct ReconstructOptions {
   // the best game found so far (SearchStats::work_limit). Counted in work,
   // not time, so that the same sheets give the same game on any machine.
   // The most any real or dev sheet needs (bench/reconstruct_work): both
-  // pages of HCS game 098 45.4 million, one page (098_0) 14.2 million,
-  // sheets-dev 18.2 million (case-076), the samples 9.8 million; the
-  // median HCS page 0.56 million. About twice the most, so that a sheet a
-  // little harder than those still gets its widest search.
+  // pages of HCS game 022 32.4 million, one page (060_0) 14.1 million,
+  // sheets-dev 25.0 million (case-080), the samples 9.8 million; the
+  // median HCS page 0.18 million (twenty-fourth session). About three
+  // times the most, so that a sheet a little harder than those still gets
+  // its widest search.
   std::int64_t work_limit = 100'000'000;
   // A safety net only, not meant to decide any result: it stops a
   // reconstruction on a machine slowed beyond reason. The work limit takes
