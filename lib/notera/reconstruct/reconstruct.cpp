@@ -290,7 +290,8 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     // Not to the widest beam after a wider search that found no cheaper
     // game, unless its game fills a '-' box where it was short of room.
     if (!cheaper && options.widest_after_gain_only && wider.beam_width * 4 >= options.max_beam_width &&
-        !no_whole_game(out) && !blank_read_where_limited(out, sheets, search::path_of(out, out.finished.front().node)))
+        !no_whole_game(out) &&
+        !blank_read_where_limited(out, sheets, search::path_of(out, out.finished.front().node)))
       break;
   }
   return best;
