@@ -134,6 +134,28 @@ TEST_CASE("reconstruct: a first search short of room around a '-' box it fills i
   CHECK(reconstruct_file(path, false, 1000, 0.0f).stats.wider_skipped);
 }
 
+TEST_CASE("reconstruct: the widest search runs only where the game fills a '-' box") {
+  // holm-kjaer.sheet (no '-' box): the searches of 1,024 and 4,096 find
+  // the same game and are still short of room. The widest (16,384) found
+  // it again for 2.5 M moves priced; no game of the HCS pages, sheets-dev,
+  // the synthetic sheets or the ask curve changed for want of it.
+  const std::string holm = std::string(NOTERA_SAMPLES) + "/da/holm-kjaer.sheet";
+  reconstruct::ReconstructOptions always;
+  always.widest_at_blanks_only = false;
+  const reconstruct::Reconstruction spared = reconstruct_file(holm, reconstruct::ReconstructOptions{});
+  const reconstruct::Reconstruction widest = reconstruct_file(holm, always);
+  CHECK(widest.stats.beam_width == 16384);
+  CHECK(spared.stats.beam_width < 16384);
+  CHECK(spared.stats.runs == widest.stats.runs - 1);
+  CHECK(spared.stats.work < widest.stats.work);
+  CHECK(moves_of(spared) == moves_of(widest));
+  CHECK(spared.cost == doctest::Approx(widest.cost));
+  // two-sheets-black.sheet: its game fills the '-' boxes of moves 40 to
+  // 44 where the searches were short of room: the widest search runs.
+  const std::string blanks = test::data_path("reconstruct/two-sheets-black.sheet").string();
+  CHECK(reconstruct_file(blanks, reconstruct::ReconstructOptions{}).stats.beam_width == 16384);
+}
+
 TEST_CASE("reconstruct: a first answer on a sheet that needs no wider search is the whole answer") {
   for (const char* name : {"de/mueller-schmidt.sheet", "nn/vik-aasen.sheet", "sv/lind-ek.sheet"}) {
     const std::string path = std::string(NOTERA_SAMPLES) + "/" + name;

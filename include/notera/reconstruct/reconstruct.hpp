@@ -146,15 +146,19 @@ struct ReconstructOptions {
   // docs/speed.md, twenty-first and twenty-third sessions.
   int widen_from_limited_plies = 5;
   float widen_near = 4.0f;
-  // The widest search (max_beam_width) runs only after a wider search
-  // that found a cheaper game, or where the game fills a '-' box at a ply
-  // the search before was short of room at; false: whenever the search
-  // before was still short of room. On the HCS pages the six widest
-  // searches after one that found nothing cheaper found no cheaper game
-  // (122_0: one 0.05 nats cheaper) and priced 31 M moves (098_0 14.2 ->
-  // 4.6 M, 2.0 -> 0.55 s); the synthetic sheets and the ask curve are the
-  // same case by case (docs/speed.md, twenty-fourth session).
-  bool widest_after_gain_only = true;
+  // The widest search (max_beam_width) runs only where the game of the
+  // search before it fills a '-' box at a ply where that search was short
+  // of room (a run of '-' boxes: every move reads them alike, and their
+  // crowd can push out the game the boxes after confirm); false: whenever
+  // the search before was still short of room. On the HCS pages, the
+  // two-page games, sheets-dev, the synthetic sheets and the ask curve's
+  // games, the widest searches without such a box changed no game (HCS
+  // 122_0: one 0.05 nats cheaper) and priced 59 M moves: six after a
+  // search that found nothing cheaper (098_0 14.2 -> 4.6 M), five after
+  // one that did (082_0 12.6 -> 4.2 M, 092_0 12.2 -> 6.1 M, 096_0 13.2 ->
+  // 5.1 M; both pages of 096 29.2 -> 11.4 M). docs/speed.md, twenty-fourth
+  // and twenty-fifth sessions.
+  bool widest_at_blanks_only = true;
   // Plies whose margin (ReconstructedPly::confidence) is at most this are
   // put on the ask list: another move there is at least e^-3 (5%) as likely.
   float ask_margin = 3.0f;

@@ -280,19 +280,19 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     const bool cheaper = finished_cost(out) < finished_cost(best) - 0.01f;
     const bool same = !cheaper && finished_cost(out) <= finished_cost(best) + 0.01f;
     const bool limited = out.stats.width_limited;
+    // The widest search only where this one's game fills a '-' box at a
+    // ply where it was short of room (or it found no whole game).
+    const bool widest_next = wider.beam_width * 4 >= options.max_beam_width;
+    const bool widest_worth =
+        !options.widest_at_blanks_only || !widest_next || no_whole_game(out) ||
+        blank_read_where_limited(out, sheets, search::path_of(out, out.finished.front().node));
     if (cheaper || (same && !limited)) {
       best = std::move(out);
       gave_at = wider.beam_width;
       if (stood) *stood = Stood{wider.beam_width, search::Widths{widths.narrow, wide_before_run, {}}};
     }
     if (paid) *paid = cheaper ? 0 : gave_at;
-    if (!cheaper && !limited) break;
-    // Not to the widest beam after a wider search that found no cheaper
-    // game, unless its game fills a '-' box where it was short of room.
-    if (!cheaper && options.widest_after_gain_only && wider.beam_width * 4 >= options.max_beam_width &&
-        !no_whole_game(out) &&
-        !blank_read_where_limited(out, sheets, search::path_of(out, out.finished.front().node)))
-      break;
+    if ((!cheaper && !limited) || !widest_worth) break;
   }
   return best;
 }
