@@ -63,6 +63,7 @@ void print_page(const bench::HcsPage& page, const reconstruct::Reconstruction& r
               r.complete ? "complete" : "INCOMPLETE", why_incomplete(r).c_str(), r.stats.milliseconds,
               r.stats.beam_width, r.stats.runs);
   if (!verbose && r.complete) return;
+  for (const Message& note : r.notes) std::printf("    note %s\n", note.key.c_str());
   for (const reconstruct::ReconstructedPly& p : r.plies)
     if (p.status != reconstruct::PlyStatus::exact && p.status != reconstruct::PlyStatus::normalised)
       std::printf("    ply %3d %-8s %-10s %s\n", p.ply, p.san.c_str(),

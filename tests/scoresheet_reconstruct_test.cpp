@@ -884,3 +884,82 @@ TEST_CASE("reconstruct: where two copies disagree, the careful writer's copy is 
   CHECK(sans(reconstruct::reconstruct_game({black})).at(6) == "Bc4");
   CHECK(sans(reconstruct::reconstruct_game({white})) == played);
 }
+
+TEST_CASE("reconstruct: a sheet that starts the game again from move 1 gives the new game (Laws 7.1, 7.3)") {
+  // new-game.sheet: six moves of a game played with the colours reversed,
+  // cancelled (Laws 7.3: fewer than ten moves), and the new game written
+  // on from row 7, numbered on; new-game-renumbered.sheet numbers it from
+  // 1 again. The boxes before it are not moves of the game that counts.
+  const std::vector<std::string> game{"d4",  "Nf6",   "c4",    "e6",   "Nc3",  "Bb4",  "e3",   "O-O",
+                                      "Bd3", "d5",    "Nf3",   "c5",   "O-O",  "Nc6",  "a3",   "Bxc3",
+                                      "bxc3", "dxc4", "Bxc4",  "Qc7",  "Bd3",  "e5",   "Qc2",  "Re8",
+                                      "Nxe5", "Nxe5", "dxe5",  "Qxe5", "f3",   "Bd7",  "a4",   "Rad8"};
+  for (const char* name : {"new-game", "new-game-renumbered"}) {
+    CAPTURE(name);
+    const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_file(name)});
+    CHECK(sans(r) == game);
+    CHECK(r.complete);
+    CHECK(count_status(r, reconstruct::PlyStatus::exact) == 32);
+    REQUIRE(r.dropped.size() == 12);
+    for (const reconstruct::DroppedCell& d : r.dropped) {
+      CHECK(d.reason == reconstruct::DropReason::cancelled_game);
+      CHECK(d.after_ply == 0);
+    }
+    CHECK(r.dropped.front().text == "e4");
+    CHECK(r.dropped.front().where.line == 12);
+    const auto note = std::find_if(r.notes.begin(), r.notes.end(),
+                                   [](const Message& m) { return m.key == "reconstruct.note.new_game"; });
+    REQUIRE(note != r.notes.end());
+    CHECK(english(*note) ==
+          "sheet 1: the game starts again from move 1 at line 18; what is written before it is a cancelled game "
+          "(Laws 7.1, 7.3), not read as moves of this one: e4 e5 Sf3 Sc6 Lb5 a6 La4 Sf6 0-0 Le7 Te1 b5");
+  }
+  // Without the price of a new game the search reads the boxes as one
+  // game, with moves no box records and slips: not the game played.
+  reconstruct::SlipCosts never = reconstruct::SlipCosts::measured();
+  never.new_game = 0.0f;
+  reconstruct::ReconstructOptions options;
+  options.costs = &never;
+  const reconstruct::Reconstruction one_game = reconstruct::reconstruct_game({sheet_file("new-game")}, options);
+  CHECK(sans(one_game) != game);
+  CHECK(one_game.plies.size() > game.size());
+  // Both copies start again at the same row: one new game, a note for each.
+  const reconstruct::Reconstruction both =
+      reconstruct::reconstruct_game({sheet_file("new-game"), sheet_file("new-game-black")});
+  CHECK(sans(both) == game);
+  CHECK(std::count_if(both.notes.begin(), both.notes.end(),
+                      [](const Message& m) { return m.key == "reconstruct.note.new_game"; }) == 2);
+  CHECK(std::count_if(both.dropped.begin(), both.dropped.end(), [](const reconstruct::DroppedCell& d) {
+          return d.reason == reconstruct::DropReason::cancelled_game;
+        }) == 24);
+}
+
+TEST_CASE("reconstruct: a game that comes back to the start position is not a new game") {
+  // back-to-start.sheet: 1. Nf3 Nf6 2. Ng1 Ng8, and the game goes on. From
+  // row 3 on the boxes read as a game from the start position too, but the
+  // game read from row 1 reads every box: it is cheaper than a new game.
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_file("back-to-start")});
+  REQUIRE(r.plies.size() == 28);
+  CHECK(r.plies[0].san == "Nf3");
+  CHECK(r.plies[4].san == "d4");
+  CHECK(r.dropped.empty());
+  CHECK(std::none_of(r.notes.begin(), r.notes.end(),
+                     [](const Message& m) { return m.key == "reconstruct.note.new_game"; }));
+}
+
+TEST_CASE("notera reconstruct: a new game on the sheet, end to end") {
+  const std::string sheet = test::data_path("reconstruct/new-game.sheet").string();
+  const test::RunResult json = test::run_notera({"reconstruct", "--json", sheet});
+  REQUIRE(json.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(json.out);
+  CHECK(j["complete"] == true);
+  REQUIRE(j["dropped"].size() == 12);
+  for (const auto& d : j["dropped"]) CHECK(d["reason"] == "cancelled_game");
+  CHECK(j["dropped"][0]["line"] == 12);
+  // The PGN: the note before the first move, once, not a comment per box.
+  const test::RunResult pgn = test::run_notera({"reconstruct", sheet});
+  REQUIRE(pgn.exit_code == 0);
+  CHECK(pgn.out.find("cancelled game") != std::string::npos);
+  CHECK(pgn.out.find("is a move of a cancelled game") == std::string::npos);
+  CHECK(pgn.out.find("1. d4 Nf6 2. c4 e6") != std::string::npos);
+}

@@ -20,6 +20,11 @@
 // left out), a box whose ply was already played makes passing it over cheap,
 // and using a box for another ply than it claims costs a little. The prices
 // are -ln of how often each departure happens on real sheets (slips.hpp).
+// A sheet may also start the game again from move 1 on a later row (a game
+// cancelled and played anew, Laws 7.1 and 7.3): where the boxes from a row
+// on read as written from the start position, the search may start there,
+// at the price of a new game; the boxes before it are then a cancelled
+// game (DropReason::cancelled_game), not moves of the game.
 //
 // States that reach the same position with the same boxes used and the
 // same alignment of each sheet's numbering with the plies are merged (the
@@ -176,9 +181,9 @@ struct ReconstructOptions {
   // the best game found so far (SearchStats::work_limit). Counted in work,
   // not time, so that the same sheets give the same game on any machine.
   // The most any real or dev sheet needs (bench/reconstruct_work): both
-  // pages of HCS game 022 32.4 million, one page (060_0) 14.1 million,
+  // pages of HCS game 022 32.4 million, one page (086_0) 7.4 million,
   // sheets-dev 25.0 million (case-080), the samples 9.8 million; the
-  // median HCS page 0.18 million (twenty-fourth session). About three
+  // median HCS page 0.18 million (twenty-fifth session). About three
   // times the most, so that a sheet a little harder than those still gets
   // its widest search.
   std::int64_t work_limit = 100'000'000;
@@ -280,6 +285,7 @@ enum class DropReason : std::uint8_t {
                      // written ahead after the last move)
   unrecorded_after,  // a '-' box after the last move that could be reconstructed
   not_reached,       // after the last move: text that reads as no move, or the search gave up
+  cancelled_game,    // before the game started again from move 1 (a game cancelled, Laws 7.1, 7.3)
 };
 std::string_view to_string(DropReason r);
 

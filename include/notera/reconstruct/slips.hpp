@@ -134,6 +134,10 @@ struct SlipCosts {
   float insert_after_end = 0.0f;    // one sheet ended, the other goes on
   float misplaced = 0.0f;           // a box's number/column disagrees with the ply
   float misplaced_per_ply = 0.0f;   // ... per further ply of disagreement
+  // The sheet starts the game again from move 1 on a later row (a game
+  // cancelled and played anew, Laws 7.1 and 7.3): the boxes before are
+  // not read. 0: never.
+  float new_game = 0.0f;
 
   // A piece letter written for another (ASCII capitals; other letters cost
   // piece_letter_other).

@@ -36,6 +36,7 @@ std::string_view to_string(DropReason r) {
     case DropReason::crossed_out: return "crossed_out";
     case DropReason::not_played: return "not_played";
     case DropReason::unrecorded_after: return "unrecorded_after";
+    case DropReason::cancelled_game: return "cancelled_game";
     case DropReason::not_reached: return "not_reached";
   }
   return "not_played";
@@ -177,7 +178,10 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
   if (no_whole_game(out)) return true;
   const std::vector<int> path = search::path_of(out, out.finished.front().node);
   if (blank_read_where_limited(out, sheets, path)) return true;
+  bool new_game = false;  // the boxes of a cancelled game before it are not passed over
   for (std::size_t j = 0; j < sheets.size(); ++j) {
+    const int start = search::new_game_start(sheets[j], j, out, path);
+    new_game |= start > 0;
     int last = -1;
     std::vector<bool> used(static_cast<std::size_t>(sheets[j].size()), false);
     for (int n : path) {
@@ -187,7 +191,7 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
         last = cell;
       }
     }
-    for (int i = 0; i < last; ++i)
+    for (int i = start; i < last; ++i)
       if (!used[static_cast<std::size_t>(i)] && sheets[j].cell(i).kind == EvidenceKind::move) return true;
     bool seen_box = false;
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
@@ -198,7 +202,8 @@ bool rough(const search::Output& out, const std::vector<PreparedSheet>& sheets) 
         return true;
     }
   }
-  float previous = 0.0f;
+  // A new game's price is in its first move's cost.
+  float previous = new_game && !path.empty() ? out.nodes[static_cast<std::size_t>(path.front())].cost : 0.0f;
   for (int n : path) {
     const float cost = out.nodes[static_cast<std::size_t>(n)].cost;
     if (cost - previous > 7.0f) return true;
@@ -624,6 +629,16 @@ class ReportBuilder {
         out_.finished.front().forced || search::cut_short(out_.stats) || out_.stats.ply_limit;
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const PreparedSheet& sheet = sheets_[j];
+      const int new_game = search::new_game_start(sheet, j, out_, path_);
+      if (new_game > 0) {
+        std::string written;
+        for (int i = 0; i < new_game; ++i)
+          if (!sheet.cell(i).text.empty()) written += (written.empty() ? "" : " ") + sheet.cell(i).text;
+        r.notes.push_back(Message("reconstruct.note.new_game")
+                              .with("sheet", static_cast<int>(j) + 1)
+                              .with("line", sheet.cell(new_game).where.line)
+                              .with("written", written));
+      }
       int last_used = -1;
       for (int i = 0; i < sheet.size(); ++i)
         if (used_[j][static_cast<std::size_t>(i)] >= 0) last_used = i;
@@ -648,7 +663,9 @@ class ReportBuilder {
         // not played, or written twice), priced as such. A '-' box or text
         // that reads as no move may stand for a move that cannot be known,
         // and boxes the search gave up before were never explained.
-        if (c.kind == EvidenceKind::crossed_out)
+        if (i < new_game)
+          d.reason = DropReason::cancelled_game;
+        else if (c.kind == EvidenceKind::crossed_out)
           d.reason = DropReason::crossed_out;
         else if (i > last_used && blank)
           d.reason = DropReason::unrecorded_after;

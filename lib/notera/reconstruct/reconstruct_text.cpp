@@ -147,9 +147,11 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
   }
 
   std::vector<std::vector<std::string>> dropped_after(r.plies.size() + 1);
-  for (const DroppedCell& d : r.dropped)
+  for (const DroppedCell& d : r.dropped) {
+    if (d.reason == DropReason::cancelled_game) continue;  // the note on the new game lists them
     dropped_after[static_cast<std::size_t>(std::clamp(d.after_ply, 0, static_cast<int>(r.plies.size())))]
         .push_back(render(explain(d, sheet_count)));
+  }
   for (const std::string& s : dropped_after[0]) intro.push_back(s);
   for (const std::string& s : intro)
     g.mainline.comment_before += (g.mainline.comment_before.empty() ? "" : " ") + s;

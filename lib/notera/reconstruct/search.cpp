@@ -66,6 +66,41 @@ void later_boxes(const PreparedSheet& sheet, int first, std::vector<UnwrittenPri
   }
 }
 
+// Boxes where the sheet may start the game again (a game cancelled and
+// played anew, Laws 7.1 and 7.3): a box of White's after the first,
+// numbered on or from 1 again, from which the next new_game_plies boxes,
+// numbered one after the other, read as written (a reading that costs less than a guessed
+// character) as legal moves from the start position.
+std::vector<int> new_game_boxes(const PreparedSheet& p) {
+  constexpr int new_game_plies = 8;
+  constexpr float as_written = 0.5f;
+  const EvidenceSheet& sheet = *p.sheet;
+  const auto reads_from_start = [&](int i) {
+    Position pos = Position::start();
+    for (int k = 0; k < new_game_plies; ++k) {
+      const EvidenceCell& c = sheet.cells[static_cast<std::size_t>(i + k)];
+      const PreparedCell& cell = p.cells[static_cast<std::size_t>(i + k)];
+      if (c.kind != EvidenceKind::move || cell.readings.empty() || c.ply != sheet.cells[static_cast<std::size_t>(i)].ply + k)
+        return false;
+      MoveList moves;
+      generate_legal(pos, moves);
+      const auto read = std::find_if(moves.begin(), moves.end(), [&](Move m) {
+        return price_cell(cell, pos, m, p.language, p.costs, false).cost < as_written;
+      });
+      if (read == moves.end()) return false;
+      pos.play(*read);
+    }
+    return true;
+  };
+  std::vector<int> at;
+  if (!sheet.start_fen.empty() || sheet.chess960) return at;
+  for (int i = 1; i + new_game_plies <= p.size(); ++i) {
+    const int ply = sheet.cells[static_cast<std::size_t>(i)].ply;
+    if (ply % 2 == 1 && reads_from_start(i)) at.push_back(i);
+  }
+  return at;
+}
+
 }  // namespace
 
 PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const SlipCosts& costs) {
@@ -91,6 +126,7 @@ PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const Slip
   }
   p.later_at.push_back(static_cast<std::uint32_t>(p.later.size()));
   p.costs = writer_habits(p, costs);
+  p.new_game_at = new_game_boxes(p);
   return p;
 }
 
@@ -130,19 +166,34 @@ std::vector<int> path_of(const Output& out, int node) {
   return path;
 }
 
+int new_game_start(const PreparedSheet& sheet, std::size_t j, const Output& out, const std::vector<int>& path) {
+  for (const int n : path) {
+    const int cell = out.nodes[static_cast<std::size_t>(n)].cell[j];
+    if (cell < 0) continue;
+    return std::find(sheet.new_game_at.begin(), sheet.new_game_at.end(), cell) != sheet.new_game_at.end() ? cell
+                                                                                                          : 0;
+  }
+  return 0;
+}
+
 std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
                                          int node, const Position& start) {
   std::vector<Departures> result(sheets.size());
-  std::vector<int> next(sheets.size(), 0);  // the first box not yet used, per sheet
+  const std::vector<int> path = path_of(out, node);
+  // The first box not yet used, per sheet (the boxes of a cancelled game
+  // before a new one are not the writer's departures).
+  std::vector<int> next(sheets.size(), 0);
   const auto written = [&](std::size_t j, int i) {
     const PreparedSheet& sheet = sheets[j];
     return sheet.cell(i).kind == EvidenceKind::move &&
            !sheet.cells[static_cast<std::size_t>(i)].readings.empty();
   };
-  for (std::size_t j = 0; j < sheets.size(); ++j)
-    for (int i = 0; i < sheets[j].size(); ++i) result[j].boxes += written(j, i);
+  for (std::size_t j = 0; j < sheets.size(); ++j) {
+    next[j] = new_game_start(sheets[j], j, out, path);
+    for (int i = next[j]; i < sheets[j].size(); ++i) result[j].boxes += written(j, i);
+  }
   Position pos = start;
-  for (const int n : path_of(out, node)) {
+  for (const int n : path) {
     const Node& nd = out.nodes[static_cast<std::size_t>(n)];
     for (std::size_t j = 0; j < sheets.size(); ++j) {
       const PreparedSheet& sheet = sheets[j];
@@ -559,6 +610,7 @@ class Search {
       State init;
       init.pos = start;
       layer.push_back(init);
+      add_new_games(layer);
       close_layer(layer, 0);
     }
     std::vector<State> next;
@@ -595,6 +647,32 @@ class Search {
   }
 
  private:
+  // Beside the state at the start (the last of `layer`), states that start
+  // the game again at a box of new_game_at, on one sheet or on both: every
+  // combination, each paying for one new game (on both sheets it is one
+  // event of the game), weighed as the dearer sheet's departures.
+  void add_new_games(std::vector<State>& layer) const {
+    if (costs_.new_game <= 0.0f || !(layer.back().pos == Position::start())) return;
+    const std::size_t first = layer.size() - 1;
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const std::size_t before = layer.size();
+      for (std::size_t k = first; k < before; ++k)
+        for (const int i : sheet.new_game_at) {
+          State again = layer[k];
+          again.cursor[j] = static_cast<std::uint16_t>(i);
+          again.shift[j] = static_cast<std::int16_t>(1 - sheet.cell(i).ply);
+          layer.push_back(again);
+        }
+    }
+    for (std::size_t k = first + 1; k < layer.size(); ++k) {
+      float weight = 0.0f;
+      for (std::size_t j = 0; j < sheets_.size(); ++j)
+        if (layer[k].cursor[j] != layer[first].cursor[j]) weight = std::max(weight, sheets_[j].weight);
+      layer[k].cost += costs_.new_game * weight;
+    }
+  }
+
   // Whether the search must give up now: the work budget is spent (what
   // decides), or the time is up (the safety net; the clock is read only
   // when `read_clock`). Said in the stats and the budget.

@@ -46,6 +46,8 @@ struct PreparedSheet {
   // expands at a blank box (later_boxes()).
   std::vector<UnwrittenPrior::Later> later;
   std::vector<std::uint32_t> later_at;
+  // Boxes where a new game may begin (new_game_boxes()).
+  std::vector<int> new_game_at;
 
   int size() const { return static_cast<int>(cells.size()); }
   const EvidenceCell& cell(int i) const { return sheet->cells[static_cast<std::size_t>(i)]; }
@@ -172,6 +174,11 @@ Output run(const std::vector<PreparedSheet>& sheets, const Position& start, cons
 
 // The moves of the path ending at `node`, first move first.
 std::vector<int> path_of(const Output& out, int node);
+
+// Where the game of `path` starts sheet `j` again (PreparedSheet::
+// new_game_at): the first box the path uses, when it is one of those;
+// else 0. The boxes before it are a cancelled game.
+int new_game_start(const PreparedSheet& sheet, std::size_t j, const Output& out, const std::vector<int>& path);
 
 // How often the game of the path ending at `node` departs from each sheet:
 // boxes read with a slip, moves the sheet does not record while it has

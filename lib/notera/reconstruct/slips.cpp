@@ -193,6 +193,12 @@ SlipCosts make_measured() {
   // box is read as some other move with a slip instead)
   c.skip_repeated = 1.75f;
   c.skip_behind = 2.5f;         // a box for a move already played: a repeated row; a guess
+  // A new game from move 1 on a later row: one HCS page of 97 (060_0, a
+  // game of 21 moves, then another from row 22). A guess below the prune
+  // margin (15), which a state must be within to stay in the beam: the
+  // game from the new start must read the boxes after it for about two
+  // boxes passed over less than the game through the boxes before it.
+  c.new_game = 10.0f;
   // A move written after the game ended in mate or stalemate is passed over
   // as above and costs as much again: nothing played later explains it. A
   // guess, that keeps the search from ending a game with an inserted mate
