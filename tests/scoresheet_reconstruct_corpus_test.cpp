@@ -312,9 +312,8 @@ TEST_CASE("reconstruct: every page of the HCS labels gives a complete game") {
     const reconstruct::Reconstruction r = reconstruct_game({page.sheet}, options);
     if (!r.complete) MESSAGE(page.sheet.name << " is not complete");
     complete += r.complete;
-    const bool new_game = std::any_of(r.notes.begin(), r.notes.end(), [](const Message& m) {
-      return m.key == "reconstruct.note.new_game";
-    });
+    const bool new_game = std::any_of(r.notes.begin(), r.notes.end(),
+                                      [](const Message& m) { return m.key == "reconstruct.note.new_game"; });
     if (page.sheet.name == "hcs 060_0") {
       // Two games on one page: 21 moves, then from row 22 on another game
       // from move 1 (read as one game, 111 plies with 40 boxes read with

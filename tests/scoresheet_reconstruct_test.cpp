@@ -890,10 +890,10 @@ TEST_CASE("reconstruct: a sheet that starts the game again from move 1 gives the
   // cancelled (Laws 7.3: fewer than ten moves), and the new game written
   // on from row 7, numbered on; new-game-renumbered.sheet numbers it from
   // 1 again. The boxes before it are not moves of the game that counts.
-  const std::vector<std::string> game{"d4",  "Nf6",   "c4",    "e6",   "Nc3",  "Bb4",  "e3",   "O-O",
-                                      "Bd3", "d5",    "Nf3",   "c5",   "O-O",  "Nc6",  "a3",   "Bxc3",
-                                      "bxc3", "dxc4", "Bxc4",  "Qc7",  "Bd3",  "e5",   "Qc2",  "Re8",
-                                      "Nxe5", "Nxe5", "dxe5",  "Qxe5", "f3",   "Bd7",  "a4",   "Rad8"};
+  const std::vector<std::string> game{"d4",   "Nf6",  "c4",   "e6",   "Nc3", "Bb4", "e3",  "O-O",
+                                      "Bd3",  "d5",   "Nf3",  "c5",   "O-O", "Nc6", "a3",  "Bxc3",
+                                      "bxc3", "dxc4", "Bxc4", "Qc7",  "Bd3", "e5",  "Qc2", "Re8",
+                                      "Nxe5", "Nxe5", "dxe5", "Qxe5", "f3",  "Bd7", "a4",  "Rad8"};
   for (const char* name : {"new-game", "new-game-renumbered"}) {
     CAPTURE(name);
     const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_file(name)});
@@ -911,7 +911,8 @@ TEST_CASE("reconstruct: a sheet that starts the game again from move 1 gives the
                                    [](const Message& m) { return m.key == "reconstruct.note.new_game"; });
     REQUIRE(note != r.notes.end());
     CHECK(english(*note) ==
-          "sheet 1: the game starts again from move 1 at line 18; what is written before it is a cancelled game "
+          "sheet 1: the game starts again from move 1 at line 18; what is written before it is a cancelled "
+          "game "
           "(Laws 7.1, 7.3), not read as moves of this one: e4 e5 Sf3 Sc6 Lb5 a6 La4 Sf6 0-0 Le7 Te1 b5");
   }
   // Without the price of a new game the search reads the boxes as one
@@ -920,7 +921,8 @@ TEST_CASE("reconstruct: a sheet that starts the game again from move 1 gives the
   never.new_game = 0.0f;
   reconstruct::ReconstructOptions options;
   options.costs = &never;
-  const reconstruct::Reconstruction one_game = reconstruct::reconstruct_game({sheet_file("new-game")}, options);
+  const reconstruct::Reconstruction one_game =
+      reconstruct::reconstruct_game({sheet_file("new-game")}, options);
   CHECK(sans(one_game) != game);
   CHECK(one_game.plies.size() > game.size());
   // Both copies start again at the same row: one new game, a note for each.

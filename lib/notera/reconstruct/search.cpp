@@ -80,10 +80,15 @@ std::vector<int> new_game_boxes(const PreparedSheet& p) {
     for (int k = 0; k < new_game_plies; ++k) {
       const EvidenceCell& c = sheet.cells[static_cast<std::size_t>(i + k)];
       const PreparedCell& cell = p.cells[static_cast<std::size_t>(i + k)];
-      if (c.kind != EvidenceKind::move || cell.readings.empty() || c.ply != sheet.cells[static_cast<std::size_t>(i)].ply + k)
+      if (c.kind != EvidenceKind::move || cell.readings.empty() ||
+          c.ply != sheet.cells[static_cast<std::size_t>(i)].ply + k)
         return false;
       MoveList moves;
-      generate_legal(pos, moves);
+      MoveFilter filter;  // the moves within reach of the reading, a superset
+      if (budget_filter(cell, as_written, p.costs, filter))
+        generate_legal(pos, moves, filter);
+      else
+        generate_legal(pos, moves);
       const auto read = std::find_if(moves.begin(), moves.end(), [&](Move m) {
         return price_cell(cell, pos, m, p.language, p.costs, false).cost < as_written;
       });
@@ -166,12 +171,14 @@ std::vector<int> path_of(const Output& out, int node) {
   return path;
 }
 
-int new_game_start(const PreparedSheet& sheet, std::size_t j, const Output& out, const std::vector<int>& path) {
+int new_game_start(const PreparedSheet& sheet, std::size_t j, const Output& out,
+                   const std::vector<int>& path) {
   for (const int n : path) {
     const int cell = out.nodes[static_cast<std::size_t>(n)].cell[j];
     if (cell < 0) continue;
-    return std::find(sheet.new_game_at.begin(), sheet.new_game_at.end(), cell) != sheet.new_game_at.end() ? cell
-                                                                                                          : 0;
+    return std::find(sheet.new_game_at.begin(), sheet.new_game_at.end(), cell) != sheet.new_game_at.end()
+               ? cell
+               : 0;
   }
   return 0;
 }

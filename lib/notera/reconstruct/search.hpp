@@ -178,7 +178,8 @@ std::vector<int> path_of(const Output& out, int node);
 // Where the game of `path` starts sheet `j` again (PreparedSheet::
 // new_game_at): the first box the path uses, when it is one of those;
 // else 0. The boxes before it are a cancelled game.
-int new_game_start(const PreparedSheet& sheet, std::size_t j, const Output& out, const std::vector<int>& path);
+int new_game_start(const PreparedSheet& sheet, std::size_t j, const Output& out,
+                   const std::vector<int>& path);
 
 // How often the game of the path ending at `node` departs from each sheet:
 // boxes read with a slip, moves the sheet does not record while it has
