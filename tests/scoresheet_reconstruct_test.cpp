@@ -925,6 +925,16 @@ TEST_CASE("reconstruct: a sheet that starts the game again from move 1 gives the
       reconstruct::reconstruct_game({sheet_file("new-game")}, options);
   CHECK(sans(one_game) != game);
   CHECK(one_game.plies.size() > game.size());
+  // A person's answer for a box of the first game says it is a move of the
+  // game: no new game after it.
+  reconstruct::EvidenceSheet answered = sheet_file("new-game");
+  answered.cells[2].readings = {answered.cells[2].text};
+  answered.cells[2].certain = true;
+  const reconstruct::Reconstruction kept = reconstruct::reconstruct_game({answered});
+  CHECK(kept.plies.at(2).san == "Nf3");
+  CHECK(std::none_of(kept.dropped.begin(), kept.dropped.end(), [](const reconstruct::DroppedCell& d) {
+    return d.reason == reconstruct::DropReason::cancelled_game;
+  }));
   // Both copies start again at the same row: one new game, a note for each.
   const reconstruct::Reconstruction both =
       reconstruct::reconstruct_game({sheet_file("new-game"), sheet_file("new-game-black")});

@@ -99,7 +99,9 @@ std::vector<int> new_game_boxes(const PreparedSheet& p) {
   };
   std::vector<int> at;
   if (!sheet.start_fen.empty() || sheet.chess960) return at;
-  for (int i = 1; i + new_game_plies <= p.size(); ++i) {
+  // Not after a box a person has read: it holds a move of the game.
+  for (int i = 1; i + new_game_plies <= p.size() && !sheet.cells[static_cast<std::size_t>(i - 1)].certain;
+       ++i) {
     const int ply = sheet.cells[static_cast<std::size_t>(i)].ply;
     if (ply % 2 == 1 && reads_from_start(i)) at.push_back(i);
   }
