@@ -69,7 +69,7 @@ void later_boxes(const PreparedSheet& sheet, int first, std::vector<UnwrittenPri
 // Boxes where the sheet may start the game again (a game cancelled and
 // played anew, Laws 7.1 and 7.3): a box of White's after the first,
 // numbered on or from 1 again, from which the next new_game_plies boxes,
-// numbered one after the other, read as written (a reading that costs less than a guessed
+// numbered one after the other, read as written (for less than a guessed
 // character) as legal moves from the start position.
 std::vector<int> new_game_boxes(const PreparedSheet& p) {
   constexpr int new_game_plies = 8;
