@@ -150,6 +150,15 @@ TEST_CASE("reconstruct: the widest search runs only where the game fills a '-' b
   CHECK(spared.stats.work < widest.stats.work);
   CHECK(moves_of(spared) == moves_of(widest));
   CHECK(spared.cost == doctest::Approx(widest.cost));
+  // gap-rows-missing.sheet: the first search (256) drops near ties from
+  // ply 26 on; the wider ones find the same game, still short of room but
+  // keeping every near tie. No note that the game may not be the likeliest
+  // (the widest search, not run now, used to clear it).
+  const reconstruct::Reconstruction gap = reconstruct_file(
+      test::data_path("reconstruct/gap-rows-missing.sheet").string(), reconstruct::ReconstructOptions{});
+  CHECK(gap.stats.beam_width == 256);
+  CHECK_FALSE(gap.stats.beam_full);
+  CHECK_FALSE(has_note(gap, "reconstruct.note.beam_full"));
   // two-sheets-black.sheet: its game fills the '-' boxes of moves 40 to
   // 44 where the searches were short of room: the widest search runs.
   const std::string blanks = test::data_path("reconstruct/two-sheets-black.sheet").string();

@@ -291,6 +291,11 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
     const bool widest_worth =
         !options.widest_at_blanks_only || !widest_next || no_whole_game(out) ||
         blank_read_where_limited(out, sheets, search::path_of(out, out.finished.front().node));
+    if (same && limited && !out.stats.beam_full) {
+      // The same game from a wider search that kept every near tie: what
+      // the narrower search could not keep did not hide another game.
+      best.stats.beam_full = false;
+    }
     if (cheaper || (same && !limited)) {
       best = std::move(out);
       gave_at = wider.beam_width;
