@@ -514,16 +514,43 @@ bool is_mark(char c) {
          c == '(' || c == ')' || c == '/';
 }
 
+// The spellings of one move, each put together in place from its parts:
+// no allocation (the search spells every move it prices against text that
+// is no move). At most ten are made (five forms, in the sheet's letters
+// and in English); a form is a few characters, and the edit distance
+// reads at most edit_cap of them.
+class Forms {
+ public:
+  static constexpr std::size_t most = 16, longest = 32;
+  static_assert(longest >= edit_cap);
+
+  void add(std::initializer_list<std::string_view> parts) {
+    if (count_ == most) return;
+    Form& form = forms_[count_++];
+    form.size = 0;
+    for (const std::string_view part : parts) {
+      const std::size_t take = std::min(part.size(), longest - form.size);
+      std::copy_n(part.data(), take, form.text.data() + form.size);
+      form.size += take;
+    }
+  }
+  std::size_t size() const { return count_; }
+  std::string_view operator[](std::size_t i) const { return {forms_[i].text.data(), forms_[i].size}; }
+
+ private:
+  struct Form {
+    std::array<char, longest> text;
+    std::size_t size;
+  };
+  std::array<Form, most> forms_;
+  std::size_t count_ = 0;
+};
+
 // A few spellings of `m`: with and without the capture mark and the origin,
 // with `letter` for the piece ("" for pawns).
 void spellings(const Position& pos, Move m, std::string_view letter, std::string_view promotion_letter,
-               std::vector<std::string>& out) {
-  // Each form is put together in place, from its parts: no temporaries
-  // (the search spells every move it prices against text that is no move).
-  const auto add = [&out](std::initializer_list<std::string_view> parts) {
-    std::string& form = out.emplace_back();
-    for (const std::string_view part : parts) form.append(part);
-  };
+               Forms& out) {
+  const auto add = [&out](std::initializer_list<std::string_view> parts) { out.add(parts); };
   const Square from = m.from();
   const Square to = m.is_castling() ? pos.king_destination(m) : m.to();
   const char dest_text[2] = {file_char(file_of(to)), rank_char(rank_of(to))};
@@ -624,27 +651,38 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
   if (alternative) drop_meant[0] = std::min(drop_meant[0], indel(first_or));
   d[0][0] = 0.0f;
   for (std::size_t j = 1; j <= k; ++j) d[0][j] = d[0][j - 1] + drop_meant[j - 1];
+  if (k == 0) {
+    for (std::size_t i = 1; i <= n; ++i) d[i][0] = d[i - 1][0] + indel(written[i - 1]);
+    return d[n][0];
+  }
   for (std::size_t i = 1; i <= n; ++i) {
     const char a = written[i - 1];
     const float drop_written = indel(a);
     const float* const row = looked_up ? substitution[i - 1].data() : nullptr;
+    const auto sub = [&](char b) {
+      const auto c = static_cast<unsigned char>(b);
+      return row && c < 128 ? row[c] : substitution_price(a, b, costs);
+    };
     const std::array<float, cap + 1>& above = d[i - 1];
     std::array<float, cap + 1>& here = d[i];
     // The cell to the left is carried in a register: read back from the
     // table, each cell would wait for the store of the one before.
     float left = above[0] + drop_written;
     here[0] = left;
-    for (std::size_t j = 1; j <= k; ++j) {
+    // The first column apart: only there may `first_or` stand in, and no
+    // transposition ends there.
+    float first = sub(meant[0]);
+    if (alternative) first = std::min(first, sub(first_or));
+    left = std::min(std::min(above[1] + drop_written, left + drop_meant[0]), above[0] + first);
+    here[1] = left;
+    // A transposition ends at (i, j) when written[i - 2] is meant[j - 1]
+    // and `a` is meant[j - 2] (or `first_or` in its place): rare, so
+    // tested last.
+    const char before = i > 1 ? written[i - 2] : '\0';
+    for (std::size_t j = 2; j <= k; ++j) {
       const char b = meant[j - 1];
-      const auto c = static_cast<unsigned char>(b);
-      float sub = row && c < 128 ? row[c] : substitution_price(a, b, costs);
-      if (j == 1 && alternative) {
-        const auto c2 = static_cast<unsigned char>(first_or);
-        sub = std::min(sub, row && c2 < 128 ? row[c2] : substitution_price(a, first_or, costs));
-      }
-      float best = std::min({above[j] + drop_written, left + drop_meant[j - 1], above[j - 1] + sub});
-      if (i > 1 && j > 1 && (a == meant[j - 2] || (j == 2 && alternative && a == first_or)) &&
-          written[i - 2] == b && a != b)
+      float best = std::min(std::min(above[j] + drop_written, left + drop_meant[j - 1]), above[j - 1] + sub(b));
+      if (i > 1 && before == b && a != b && (a == meant[j - 2] || (j == 2 && alternative && a == first_or)))
         best = std::min(best, d[i - 2][j - 2] + costs.edit_char);
       here[j] = best;
       left = best;
@@ -655,8 +693,7 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
 
 float spelling_cost(const CellReading& r, const Position& pos, Move m, int language, const SlipCosts& costs,
                     SlipList* why) {
-  thread_local std::vector<std::string> forms;
-  forms.clear();
+  Forms forms;
   const PieceType moved = type_of(pos.piece_on(m.from()));
   const std::string_view local = letter_of(moved, language);
   const std::string_view english = letter_of(moved, notation::LetterTable::english);
@@ -683,7 +720,7 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
       best_form = i;
     }
   }
-  if (why && !forms.empty()) why->push_back(Slip{SlipKind::misspelt, r.plain, forms[best_form]});
+  if (why && forms.size() > 0) why->push_back(Slip{SlipKind::misspelt, r.plain, std::string(forms[best_form])});
   return costs.unparsed_base + best;
 }
 
