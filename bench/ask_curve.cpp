@@ -239,6 +239,12 @@ void print_wrong(const reconstruct::Reconstruction& r, const std::vector<Move>& 
 }
 
 int unasked_misses = 0, unasked_as_written = 0;
+// The plies still wrong at the largest share (by index, in order), by where
+// the game's first unasked error is: a box read as written (the writer
+// made another legal move), a move after the sheet's last box (moves no box
+// records: the sheet ends before the game), or anything else.
+enum MissKind { as_written, after_last_box, other_miss, miss_kinds };
+std::array<long long, miss_kinds> missed_by_index{}, missed_in_order{};
 
 // -v: for each game still wrong at the largest share, its first wrong ply
 // that was not asked, with the confidence the first run gave it.
@@ -261,11 +267,14 @@ void print_unasked_miss(const Case& c, const reconstruct::Reconstruction& r, con
     // legal move, and one copy has nothing against it here.
     ++unasked_misses;
     unasked_as_written += price == 0.0f;
+    const MissKind kind = price == 0.0f ? as_written : p >= r.plies.size() ? after_last_box : other_miss;
     std::size_t wrong_plies = 0;
     for (std::size_t q = 0; q < game.size(); ++q) wrong_plies += q >= r.plies.size() || r.plies[q].move != game[q];
     std::vector<Move> found;
     for (const auto& ply : r.plies) found.push_back(ply.move);
     const long long out_of_order = static_cast<long long>(game.size()) - bench::plies_in_order(found, game);
+    missed_by_index[kind] += static_cast<long long>(wrong_plies);
+    missed_in_order[kind] += out_of_order;
     std::printf(
         "  game %3zu ply %3zu of %3zu (%zu wrong, %lld in order): found %-7s true %-7s box %-10s read at %5.2f, first-run confidence %s, "
         "%zu asked\n",
@@ -539,11 +548,25 @@ int main(int argc, char** argv) {
               xz.c_str(), scale, seconds);
   print_calibration(one, games);
   const auto curve = rounds ? run_rounds : run_curve;
-  const auto misses = [] {
-    if (verbose)
+  long long plies = 0;
+  for (const auto& g : games) plies += static_cast<long long>(g.size());
+  const auto misses = [plies] {
+    if (verbose) {
       std::printf("games wrong at the largest share: %d, whose first wrong ply not asked is a box read as "
                   "written in %d\n", unasked_misses, unasked_as_written);
+      // What no reader of the sheet gets without asking about boxes that
+      // read as legal moves: those plies, and the moves after the last box.
+      const long long beyond = missed_in_order[as_written] + missed_in_order[after_last_box];
+      std::printf("plies still wrong, in order (by index): %lld (%lld) in games whose first error is a box read "
+                  "as written, %lld (%lld) after the sheet's last box, %lld (%lld) other; with the first two "
+                  "left wrong, at most %.2f%% of plies in order\n",
+                  missed_in_order[as_written], missed_by_index[as_written], missed_in_order[after_last_box],
+                  missed_by_index[after_last_box], missed_in_order[other_miss], missed_by_index[other_miss],
+                  100.0 * static_cast<double>(plies - beyond) / static_cast<double>(plies));
+    }
     unasked_misses = unasked_as_written = 0;
+    missed_by_index = {};
+    missed_in_order = {};
   };
   curve("one copy", one, games);
   misses();

@@ -53,21 +53,35 @@ def count_games(path):
 
 def run(argv, stdout=subprocess.DEVNULL):
     """Runs argv; returns (wall seconds, cpu seconds, peak RSS in KiB, exit code)."""
+    return run_together([argv], stdout)
+
+
+def run_together(argvs, stdout=subprocess.DEVNULL):
+    """Runs every argv of argvs at once; returns (wall seconds until the last
+    one ends, their cpu seconds added up, the largest peak RSS of one in KiB,
+    the first nonzero exit code or 0)."""
     start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:  # the child: quiet, then exec
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 2)
-            if stdout == subprocess.DEVNULL:
-                os.dup2(devnull, 1)
-            os.execvp(argv[0], argv)
-        finally:
-            os._exit(127)
-    _, status, usage = os.wait4(pid, 0)
+    pids = []
+    for argv in argvs:
+        pid = os.fork()
+        if pid == 0:  # the child: quiet, then exec
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, 2)
+                if stdout == subprocess.DEVNULL:
+                    os.dup2(devnull, 1)
+                os.execvp(argv[0], argv)
+            finally:
+                os._exit(127)
+        pids.append(pid)
+    cpu, rss, code = 0.0, 0, 0
+    for pid in pids:
+        _, status, usage = os.wait4(pid, 0)
+        cpu += usage.ru_utime + usage.ru_stime
+        rss = max(rss, usage.ru_maxrss)
+        code = code or os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, code
+    return wall, cpu, rss, code
 
 
 def digest(path):
