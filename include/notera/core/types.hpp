@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace notera {
 
@@ -18,6 +19,21 @@ enum class PieceType : std::uint8_t { none, pawn, knight, bishop, rook, queen, k
 
 constexpr int index(PieceType t) { return static_cast<int>(t); }
 constexpr int piece_type_count = 7;  // including `none`, so arrays index by type
+
+// The English word for a piece type, as messages' arguments and the locale
+// bundles' keys name it ("none" for none).
+constexpr std::string_view name_of(PieceType t) {
+  switch (t) {
+    case PieceType::pawn: return "pawn";
+    case PieceType::knight: return "knight";
+    case PieceType::bishop: return "bishop";
+    case PieceType::rook: return "rook";
+    case PieceType::queen: return "queen";
+    case PieceType::king: return "king";
+    case PieceType::none: break;
+  }
+  return "none";
+}
 
 // A coloured piece: colour in bit 3, type in bits 0-2. 0 means "no piece".
 enum class Piece : std::uint8_t {

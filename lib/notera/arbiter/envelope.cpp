@@ -46,25 +46,12 @@ std::string en_passant_field(const Position& pos) {
   return {file_char(file_of(pos.ep_square())), rank_char(rank_of(pos.ep_square()))};
 }
 
-std::string_view piece_name(PieceType t) {
-  switch (t) {
-    case PieceType::pawn: return "pawn";
-    case PieceType::knight: return "knight";
-    case PieceType::bishop: return "bishop";
-    case PieceType::rook: return "rook";
-    case PieceType::queen: return "queen";
-    case PieceType::king: return "king";
-    case PieceType::none: break;
-  }
-  return "none";
-}
-
 Message square_content(const Position& pos, Square s) {
   if (pos.empty(s)) return Message("envelope.empty_square");
   const Piece p = pos.piece_on(s);
   return Message("envelope.piece")
       .with("color", side_name(color_of(p)))
-      .with("piece", piece_name(type_of(p)));
+      .with("piece", name_of(type_of(p)));
 }
 
 EnvelopeProblem problem(std::string field, Message message) { return {std::move(field), std::move(message)}; }

@@ -590,18 +590,6 @@ std::uint32_t judge_check_marks(const Position& after, const WrittenMove& w, Mov
 
 namespace {
 
-std::string piece_name_key(PieceType t) {
-  switch (t) {
-    case PieceType::pawn: return "pawn";
-    case PieceType::knight: return "knight";
-    case PieceType::bishop: return "bishop";
-    case PieceType::rook: return "rook";
-    case PieceType::queen: return "queen";
-    case PieceType::king: return "king";
-    default: return "piece";
-  }
-}
-
 std::string square_name(Square s) { return {file_char(file_of(s)), rank_char(rank_of(s))}; }
 
 }  // namespace
@@ -617,7 +605,7 @@ IllegalReason diagnose_illegal_castling(const Position& pos, CastlingSide side) 
 
 Message illegal_message(const Position& pos, const WrittenMove& w, const Resolution& r) {
   Message m(std::string("illegal.") + std::string(to_string(r.reason)));
-  m.with("piece", piece_name_key(r.piece));
+  m.with("piece", r.piece == PieceType::none ? std::string_view("piece") : name_of(r.piece));
   m.with("side", pos.side_to_move() == Color::white ? "white" : "black");
   if (w.has_to_square())
     m.with("square", square_name(w.to_square()));

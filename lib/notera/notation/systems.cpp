@@ -13,7 +13,6 @@ namespace {
 
 constexpr PieceType word_types[6] = {PieceType::king,   PieceType::queen,  PieceType::rook,
                                      PieceType::bishop, PieceType::knight, PieceType::pawn};
-constexpr const char* type_names[6] = {"king", "queen", "rook", "bishop", "knight", "pawn"};
 
 // The files of the pieces' start squares: the file names of descriptive.
 std::uint8_t files_of(PieceType t) {
@@ -70,7 +69,7 @@ DescriptiveWords load_descriptive(const char* bundle_name) {
   const locale::Bundle bundle(bundle_name);
   DescriptiveWords w;
   for (int i = 0; i < 6; ++i) {
-    const auto letters = bundle.strings(std::string("descriptive.") + type_names[i]);
+    const auto letters = bundle.strings("descriptive." + std::string(name_of(word_types[i])));
     for (const std::string& l : letters) w.letters.push_back({l, static_cast<int>(word_types[i])});
     if (!letters.empty()) w.written[index(word_types[i])] = letters.front();
   }
@@ -119,7 +118,7 @@ void add_announced(const locale::Bundle& bundle, AnnouncedWords& w) {
     if (!ranks.empty() && w.rank_written[f].empty()) w.rank_written[f] = ranks.front();
   }
   for (int i = 0; i < 6; ++i) {
-    const auto words = bundle.strings(std::string("announced.") + type_names[i]);
+    const auto words = bundle.strings("announced." + std::string(name_of(word_types[i])));
     for (const std::string& s : words) w.pieces.push_back({s, static_cast<int>(word_types[i])});
     if (!words.empty() && w.piece_written[index(word_types[i])].empty())
       w.piece_written[index(word_types[i])] = words.front();
