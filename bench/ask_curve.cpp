@@ -27,7 +27,9 @@
 // has in the same order, bench/plies_in_order.hpp: a row left out of the
 // sheet costs its two plies there, every ply after it at the same index)
 // and games exact; -v also the games still wrong at the largest share,
-// with their first wrong ply and how many plies are wrong by each count. Printed first: how often the first
+// with their first wrong ply and how many plies are wrong by each count, and those plies added up by the
+// kind of the first error (a box read as written, moves after the sheet's last box, other) with the most
+// a reader of the sheet can reach while the first two stay wrong. Printed first: how often the first
 // runs' moves are wrong at each confidence (is the margin a probability, and where do errors begin). --game G
 // (with the same --games) also prints, for game G at each share, the answers given, the plies that are wrong,
 // and what the game played costs on the answered sheets (above the game
