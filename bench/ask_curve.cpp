@@ -559,12 +559,13 @@ int main(int argc, char** argv) {
       // What no reader of the sheet gets without asking about boxes that
       // read as legal moves: those plies, and the moves after the last box.
       const long long beyond = missed_in_order[as_written] + missed_in_order[after_last_box];
-      std::printf("plies still wrong, in order (by index): %lld (%lld) in games whose first error is a box read "
-                  "as written, %lld (%lld) after the sheet's last box, %lld (%lld) other; with the first two "
-                  "left wrong, at most %.2f%% of plies in order\n",
-                  missed_in_order[as_written], missed_by_index[as_written], missed_in_order[after_last_box],
-                  missed_by_index[after_last_box], missed_in_order[other_miss], missed_by_index[other_miss],
-                  100.0 * static_cast<double>(plies - beyond) / static_cast<double>(plies));
+      std::printf(
+          "plies still wrong, in order (by index): %lld (%lld) in games whose first error is a box read "
+          "as written, %lld (%lld) after the sheet's last box, %lld (%lld) other; with the first two "
+          "left wrong, at most %.2f%% of plies in order\n",
+          missed_in_order[as_written], missed_by_index[as_written], missed_in_order[after_last_box],
+          missed_by_index[after_last_box], missed_in_order[other_miss], missed_by_index[other_miss],
+          100.0 * static_cast<double>(plies - beyond) / static_cast<double>(plies));
     }
     unasked_misses = unasked_as_written = 0;
     missed_by_index = {};

@@ -49,9 +49,7 @@ std::string en_passant_field(const Position& pos) {
 Message square_content(const Position& pos, Square s) {
   if (pos.empty(s)) return Message("envelope.empty_square");
   const Piece p = pos.piece_on(s);
-  return Message("envelope.piece")
-      .with("color", side_name(color_of(p)))
-      .with("piece", name_of(type_of(p)));
+  return Message("envelope.piece").with("color", side_name(color_of(p))).with("piece", name_of(type_of(p)));
 }
 
 EnvelopeProblem problem(std::string field, Message message) { return {std::move(field), std::move(message)}; }

@@ -681,7 +681,8 @@ float edit_distance(std::string_view written, std::string_view meant, const Slip
     const char before = i > 1 ? written[i - 2] : '\0';
     for (std::size_t j = 2; j <= k; ++j) {
       const char b = meant[j - 1];
-      float best = std::min(std::min(above[j] + drop_written, left + drop_meant[j - 1]), above[j - 1] + sub(b));
+      float best =
+          std::min(std::min(above[j] + drop_written, left + drop_meant[j - 1]), above[j - 1] + sub(b));
       if (i > 1 && before == b && a != b && (a == meant[j - 2] || (j == 2 && alternative && a == first_or)))
         best = std::min(best, d[i - 2][j - 2] + costs.edit_char);
       here[j] = best;
@@ -720,7 +721,8 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
       best_form = i;
     }
   }
-  if (why && forms.size() > 0) why->push_back(Slip{SlipKind::misspelt, r.plain, std::string(forms[best_form])});
+  if (why && forms.size() > 0)
+    why->push_back(Slip{SlipKind::misspelt, r.plain, std::string(forms[best_form])});
   return costs.unparsed_base + best;
 }
 
