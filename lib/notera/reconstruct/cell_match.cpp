@@ -516,9 +516,9 @@ bool is_mark(char c) {
 
 // The spellings of one move, each put together in place from its parts:
 // no allocation (the search spells every move it prices against text that
-// is no move). At most ten are made (five forms, in the sheet's letters
-// and in English); a form is a few characters, and the edit distance
-// reads at most edit_cap of them.
+// is no move). A move has at most ten (five forms, in the sheet's letters
+// and in English), well under `most`; a form is a few characters, and the
+// edit distance reads at most edit_cap of them.
 class Forms {
  public:
   static constexpr std::size_t most = 16, longest = 32;
@@ -550,7 +550,6 @@ class Forms {
 // with `letter` for the piece ("" for pawns).
 void spellings(const Position& pos, Move m, std::string_view letter, std::string_view promotion_letter,
                Forms& out) {
-  const auto add = [&out](std::initializer_list<std::string_view> parts) { out.add(parts); };
   const Square from = m.from();
   const Square to = m.is_castling() ? pos.king_destination(m) : m.to();
   const char dest_text[2] = {file_char(file_of(to)), rank_char(rank_of(to))};
@@ -560,30 +559,30 @@ void spellings(const Position& pos, Move m, std::string_view letter, std::string
   const bool capture = pos.is_capture(m);
   if (m.is_castling()) {
     const bool king_side = Position::castling_side_of(m) == CastlingSide::king_side;
-    add({king_side ? "0-0" : "0-0-0"});
-    add({king_side ? "O-O" : "O-O-O"});
-    add({letter, dest});
+    out.add({king_side ? "0-0" : "0-0-0"});
+    out.add({king_side ? "O-O" : "O-O-O"});
+    out.add({letter, dest});
     return;
   }
   const std::string_view x = capture ? "x" : "";
   if (!letter.empty()) {
-    add({letter, dest});
-    if (capture) add({letter, "x", dest});
-    add({letter, origin_file, x, dest});
-    add({letter, origin_rank, x, dest});
-    add({letter, origin, capture ? "x" : "-", dest});
+    out.add({letter, dest});
+    if (capture) out.add({letter, "x", dest});
+    out.add({letter, origin_file, x, dest});
+    out.add({letter, origin_rank, x, dest});
+    out.add({letter, origin, capture ? "x" : "-", dest});
     return;
   }
   const std::string_view promo = m.promotion() != PieceType::none ? promotion_letter : std::string_view{};
   if (!capture) {
-    add({dest, promo});
-    add({origin, dest, promo});
-    add({origin, "-", dest, promo});
+    out.add({dest, promo});
+    out.add({origin, dest, promo});
+    out.add({origin, "-", dest, promo});
   } else {
-    add({origin_file, "x", dest, promo});
-    add({origin_file, dest, promo});
-    add({origin_file, "x", dest.substr(0, 1)});
-    add({"x", dest, promo});
+    out.add({origin_file, "x", dest, promo});
+    out.add({origin_file, dest, promo});
+    out.add({origin_file, "x", dest.substr(0, 1)});
+    out.add({"x", dest, promo});
   }
 }
 
