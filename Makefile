@@ -106,8 +106,16 @@ deps fuzz-deps:
 # and its server side is the JSON API, which "serve: api" runs under them).
 SANITIZE_EXCLUDE ?= -E "^serve: page$$"
 
+# Built at -O1 (what AddressSanitizer's documentation builds with) and with
+# line tables only (-g1: the stack traces keep file and line). The build
+# takes about half the time of -O2 -g, the tests 10% longer: on the 2-core
+# machine, 2026-11-30, a fresh build 758 s against 1,456 s, the tests 321 s
+# against 291 s, every test passing either way.
+SANITIZE_FLAGS ?= -O1 -g1 -DNDEBUG
+
 sanitize: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNOTERA_SANITIZE=ON \
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	      "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$(SANITIZE_FLAGS)" -DNOTERA_SANITIZE=ON \
 	      -DNOTERA_BUILD_BENCH=OFF $(CMAKE_ARGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
