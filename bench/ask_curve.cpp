@@ -89,8 +89,11 @@ Position position_before(const std::vector<Move>& game, std::size_t index) {
 // The oracle's answer in box `cell` of `sheet`: the move the writer meant.
 void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std::vector<Move>& game) {
   reconstruct::EvidenceCell& box = sheet.cells[static_cast<std::size_t>(cell)];
-  if (true_ply < 0) {
-    box.kind = reconstruct::EvidenceKind::crossed_out;
+  if (true_ply < 0) {  // no move of the game: "{=--}"
+    box.kind = reconstruct::EvidenceKind::move;
+    box.readings = {"--"};
+    box.certain = true;
+    box.no_move = true;
     return;
   }
   const Position pos = position_before(game, static_cast<std::size_t>(true_ply));
@@ -117,7 +120,7 @@ struct AnsweredSheets {
 // The oracle's answers to `entries` (asked of a reconstruction of
 // `a.sheets`), as a person with the paper gives them:
 // - an entry that names a box: the move the writer meant there ({=MOVE}),
-//   or, for a box that records no move of the game, the box struck out;
+//   or, for a box that records no move of the game, that it is none ({=--});
 // - an entry for a ply no box records (the game found inserts a move): the
 //   move played at that ply where the paper has it, on the first sheet: in
 //   the box that records it when there is one (the game found took that

@@ -72,3 +72,83 @@ TEST_CASE("reconstruct: an answer against what is written still wins") {
   CHECK(r.plies[4].san == "Bb5");
   CHECK(r.plies[5].san == "a6");
 }
+
+namespace {
+
+// The last box reads as Re1 with a slip, or as no move at all: the game
+// may have been over before it (a move written ahead and never played).
+const std::string last_doubtful =
+    "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Rd1\n";
+
+}  // namespace
+
+TEST_CASE("reconstruct: the game over before a ply is a candidate of its own") {
+  const reconstruct::Reconstruction r = reconstruct_text(last_doubtful);
+  REQUIRE(r.plies.size() == 11);
+  CHECK(r.plies[10].san == "Re1");
+  const auto q =
+      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& a) { return a.ply == 11; });
+  REQUIRE(q != r.ask.end());
+  CHECK(q->written == "Rd1");
+  REQUIRE(q->candidates.size() >= 2);
+  CHECK(q->candidates[0].san == "Re1");
+  CHECK_FALSE(q->candidates[0].ends);
+  const auto end = std::find_if(q->candidates.begin(), q->candidates.end(),
+                                [](const reconstruct::AskCandidate& c) { return c.ends; });
+  REQUIRE(end != q->candidates.end());
+  CHECK(end->san.empty());
+  CHECK(end->move == Move::none());
+  CHECK(end->changes == 1);  // the game would have one ply less
+  CHECK(end->cost > 0.0f);
+  CHECK(end->cost < 3.0f);
+  float total = 0.0f;
+  for (const reconstruct::AskCandidate& c : q->candidates) total += c.probability;
+  CHECK(total == doctest::Approx(1.0f).epsilon(0.001));
+}
+
+TEST_CASE("reconstruct: every asked box offers something besides the move chosen") {
+  // Before, a ply whose doubt came from a shorter game was asked with the
+  // move chosen alone ("is 'Dxf7+' Qxf7+ or one of ?").
+  for (const std::string& text : {unreadable, last_doubtful}) {
+    const reconstruct::Reconstruction r = reconstruct_text(text);
+    for (const reconstruct::Ask& q : r.ask) {
+      CAPTURE(q.ply);
+      CHECK(q.candidates.size() >= 2);
+    }
+  }
+}
+
+TEST_CASE("reconstruct: the answer {=--} says a box is no move of the game") {
+  const std::string answered =
+      "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Rd1 {=--}\n";
+  const reconstruct::Reconstruction r = reconstruct_text(answered);
+  REQUIRE(r.plies.size() == 10);
+  CHECK(r.plies[9].san == "Be7");
+  CHECK(r.complete);
+  REQUIRE(r.dropped.size() == 1);
+  CHECK(r.dropped[0].text == "Rd1");
+  CHECK(r.dropped[0].reason == reconstruct::DropReason::not_played);
+  CHECK(r.dropped[0].after_ply == 10);
+  for (const reconstruct::Ask& q : r.ask) CHECK(q.ply != 11);
+
+  // In the middle of a sheet too: a row written twice, answered as no
+  // moves, and the rows after it one row on.
+  const reconstruct::Reconstruction mid = reconstruct_text(
+      "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Bb5 {=--} a6 {=--}\n5. Ba4 Nf6\n6. O-O Be7\n");
+  REQUIRE(mid.plies.size() == 10);
+  CHECK(mid.plies[6].san == "Ba4");
+  CHECK(mid.plies[9].san == "Be7");
+  CHECK(mid.complete);
+  REQUIRE(mid.dropped.size() == 2);
+  for (const reconstruct::DroppedCell& d : mid.dropped) {
+    CHECK(d.where.line == 5);
+    CHECK(d.reason == reconstruct::DropReason::not_played);
+  }
+
+  // The other answer keeps the move.
+  const reconstruct::Reconstruction kept = reconstruct_text(
+      "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Rd1 {=Re1}\n");
+  REQUIRE(kept.plies.size() == 11);
+  CHECK(kept.plies[10].san == "Re1");
+  for (const reconstruct::Ask& q : kept.ask) CHECK(q.ply != 11);
+}

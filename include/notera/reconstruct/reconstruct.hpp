@@ -96,6 +96,10 @@ struct EvidenceCell {
   // check marks, an English letter) may be played for the box, and the box
   // may not be passed over.
   bool certain = false;
+  // With `certain`: the answer is that the box is no move of the game
+  // ("{=--}": written ahead, an extra move, a move after the game was
+  // over). No move may be played for it; it is passed over at no price.
+  bool no_move = false;
 };
 
 // One scoresheet: boxes in the order of the sheet, and what its headers say.
@@ -165,7 +169,8 @@ struct ReconstructOptions {
   // and twenty-fifth sessions.
   bool widest_at_blanks_only = true;
   // Plies whose margin (ReconstructedPly::confidence) is at most this are
-  // put on the ask list: another move there is at least e^-3 (5%) as likely.
+  // put on the ask list: another move there (or none, the game over before
+  // it) is at least e^-3 (5%) as likely.
   float ask_margin = 3.0f;
   // States per ply that may insert a move the numbering has no room for,
   // and how far behind the best of the ply they may be.
@@ -253,15 +258,17 @@ struct ReconstructedPly {
   std::optional<float> confidence;
 };
 
-// One move a person could read in an asked box.
+// One move a person could read in an asked box, or (`ends`) no move at
+// all: the game was over before this ply, and the box is not a move of it.
 struct AskCandidate {
-  Move move;
-  std::string san;
-  std::string uci;
+  Move move;                 // Move::none() when `ends`
+  std::string san;           // empty when `ends`
+  std::string uci;           // empty when `ends`
   float cost = 0.0f;         // the cheapest game with it, less the game found (0: the move chosen)
   float probability = 0.0f;  // among the candidates, by their costs
   int changes = 0;           // plies of the game found that its game differs in
   std::vector<Move> line;    // that game from this ply (starts with `move`; empty for the move chosen)
+  bool ends = false;         // the game over before this ply (`changes`: the plies it has no more)
 };
 
 // A box worth checking against the paper: the game found plays one move at
@@ -276,7 +283,10 @@ struct Ask {
   // Plies an answer is expected to change (the candidates' changes weighed
   // by their probability): the ranking of the list.
   float score = 0.0f;
-  std::vector<AskCandidate> candidates;  // the move chosen first, then the others, cheapest first
+  // The move chosen first, then the others, cheapest first; at least one
+  // other (a ply whose doubt comes from a game that left the game found
+  // earlier is asked where that game leaves it).
+  std::vector<AskCandidate> candidates;
 };
 
 enum class DropReason : std::uint8_t {
@@ -357,8 +367,10 @@ struct Reconstruction {
   std::vector<HeaderDisagreement> disagreements;
   std::vector<Message> notes;  // limits hit, unknown languages, result vs. position, ...
   SearchStats stats;
-  // The boxes to check against the paper, the most telling first (every ply
-  // whose confidence is within ReconstructOptions::ask_margin).
+  // The boxes to check against the paper, the most telling first: every
+  // ply whose confidence is within ReconstructOptions::ask_margin and where
+  // a game that close leaves the game found (another move from the same
+  // position, or the game over before it).
   std::vector<Ask> ask;
 };
 

@@ -63,6 +63,18 @@ std::vector<Move> continuation(const Output& out, const Completions& c, int node
   return moves;
 }
 
+// Whether the path to `node` plays the moves of the path `path` begins with
+// (the same game, whichever boxes it read them from).
+bool same_moves(const Output& out, int node, const std::vector<int>& path) {
+  const std::vector<int> chain = path_of(out, node);
+  if (chain.size() > path.size()) return false;
+  for (std::size_t k = 0; k < chain.size(); ++k)
+    if (out.nodes[static_cast<std::size_t>(chain[k])].move !=
+        out.nodes[static_cast<std::size_t>(path[k])].move)
+      return false;
+  return true;
+}
+
 }  // namespace
 
 Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
@@ -80,12 +92,20 @@ Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
     if (k >= plies || c.full[i] >= no_doubt || node.move == played[k]) continue;
     d.margin[k] = std::min(d.margin[k], std::max(0.0f, c.full[i] - cost));
   }
-  // A game that ends sooner differs at every ply after its end.
+  // A game that ends sooner differs at every ply after its end; the ply
+  // after its end is where it leaves the game found, when it is the game
+  // found up to there.
+  std::map<int, Branch> branches;
   for (const Finished& f : out.finished) {
     if (f.forced || f.node < 0) continue;
     const std::size_t end = static_cast<std::size_t>(out.nodes[static_cast<std::size_t>(f.node)].ply);
-    for (std::size_t k = end; k < plies; ++k)
-      d.margin[k] = std::min(d.margin[k], std::max(0.0f, f.cost - cost));
+    if (end >= plies) continue;
+    const float delta = std::max(0.0f, f.cost - cost);
+    for (std::size_t k = end; k < plies; ++k) d.margin[k] = std::min(d.margin[k], delta);
+    if (!same_moves(out, f.node, path)) continue;
+    Branch& b = branches[static_cast<int>(end) + 1];
+    b.ply = static_cast<int>(end) + 1;
+    b.end_delta = std::min(b.end_delta, delta);
   }
   // Branches: the other moves from the positions of the game found.
   std::map<std::pair<int, std::uint16_t>, std::size_t> best;  // (ply, move) -> node
@@ -99,7 +119,6 @@ Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
     const auto it = best.find(key);
     if (it == best.end() || c.full[i] < c.full[it->second]) best[key] = i;
   }
-  std::map<int, Branch> branches;
   for (const auto& [key, i] : best) {
     const int ply = key.first;
     const std::vector<Move> alt = continuation(out, c, static_cast<int>(i));

@@ -10,7 +10,9 @@
 //     that ply (or none at all: a shorter game), less the game found;
 //   - a branch is a ply where games leave the game found: the other moves
 //     from the same position, each with the price of its cheapest game, and
-//     how many plies that game differs in.
+//     how many plies that game differs in; or the game over before the ply
+//     (the boxes from there on no moves of the game), at the price of the
+//     cheapest game that ends there.
 // Only games the search carried to the end count: a game dropped on the way
 // is not known to be close, so a margin is "no closer game found".
 #pragma once
@@ -28,17 +30,20 @@ struct BranchMove {
   std::vector<Move> line;  // that game from this ply on (starts with `move`)
 };
 
+inline constexpr float no_doubt = 1e30f;
+
 struct Branch {
   int ply = 0;                    // 1-based ply of the game found
   std::vector<BranchMove> moves;  // the other moves, cheapest first
+  // The cheapest game that ends before this ply, less the game found;
+  // no_doubt when none does.
+  float end_delta = no_doubt;
 };
 
 struct Doubts {
   std::vector<float> margin;  // per ply (index ply - 1); infinity: no other game found
   std::vector<Branch> branches;
 };
-
-inline constexpr float no_doubt = 1e30f;
 
 // `path`: the nodes of the game found (search::path_of), `cost` its price.
 Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost);

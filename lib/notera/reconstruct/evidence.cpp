@@ -6,6 +6,9 @@ namespace notera::reconstruct {
 
 namespace {
 
+// The answer that a box is no move of the game (PGN's null move).
+constexpr std::string_view no_move_answer = "--";
+
 // The move with the check and mate marks written after it ("Dxf7+").
 std::string with_marks(std::string_view move, const scoresheet::SheetCell& cell) {
   std::string text(move);
@@ -61,6 +64,7 @@ void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
     if (e.kind == EvidenceKind::unrecorded) e.where = c.where;
     e.kind = EvidenceKind::move;
     e.certain = true;
+    e.no_move = answer == no_move_answer;
     e.readings.assign(1, answer);
   }
   out.push_back(std::move(e));

@@ -582,13 +582,15 @@ class ReportBuilder {
       const auto k = static_cast<std::size_t>(b.ply) - 1;
       const std::optional<float> margin = r.plies[k].confidence;
       if (!margin || *margin > options_.ask_margin) continue;
-      r.ask.push_back(question(r.plies[k], b, *margin));
+      Ask q = question(r.plies, b, *margin);
+      if (q.candidates.size() > 1) r.ask.push_back(std::move(q));
     }
     std::stable_sort(r.ask.begin(), r.ask.end(),
                      [](const Ask& a, const Ask& b) { return a.score > b.score; });
   }
 
-  Ask question(const ReconstructedPly& chosen, const search::Branch& b, float margin) const {
+  Ask question(const std::vector<ReconstructedPly>& plies, const search::Branch& b, float margin) const {
+    const ReconstructedPly& chosen = plies[static_cast<std::size_t>(b.ply) - 1];
     Ask q;
     q.ply = b.ply;
     q.margin = margin;
@@ -604,14 +606,24 @@ class ReportBuilder {
       }
     q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
+    constexpr std::size_t most = 5;  // candidates, the move chosen included
+    bool end_listed = b.end_delta > options_.ask_margin;
+    auto list_end = [&] {
+      const int gone = static_cast<int>(plies.size()) - (b.ply - 1);
+      q.candidates.push_back(AskCandidate{Move::none(), "", "", b.end_delta, 0.0f, gone, {}, true});
+      end_listed = true;
+    };
     for (const search::BranchMove& m : b.moves) {
-      if (m.delta > options_.ask_margin || q.candidates.size() > 4) break;
+      if (m.delta > options_.ask_margin || q.candidates.size() >= most) break;
+      if (!end_listed && b.end_delta <= m.delta) list_end();
+      if (q.candidates.size() >= most) break;
       std::vector<Move> line(m.line.begin(), m.line.begin() + std::min<std::ptrdiff_t>(
                                                                   static_cast<std::ptrdiff_t>(m.line.size()),
                                                                   options_.max_variation_plies));
       q.candidates.push_back(AskCandidate{m.move, to_san(before, m.move), to_uci(before, m.move), m.delta,
                                           0.0f, m.changes, std::move(line)});
     }
+    if (!end_listed && q.candidates.size() < most) list_end();
     double total = 0.0;
     for (const AskCandidate& c : q.candidates) total += std::exp(-static_cast<double>(c.cost));
     double expected = 0.0;
@@ -672,6 +684,8 @@ class ReportBuilder {
           d.reason = DropReason::cancelled_game;
         else if (c.kind == EvidenceKind::crossed_out)
           d.reason = DropReason::crossed_out;
+        else if (c.no_move)  // so a person's answer says
+          d.reason = DropReason::not_played;
         else if (i > last_used && blank)
           d.reason = DropReason::unrecorded_after;
         else if (i > last_used && (gave_up || !sheet.cells[static_cast<std::size_t>(i)].any_parsed))

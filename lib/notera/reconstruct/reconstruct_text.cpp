@@ -58,10 +58,19 @@ game::Line variation(const std::vector<Move>& moves, float cost,
 void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
                const std::function<std::string(const Message&)>& render, game::MoveNotes& notes) {
   std::string others;
-  for (std::size_t c = 1; c < q.candidates.size(); ++c)
+  int count = 0;
+  bool ends = false;  // the game over before the ply is one of them
+  for (std::size_t c = 1; c < q.candidates.size(); ++c) {
+    if (q.candidates[c].ends) {
+      ends = true;
+      continue;
+    }
     others += (others.empty() ? "" : ", ") + q.candidates[c].san;
-  Message m(q.sheet < 0 ? "reconstruct.ask_unwritten" : "reconstruct.ask");
-  m.with("san", p.san).with("alternatives", others).with("count", static_cast<int>(q.candidates.size()) - 1);
+    ++count;
+  }
+  Message m(std::string(q.sheet < 0 ? "reconstruct.ask_unwritten" : "reconstruct.ask") +
+            (ends ? "_end" : ""));
+  m.with("san", p.san).with("alternatives", others).with("count", count);
   if (q.sheet >= 0)
     m.with("many", sheet_count > 1 ? "yes" : "no")
         .with("sheet", q.sheet + 1)

@@ -123,7 +123,8 @@ PreparedSheet prepare_sheet(const EvidenceSheet& sheet, int language, const Slip
   p.repeats = repeated_boxes(sheet);
   p.tail_free.assign(sheet.cells.size() + 1, 1);
   for (std::size_t i = sheet.cells.size(); i-- > 0;) {
-    const bool written = sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty();
+    const bool written =
+        sheet.cells[i].kind == EvidenceKind::move && !p.cells[i].readings.empty() && !sheet.cells[i].no_move;
     p.tail_free[i] = p.tail_free[i + 1] && !written;
   }
   p.later_at.reserve(sheet.cells.size() + 2);
@@ -787,7 +788,9 @@ class Search {
     const auto result = [&](float cost) {
       return Skip{cost * sheet.weight, static_cast<std::int16_t>(new_shift)};
     };
-    if (c.certain) return result(certain_miss);  // a box a person has read holds a move of the game
+    // A box a person has read holds a move of the game, unless the answer
+    // is that it holds none.
+    if (c.certain) return result(c.no_move ? 0.0f : certain_miss);
     if (sheet.tail_free[static_cast<std::size_t>(i)]) return result(0.0f);
     if (c.kind == EvidenceKind::crossed_out) return result(0.0f);
     if (c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty())
@@ -1819,7 +1822,7 @@ class Search {
 
   static bool written(const PreparedSheet& sheet, int i) {
     const EvidenceCell& c = sheet.cell(i);
-    return c.kind != EvidenceKind::unrecorded && c.kind != EvidenceKind::crossed_out &&
+    return c.kind != EvidenceKind::unrecorded && c.kind != EvidenceKind::crossed_out && !c.no_move &&
            !sheet.cells[static_cast<std::size_t>(i)].readings.empty();
   }
 

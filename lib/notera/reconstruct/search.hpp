@@ -24,7 +24,8 @@ struct PreparedSheet {
   const EvidenceSheet* sheet = nullptr;
   int language = 0;
   std::vector<PreparedCell> cells;  // readings of move and crossed-out boxes (empty for blanks)
-  // tail_free[i]: boxes i.. hold no written move (blanks, crossed out), so
+  // tail_free[i]: boxes i.. hold no written move (blanks, crossed out,
+  // answered as no move), so
   // passing them over at the end costs nothing. Size cells + 1.
   std::vector<std::uint8_t> tail_free;
   // repeats[i]: box i says what its side's box one or two rows up says (a

@@ -180,8 +180,9 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   for (const reconstruct::Ask& q : r.ask) {
     nlohmann::json candidates = nlohmann::json::array();
     for (const reconstruct::AskCandidate& c : q.candidates)
-      candidates.push_back({{"san", c.san},
-                            {"uci", c.uci},
+      candidates.push_back({{"san", c.ends ? nlohmann::json(nullptr) : nlohmann::json(c.san)},
+                            {"uci", c.ends ? nlohmann::json(nullptr) : nlohmann::json(c.uci)},
+                            {"ends", c.ends},
                             {"cost", c.cost},
                             {"probability", c.probability},
                             {"changes", c.changes}});
