@@ -1,7 +1,8 @@
 // The transcription page in Debian's Chromium (headless), driven by
 // playwright-core as a person would use it: typing a sample scoresheet box
 // by box, an illegal box, a move made on the board, both copies of a game,
-// inserting and deleting a box, answering a question, and a restart of the
+// inserting and deleting a box, answering a question (a move, or no move at
+// all), and a restart of the
 // server. A screenshot of every step goes to <build>/tests/web-page/
 // screenshots/. Keystroke-to-verdict latency is measured and printed, not
 // asserted.
@@ -350,6 +351,35 @@ test("a question, answered with one click", async () => {
   assert.equal(await page.$eval('#game-moves .game-move[data-ply="73"]', (b) => b.textContent), "Tc2");
   assert.match(await api("/api/sheets/sporsmal.sheet"), /^37 Te2 \{=Tc2\} /m);
   await shot("10-question-answered");
+});
+
+test("a box that may be no move at all: answered with one click", async () => {
+  // The last box reads as Te1 with a slip, or the game was over before it
+  // (a move written ahead and never played): the question offers both.
+  const sheet = "Notasjon: nb\n\n1  e4   e5\n2  Sf3  Sc6\n3  Lb5  a6\n4  La4  Sf6\n5  0-0  Le7\n6  Td1\n";
+  await api("/api/sheets/skrevet-forut.sheet", sheet, "PUT");
+  await open();
+  await openGame("skrevet-forut");
+  const question = '#questions li[data-ply="11"]';
+  await page.waitForSelector(question);
+  const options = await page.$$eval(question + " button.answer", (b) =>
+    b.map((x) => ({ends: x.dataset.ends === "true", chosen: x.classList.contains("chosen"), text: x.textContent})));
+  assert.deepEqual(options.map((o) => o.text), ["Te1", "Ikke noe trekk: partiet var slutt"]);
+  assert.ok(options[0].chosen && options[1].ends);
+  await page.locator(question).scrollIntoViewIfNeeded();
+  await shot("10b-question-no-move");
+  await page.click(`${question} button.answer[data-ends="true"]`);
+  await page.waitForFunction((s) => document.querySelector(s).value === "Td1 {=--}", box(0, 5, "white"));
+  await settled();
+  assert.equal(await page.$(question), null, "the question is answered");
+  assert.equal(await page.$('#game-moves .game-move[data-ply="11"]'), null, "the game ends before the box");
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="10"]', (b) => b.textContent), "Le7");
+  assert.equal(await page.$eval("#game-status", (el) => el.dataset.state), "complete");
+  assert.match(await api("/api/sheets/skrevet-forut.sheet"), /^6\s+Td1 \{=--\}/m);
+  // The box says what the answer means.
+  await page.click(box(0, 5, "white"));
+  await page.waitForFunction(() => /Besvart: ikke et trekk i partiet/.test(document.getElementById("verdict").textContent));
+  await shot("10c-question-no-move-answered");
 });
 
 test("stop and restart the server: the workspace still holds the sheets", async () => {

@@ -22,6 +22,7 @@ import {
   headerKeys,
   insertBox,
   newCopy,
+  noMoveAnswer,
   withAnswer,
   sheetText,
   toggleCrossed,
@@ -786,6 +787,13 @@ async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
   }
   const letters = copyLetters(index);
   if (suggest) showSuggestions(index, ref, fen, letters, text);
+  if (boxAnswer(text) === noMoveAnswer) {  // answered: no move of the game
+    state.verdicts[index].delete(boxKey(ref));
+    updateBoxView(index, ref);
+    if (focused) renderVerdict(index, ref, null, t("verdict.no_move"));
+    if (suggest) closeSuggestions();
+    return;
+  }
   try {
     // A box with a person's answer means the answer.
     const judged = boxAnswer(text) || text;
@@ -1288,6 +1296,14 @@ function renderQuestions() {
     for (const option of q.options) {
       const b = document.createElement("button");
       b.className = "answer" + (option.chosen ? " chosen" : "");
+      b.addEventListener("click", () => answerQuestion(q, option));
+      group.append(b);
+      if (option.ends) {  // no move: the game was over before this box
+        b.classList.add("ends");
+        b.dataset.ends = "true";
+        b.textContent = t("questions.no_move");
+        continue;
+      }
       b.dataset.uci = option.uci;
       b.textContent = option.san;
       if (fen) {
@@ -1296,8 +1312,6 @@ function renderQuestions() {
           if (m) b.textContent = m.written;
         }).catch(() => {});
       }
-      b.addEventListener("click", () => answerQuestion(q, option));
-      group.append(b);
     }
     li.append(group);
     list.append(li);
@@ -1335,15 +1349,21 @@ async function answerQuestion(question, option) {
       }
   }
   if (!target) return;
-  const position = await positionOf(fen, copyLetters(target.copy));
-  const move = position.moves.find((m) => m.uci === option.uci);
-  if (!move) return;
   // The answer goes on the sheet as "{=MOVE}" after what is written, which
-  // stays as evidence; the reconstruction takes it as certain.
+  // stays as evidence; the reconstruction takes it as certain. "{=--}": the
+  // box is no move of the game.
+  let answer = noMoveAnswer;
+  if (!option.ends) {
+    const position = await positionOf(fen, copyLetters(target.copy));
+    const move = position.moves.find((m) => m.uci === option.uci);
+    if (!move) return;
+    answer = move.written;
+  }
   const written = boxAt(state.game.copies[target.copy], target.ref).text;
   focusBox(target.copy, target.ref, true);
-  await setBoxText(target.copy, target.ref, withAnswer(written, move.written));
-  announce(t("questions.answered", {move: moveLabel(question.ply), answer: move.written}));
+  await setBoxText(target.copy, target.ref, withAnswer(written, answer));
+  announce(option.ends ? t("questions.answered_no_move", {move: moveLabel(question.ply)})
+                       : t("questions.answered", {move: moveLabel(question.ply), answer}));
   scheduleReconstruct(0);
 }
 

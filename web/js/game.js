@@ -51,7 +51,8 @@ export function boxesOfReport(report, layouts) {
 // {ply, options: [{san, uci, chosen}]}, and `place` ({sheet, line, column})
 // when the question is about a written box: the box to answer in, which
 // need not be the box the game reads as that ply (a box passed over, a
-// move the sheet lacks).
+// move the sheet lacks). A written box may also be no move at all (the
+// game over before it): the option {ends: true}, answered "{=--}".
 export function questionsOf(report) {
   const movesByPly = new Map(report.moves.map((m) => [m.ply, m]));
   const optionsAt = (ply, given) => {
@@ -73,6 +74,7 @@ export function questionsOf(report) {
       const options = optionsAt(ply, Array.isArray(given) ? given : null);
       const box = item && item.box;
       const place = box && item.sheet && box.line ? {sheet: item.sheet, line: box.line, column: box.column} : null;
+      if (place && Array.isArray(given) && given.some((c) => c && c.ends)) options.push({ends: true, chosen: false});
       if (options.length > 1) out.push({ply, options, place});
     }
     return out;

@@ -119,6 +119,8 @@ export function boxAnswer(text) {
   const m = answerMark.exec(text);
   return m ? m[1].trim() : "";
 }
+// The answer that a box is no move of the game (PGN's null move).
+export const noMoveAnswer = "--";
 export function withAnswer(text, answer) {
   return (text.replace(answerMark, "").trim() || "-") + " {=" + answer + "}";
 }
