@@ -84,7 +84,7 @@ void split_and_read(std::string_view bytes, const pgn::SplitterOptions& limits, 
     }
     NOTERA_FUZZ_CHECK(replays(game.mainline, game.start), segment.text);
     std::string out;
-    renderer.render(game, batch::GameSource{"fuzz.pgn", segment.first_line, 1}, out);
+    renderer.render(game, batch::GameSource{"fuzz.pgn", segment.first_line, 1, segment.text}, out);
     check_round_trip(game, out);
   }
   NOTERA_FUZZ_CHECK(game_segments == splitter.games(), bytes);
