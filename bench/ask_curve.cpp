@@ -366,6 +366,21 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
   std::printf("\n%s: %zu games, %lld plies, %zu entries on the ask lists (%.1f%% of the plies), %td of them for a "
               "ply no box records\n",
               title, cases.size(), plies, pool.size(), percent(static_cast<long long>(pool.size()), plies), boxless);
+  // Entries that offer the game over before their ply: how often it was
+  // (the game played has no move there), against the probability given.
+  int ending = 0, ended = 0;
+  double ending_probability = 0.0;
+  for (const Case& c : cases)
+    for (const reconstruct::Ask& a : c.first.ask)
+      for (const reconstruct::AskCandidate& candidate : a.candidates)
+        if (candidate.ends) {
+          ++ending;
+          ended += static_cast<std::size_t>(a.ply) > games[c.game].size();
+          ending_probability += candidate.probability;
+        }
+  std::printf("entries that offer the game over before their ply: %d, the game played over there in %d (%.1f "
+              "expected by the candidates' probabilities)\n",
+              ending, ended, ending_probability);
   std::printf("%8s %8s %10s %12s %16s %10s %12s %10s\n", "share", "asked", "asked %", "plies right", "right, not asked",
               "in order", "games exact", "reruns");
   // The answers a case got at the previous share, and the result: a case
