@@ -150,6 +150,8 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<const bench::HcsPage*>> games;
   for (const bench::HcsPage& p : pages) games[p.game].push_back(&p);
   int complete = 0, total = 0;
+  int ending = 0, ended = 0;  // ask entries offering the game over, and how often it was
+  double ending_probability = 0.0;
   Agreement agreement;
   for (const auto& [game, copies] : games) {
     if (!only.empty() && game != only) continue;
@@ -220,6 +222,16 @@ int main(int argc, char** argv) {
                   r.complete ? "complete" : "incomplete");
     }
     for (const reconstruct::Reconstruction& r : single) agreement.add(moves_of(r), joint);
+    // Ask entries of a page that offer the game over before their ply:
+    // whether the joint game is over there.
+    for (const reconstruct::Reconstruction& r : single)
+      for (const reconstruct::Ask& a : r.ask)
+        for (const reconstruct::AskCandidate& c : a.candidates)
+          if (c.ends) {
+            ++ending;
+            ended += static_cast<std::size_t>(a.ply) > joint.size();
+            ending_probability += c.probability;
+          }
     for (std::size_t k = 0; k < single.size(); ++k) {
       const std::vector<Move> alone = moves_of(single[k]);
       std::size_t d = 0;
@@ -249,6 +261,9 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("%d of %d pages complete\n", complete, total);
+  std::printf("ask entries of the pages of two-page games that offer the game over before their ply: %d, the "
+              "game of both pages over there in %d (%.1f expected by the candidates' probabilities)\n",
+              ending, ended, ending_probability);
   agreement.print();
   return 0;
 }
