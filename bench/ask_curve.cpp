@@ -378,9 +378,10 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
           ended += static_cast<std::size_t>(a.ply) > games[c.game].size();
           ending_probability += candidate.probability;
         }
-  std::printf("entries that offer the game over before their ply: %d, the game played over there in %d (%.1f "
-              "expected by the candidates' probabilities)\n",
-              ending, ended, ending_probability);
+  std::printf(
+      "entries that offer the game over before their ply: %d, the game played over there in %d (%.1f "
+      "expected by the candidates' probabilities)\n",
+      ending, ended, ending_probability);
   std::printf("%8s %8s %10s %12s %16s %10s %12s %10s\n", "share", "asked", "asked %", "plies right", "right, not asked",
               "in order", "games exact", "reruns");
   // The answers a case got at the previous share, and the result: a case

@@ -261,9 +261,10 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("%d of %d pages complete\n", complete, total);
-  std::printf("ask entries of the pages of two-page games that offer the game over before their ply: %d, the "
-              "game of both pages over there in %d (%.1f expected by the candidates' probabilities)\n",
-              ending, ended, ending_probability);
+  std::printf(
+      "ask entries of the pages of two-page games that offer the game over before their ply: %d, the "
+      "game of both pages over there in %d (%.1f expected by the candidates' probabilities)\n",
+      ending, ended, ending_probability);
   agreement.print();
   return 0;
 }
