@@ -48,3 +48,19 @@ TEST_CASE("samples: every sample sheet gives its expected PGN") {
     CHECK(std::find(languages.begin(), languages.end(), code) != languages.end());
   CHECK(fs::exists(root / "nb" / "solberg-haugen.sheet"));  // the README's example
 }
+
+TEST_CASE("samples: Black's copy alone ends where its writer stopped writing") {
+  // samples/nb/lie-bakke-black.sheet ends in six rows of '-' (time
+  // trouble); White's copy has those moves. Alone, the game is the moves
+  // written, incomplete, with one comment for the blank rows: no move made
+  // up for a '-' box, and no question about one.
+  const fs::path sheet = fs::path(NOTERA_SAMPLES) / "nb" / "lie-bakke-black.sheet";
+  const auto run = notera::test::run_notera({"reconstruct", "--messages", "en", sheet.string()});
+  CHECK(run.exit_code == 1);  // not a complete game (docs/cli.md)
+  std::string out = run.out;  // the PGN's lines joined
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  CHECK(out.find("37... e5 {[%egt 1:30:00]} {line 50 to line 55: 12 boxes with no move written; moves after the "
+                 "last recorded one cannot be reconstructed} 1/2-1/2") != std::string::npos);
+  CHECK(out.find("38.") == std::string::npos);
+  CHECK(out.find("check line 5") == std::string::npos);
+}

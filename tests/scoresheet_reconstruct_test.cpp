@@ -429,6 +429,17 @@ TEST_CASE("reconstruct: boxes after the last move that can be played make the ga
   CHECK(r.plies.size() == 4);
   REQUIRE(r.dropped.size() == 2);
   CHECK(r.dropped[0].reason == reconstruct::DropReason::unrecorded_after);
+  // Rows of them (time trouble): the game still ends at the last written
+  // move, with no move made up for a '-' box, and the search does not
+  // widen over the blank rows (it made up one move, in 0.6 s).
+  r = reconstruct::reconstruct_game({sheet_text(
+      "Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6\n4 La4 Sf6\n5 0-0 Le7\n6 - -\n7 - -\n8 - -\n9 - -\n")});
+  CHECK_FALSE(r.complete);
+  CHECK(r.plies.size() == 10);
+  CHECK(r.dropped.size() == 8);
+  for (const reconstruct::DroppedCell& d : r.dropped) CHECK(d.reason == reconstruct::DropReason::unrecorded_after);
+  CHECK(r.ask.empty());
+  CHECK(r.stats.work < 100'000);
 }
 
 TEST_CASE("reconstruct: any input ends, within the time limit") {

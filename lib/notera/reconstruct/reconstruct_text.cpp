@@ -156,10 +156,27 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
   }
 
   std::vector<std::vector<std::string>> dropped_after(r.plies.size() + 1);
-  for (const DroppedCell& d : r.dropped) {
+  for (std::size_t k = 0; k < r.dropped.size(); ++k) {
+    const DroppedCell& d = r.dropped[k];
     if (d.reason == DropReason::cancelled_game) continue;  // the note on the new game lists them
-    dropped_after[static_cast<std::size_t>(std::clamp(d.after_ply, 0, static_cast<int>(r.plies.size())))]
-        .push_back(render(explain(d, sheet_count)));
+    auto& comments =
+        dropped_after[static_cast<std::size_t>(std::clamp(d.after_ply, 0, static_cast<int>(r.plies.size())))];
+    // The rows of '-' a sheet ends with (time trouble, §8.4): one comment,
+    // not one per box.
+    std::size_t last = k;
+    if (d.reason == DropReason::unrecorded_after)
+      while (last + 1 < r.dropped.size() && r.dropped[last + 1].reason == DropReason::unrecorded_after &&
+             r.dropped[last + 1].sheet == d.sheet)
+        ++last;
+    if (last == k) {
+      comments.push_back(render(explain(d, sheet_count)));
+      continue;
+    }
+    comments.push_back(render(Message("reconstruct.dropped.unrecorded_after_boxes")
+                                  .with("where", where_message(d.sheet, d.where, sheet_count))
+                                  .with("last", r.dropped[last].where.line)
+                                  .with("count", static_cast<int>(last - k + 1))));
+    k = last;
   }
   for (const std::string& s : dropped_after[0]) intro.push_back(s);
   for (const std::string& s : intro)

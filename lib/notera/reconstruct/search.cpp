@@ -1594,20 +1594,19 @@ class Search {
     return true;
   }
 
-  // Adds a state to the layer, merging it with one that has the same
-  // position and the same boxes used.
   // Adds `from` as `change` leaves it (at `cost`, under `key`, key_of()
   // of the changed state) to the layer, merging it with a state of the
   // same key. `from` may be a state of the layer (push_back copies it
   // before a reallocation frees it; it is not used after that), and
-  // `change` works on the copy.
+  // `change` works on the copy. Returns the index of the state added or
+  // made cheaper, -1 when `from` was dearer than the state there.
   template <class Change>
-  bool add_state(std::vector<State>& layer, Key key, float cost, const State& from, Change change) {
+  int add_state(std::vector<State>& layer, Key key, float cost, const State& from, Change change) {
     const auto [at, inserted] = index_.insert(key, static_cast<int>(layer.size()));
     if (inserted) {
       layer.push_back(from);
       change(layer.back());
-      return true;
+      return at;
     }
     State& old = layer[static_cast<std::size_t>(at)];
     if (cost < old.cost) {
@@ -1620,10 +1619,10 @@ class Search {
       for (int k = 0; k < near_count; ++k)
         old.remember(near[static_cast<std::size_t>(k)].first, near[static_cast<std::size_t>(k)].second);
       old.remember(old_node, old_cost);
-      return true;
+      return at;
     }
     old.remember(from.node, cost);
-    return false;
+    return -1;
   }
 
   // Passing over boxes without a move (extra, crossed-out or repeated
@@ -1666,29 +1665,55 @@ class Search {
     // before then may have been merged into it).
     constexpr std::size_t ahead = 2;
     Passed p;
-    for (std::size_t i = 0; i < layer.size(); ++i) {
-      if (i + ahead < layer.size())
-        for (std::size_t j = 0; j < sheets_.size(); ++j)
-          if (pass_over(layer[i + ahead], j, p)) index_.prefetch(p.key);
+    // A state made cheaper after its own boxes were passed over (a chain of
+    // passes reaching a state that another way reached first, dearer)
+    // passes them over again, or the states after it keep the dearer cost:
+    // a game ending in rows of '-' boxes could not end at its last written
+    // move (samples/nb/lie-bakke-black.sheet: one move made up in the '-'
+    // rows, and 1.8 s of search for it).
+    redo_.clear();
+    const auto pass_from = [&](std::size_t i, bool in_order) {
       for (std::size_t j = 0; j < sheets_.size(); ++j) {
         if (!pass_over(layer[i], j, p)) continue;
-        add_state(layer, p.key, p.cost, layer[i], [&p](State& skipped) {
+        const int at = add_state(layer, p.key, p.cost, layer[i], [&p](State& skipped) {
           skipped.near_count = 0;
           skipped.cost = p.cost;
           skipped.cursor = p.cursor;
           skipped.shift = p.shift;
         });
+        if (at >= 0 && (!in_order || static_cast<std::size_t>(at) < i)) redo_.push_back(at);
       }
+    };
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      if (i + ahead < layer.size())
+        for (std::size_t j = 0; j < sheets_.size(); ++j)
+          if (pass_over(layer[i + ahead], j, p)) index_.prefetch(p.key);
+      pass_from(i, true);
+    }
+    while (!redo_.empty()) {
+      const auto i = static_cast<std::size_t>(redo_.back());
+      redo_.pop_back();
+      pass_from(i, false);
     }
     // Finished states leave the beam; the others are ordered through an
     // index (states are large: sorting them would move whole positions).
+    // A state whose boxes left hold no written move is not expanded: the
+    // state that passes them over (at no price) ends the game there, and
+    // every move after it costs more (a '-' box filled, or a move no box
+    // has), a guess at moves the sheets do not have. Not when a given game
+    // must be priced to its end.
     order_.clear();
     for (std::size_t i = 0; i < layer.size(); ++i) {
       State& s = layer[i];
-      bool done = true;
-      for (int j = 0; j < n_sheets; ++j)
-        if (s.cursor[static_cast<std::size_t>(j)] < sheets_[static_cast<std::size_t>(j)].size()) done = false;
+      bool done = true, blank_tail = options_.line.empty();
+      for (int j = 0; j < n_sheets; ++j) {
+        const auto& sheet = sheets_[static_cast<std::size_t>(j)];
+        const auto cursor = s.cursor[static_cast<std::size_t>(j)];
+        if (cursor < sheet.size()) done = false;
+        if (!sheet.tail_free[cursor]) blank_tail = false;
+      }
       record_merges(s);
+      if (blank_tail && !done) continue;
       if (done && s.node >= 0) {
         out_.finished.push_back(Finished{s.node, s.cost, false});
         if (!options_.watch.empty() && !watch_lost_ && ply == static_cast<int>(options_.watch.size()) &&
@@ -1865,6 +1890,7 @@ class Search {
   Move only_ = Move::none();  // the given game's move (ReconstructOptions::line), the only one played
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
+  std::vector<int> redo_;  // close_layer(): states to pass over from again
   std::vector<State> kept_;  // close_layer()'s spare layer
   StateIndex index_;
   FlatCache<std::uint32_t> alignments_;  // rescue()'s and rescue_candidates()' count per alignment
