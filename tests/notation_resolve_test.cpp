@@ -8,6 +8,7 @@
 
 #include "notera/core/fen.hpp"
 #include "notera/core/uci.hpp"
+#include "notera/locale/messages.hpp"
 #include "notera/notation/laws.hpp"
 #include "notera/notation/read_move.hpp"
 #include "support/position.hpp"
@@ -156,6 +157,33 @@ TEST_CASE("resolve: descriptive captures from real sheets") {
   CHECK((r.warnings & notation::warn_descriptive_capture) != 0);
   r = resolve_text(pos, "LxS", lang("nb"));
   CHECK(uci_of(pos, r) == "g5f6");
+  // Norwegian, Danish and Swedish sheets name a pawn taken B (bonde),
+  // though their moves have no pawn letter: the knight c6 takes d4.
+  const Position pawn = position("r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3");
+  for (const char* code : {"nb", "nn", "da", "sv", "de"}) {
+    CAPTURE(code);
+    CHECK(uci_of(pawn, resolve_text(pawn, "SxB", lang(code))) == "c6d4");
+  }
+  // In English B is a bishop, and no knight of Black's can take one; the
+  // message names the piece, as there is no square to name.
+  const locale::Messages messages("en");
+  const auto why = [&](const char* text, const char* code) {
+    notation::ResolveOptions options;
+    options.language = lang(code);
+    const notation::MoveReading m = read_and_resolve(pawn, text, options);
+    REQUIRE(m.resolution.verdict == notation::Verdict::illegal);
+    return messages.format(notation::illegal_message(pawn, m.read.move, m.resolution));
+  };
+  CHECK(why("NxB", "en") == "no knight of the side to move can take a bishop");
+  CHECK(why("NxQ", "en") == "no knight of the side to move can go to d1");  // one queen: its square
+  CHECK(why("BxN", "en") == "no bishop of the side to move can take a knight");
+  CHECK(why("KxR", "en").find("can take a rook") != std::string::npos);
+  const Position bare = position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  notation::ResolveOptions options;
+  options.language = lang("en");
+  const notation::MoveReading m = read_and_resolve(bare, "RxN", options);
+  CHECK(messages.format(notation::illegal_message(bare, m.read.move, m.resolution)) ==
+        "the other side has no knight to take");
 }
 
 TEST_CASE("resolve: every illegal reason") {

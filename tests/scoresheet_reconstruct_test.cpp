@@ -128,6 +128,19 @@ TEST_CASE("reconstruct: an English letter on a Norwegian sheet is a spelling, no
   CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 0);
 }
 
+TEST_CASE("reconstruct: TxB on a Norwegian or Swedish sheet takes a pawn, as written") {
+  // B for bonde names the pawn taken, though moves have no pawn letter.
+  for (const char* sheet : {"Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 d4 exd4\n4 SxB SxS\n5 DxS\n",
+                            "Notation: sv\n\n1 e4 e5\n2 Sf3 Sc6\n3 d4 exd4\n4 SxB SxS\n5 DxS\n"}) {
+    const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_text(sheet)});
+    REQUIRE(r.plies.size() == 9);
+    CHECK(r.plies[6].san == "Nxd4");
+    CHECK(r.plies[6].status == reconstruct::PlyStatus::normalised);
+    CHECK(has_slip(r.plies[6].evidence[0], reconstruct::SlipKind::descriptive_capture));
+    CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 0);
+  }
+}
+
 TEST_CASE("reconstruct: a capture without x (German) and a pawn capture without the rank") {
   reconstruct::Reconstruction r = reconstructed("capture-mark-missing");
   CHECK(r.plies[32].san == "Bxf5");
@@ -206,6 +219,23 @@ TEST_CASE("reconstruct: running text, the language decided from the moves") {
   r = reconstructed("language-decided");
   CHECK_FALSE(r.languages[0].given);
   CHECK(notation::LetterTable::instance().language(r.languages[0].language).code == "de");
+}
+
+TEST_CASE("reconstruct: a header field one copy leaves blank is not a disagreement") {
+  // Players often fill in only the names on their own copy.
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game(
+      {sheet_text("Turnering: Klubbmesterskap\nDato: 21.11.2026\nBord: 4\nNotasjon: nb\nSkjema: hvit\n\n"
+                  "1 e4 e5\n2 Sf3 Sc6\n"),
+       sheet_text("Turnering: ?\nDato: 22.11.2026\nNotasjon: nb\nSkjema: svart\n\n1 e4 e5\n2 Sf3 Sc6\n")});
+  REQUIRE(r.disagreements.size() == 1);
+  CHECK(r.disagreements[0].tag == "Date");
+  const auto tag = [&r](std::string_view name) {
+    for (const Tag& t : r.tags)
+      if (t.name == name) return t.value;
+    return std::string("(none)");
+  };
+  CHECK(tag("Event") == "Klubbmesterskap");
+  CHECK(tag("Board") == "4");
 }
 
 TEST_CASE("reconstruct: two sheets that disagree give one game") {

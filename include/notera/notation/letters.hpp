@@ -37,6 +37,10 @@ struct LanguageInfo {
   // Whether the language's own letters contain letters of another script
   // than Latin (Cyrillic languages).
   bool cyrillic = false;
+  // Letters that name a pawn only as the piece a capture takes, in a
+  // language with no pawn letter in moves: Norwegian, Danish and Swedish
+  // "TxB" (rook takes pawn, B for bonde).
+  std::vector<std::string> pawn_taken;
 };
 
 class LetterTable {
@@ -98,6 +102,10 @@ class LetterTable {
       return meanings_[static_cast<std::size_t>(id) * language_count_ + static_cast<std::size_t>(language)];
     return entries_[static_cast<std::size_t>(id)].figurine_type;  // none for letters
   }
+  // What letter `id` means as the piece a capture takes ("TxB"):
+  // meaning(), or a pawn where the language names one so there only
+  // (LanguageInfo::pawn_taken).
+  PieceType taken_meaning(int id, int language) const;
   bool is_figurine(int id) const { return entries_[static_cast<std::size_t>(id)].figurine; }
   // Languages in which the letter means something.
   LanguageMask languages_of(int id) const { return entries_[static_cast<std::size_t>(id)].languages; }

@@ -44,6 +44,7 @@ LetterTable::LetterTable() {
     }
     for (const std::string& letter : bundle.strings("notation.pawn"))
       add_letter(letter, lang, PieceType::pawn);
+    info.pawn_taken = bundle.strings("notation.pawn_taken");
     info.castle_short = bundle.string("notation.castle_short").value_or("O-O");
     info.castle_long = bundle.string("notation.castle_long").value_or("O-O-O");
     info.promotion_mark = bundle.string("notation.promotion_mark").value_or("=");
@@ -185,6 +186,13 @@ SanStyle LetterTable::figurine_style() {
   SanStyle s;
   s.pieces = {"", "", "♘", "♗", "♖", "♕", "♔"};
   return s;
+}
+
+PieceType LetterTable::taken_meaning(int id, int language) const {
+  const PieceType type = meaning(id, language);
+  if (type != PieceType::none || language < 0 || language >= language_count()) return type;
+  const std::vector<std::string>& pawn = languages_[static_cast<std::size_t>(language)].pawn_taken;
+  return std::find(pawn.begin(), pawn.end(), text(id)) != pawn.end() ? PieceType::pawn : PieceType::none;
 }
 
 }  // namespace notera::notation

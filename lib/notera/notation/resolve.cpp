@@ -138,12 +138,19 @@ PieceType promotion_reading(const LetterTable& letters, int letter, int language
   return letters.meaning(letter, LetterTable::english);
 }
 
+// The piece a capture names ("BxN"), as written in the language of the
+// reading ("TxB" in Norwegian: a pawn, LanguageInfo::pawn_taken).
+PieceType taken_reading(const LetterTable& letters, int letter, int language) {
+  const PieceType own = language >= 0 ? letters.taken_meaning(letter, language) : PieceType::none;
+  return own != PieceType::none ? own : promotion_reading(letters, letter, language);
+}
+
 Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters) {
   if (w.has_to_square()) return bb(w.to_square());
   if (w.to_file >= 0) return file_bb(w.to_file);  // "exd"
   if (w.captured.present()) {
     // "BxN": every square where an enemy piece of that type stands.
-    const PieceType taken = promotion_reading(letters, w.captured.letter, language);
+    const PieceType taken = taken_reading(letters, w.captured.letter, language);
     Bitboard squares = pos.pieces(~pos.side_to_move(), taken);
     if (taken == PieceType::pawn && pos.ep_capturable()) squares |= bb(pos.ep_square());
     return squares;
@@ -607,10 +614,27 @@ Message illegal_message(const Position& pos, const WrittenMove& w, const Resolut
   Message m(std::string("illegal.") + std::string(to_string(r.reason)));
   m.with("piece", r.piece == PieceType::none ? std::string_view("piece") : name_of(r.piece));
   m.with("side", pos.side_to_move() == Color::white ? "white" : "black");
-  if (w.has_to_square())
+  if (w.has_to_square()) {
     m.with("square", square_name(w.to_square()));
-  else
+  } else if (w.captured.present()) {
+    // "NxQ": the square of the piece named, when there is one; else what
+    // is named cannot be taken.
+    const LetterTable& letters = LetterTable::instance();
+    const Bitboard targets = to_mask_of(pos, w, r.language, letters);
+    if (targets && !more_than_one(targets)) {
+      m.with("square", square_name(lsb(targets)));
+    } else if (r.reason == IllegalReason::no_piece_reaches) {
+      const PieceType taken = taken_reading(letters, w.captured.letter, r.language);
+      m = Message("illegal.no_piece_takes");
+      m.with("piece", r.piece == PieceType::none ? std::string_view("piece") : name_of(r.piece));
+      m.with("taken", taken == PieceType::none ? std::string_view("piece") : name_of(taken));
+      m.with("count", targets ? 2 : 0);
+    } else {
+      m.with("square", "");
+    }
+  } else {
     m.with("square", "");
+  }
   return m;
 }
 

@@ -79,7 +79,7 @@ void fill_meanings(CellReading& r, int language) {
     r.letter = std::string(letters.text(w.piece.letter));
   }
   if (w.captured.present()) {
-    r.captured = letters.meaning(w.captured.letter, language);
+    r.captured = letters.taken_meaning(w.captured.letter, language);
     r.captured_english = letters.meaning(w.captured.letter, notation::LetterTable::english);
   }
   if (w.promotion.present()) {

@@ -357,10 +357,13 @@ std::vector<Tag> merged_tags(const std::vector<EvidenceSheet>& sheets, Reconstru
     for (const std::string& name : names) {
       HeaderDisagreement d;
       d.tag = name;
+      // A field one copy leaves blank is not a disagreement: the other
+      // copy's value is the game's.
       std::set<std::string> distinct;
       for (const EvidenceSheet& sheet : sheets) {
         d.values.push_back(tag_value(sheet, name));
-        distinct.insert(collapse_spaces(d.values.back()));
+        const std::string value = collapse_spaces(d.values.back());
+        if (!value.empty() && value != "?") distinct.insert(value);
       }
       if (distinct.size() > 1) r.disagreements.push_back(std::move(d));
     }

@@ -89,9 +89,11 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
 }  // namespace
 
 Message explain(const Slip& slip) {
+  // A pawn has no letter: the piece taken is then named by the message.
+  const bool pawn_taken = slip.kind == SlipKind::captured_piece && slip.meant.empty();
   return Message("reconstruct.slip." + std::string(to_string(slip.kind)))
       .with("written", slip.written)
-      .with("meant", slip.meant);
+      .with("meant", pawn_taken ? std::string("pawn") : slip.meant);
 }
 
 Message explain(const Reconstruction&, const ReconstructedPly& ply, const PlyEvidence& e,
@@ -179,8 +181,9 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
     k = last;
   }
   for (const std::string& s : dropped_after[0]) intro.push_back(s);
+  // One comment before the first move (game::Line): the notes in it apart.
   for (const std::string& s : intro)
-    g.mainline.comment_before += (g.mainline.comment_before.empty() ? "" : " ") + s;
+    g.mainline.comment_before += (g.mainline.comment_before.empty() ? "" : "; ") + s;
 
   std::vector<const Ask*> asked(r.plies.size(), nullptr);
   for (const Ask& q : r.ask)
