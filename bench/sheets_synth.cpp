@@ -506,6 +506,7 @@ int main(int argc, char** argv) {
   int kept = 0, undecided = 0, one_exact = 0, one_cases = 0, two_exact = 0, two_cases = 0;
   int plies = 0, plies_right = 0;
   std::vector<double> ms;
+  std::vector<std::pair<double, std::string>> slowest;  // the three slowest cases
   std::map<std::string, std::pair<int, int>> by_kind;
   for (std::size_t g = 0; g < games.size(); ++g) {
     Writer w(seed * 1000003u + g);
@@ -581,6 +582,9 @@ int main(int argc, char** argv) {
     }
     const bench::DevOutcome o = bench::evaluate(c, c.sheets, r);
     ms.push_back(o.milliseconds);
+    slowest.emplace_back(o.milliseconds, c.name);
+    std::sort(slowest.rbegin(), slowest.rend());
+    if (slowest.size() > 3) slowest.pop_back();
     plies += o.plies;
     plies_right += o.plies_right;
     (two ? two_cases : one_cases)++;
@@ -625,7 +629,11 @@ int main(int argc, char** argv) {
               from, kept, undecided);
   std::printf("one copy %d/%d exact, two copies %d/%d exact; plies right %d/%d (%.2f%%)\n", one_exact,
               one_cases, two_exact, two_cases, plies_right, plies, plies ? 100.0 * plies_right / plies : 0.0);
-  if (!ms.empty()) std::printf("ms median %.0f, worst %.0f\n", ms[ms.size() / 2], ms.back());
+  if (!ms.empty()) {
+    std::printf("ms median %.0f, worst %.0f (slowest:", ms[ms.size() / 2], ms.back());
+    for (const auto& [t, name] : slowest) std::printf(" %s %.0f", name.c_str(), t);
+    std::printf(")\n");
+  }
   for (const auto& [kind, n] : by_kind) std::printf("  %-14s %d/%d\n", kind.c_str(), n.first, n.second);
   return 0;
 }

@@ -1016,3 +1016,20 @@ TEST_CASE("notera reconstruct: a new game on the sheet, end to end") {
   CHECK(pgn.out.find("is a move of a cancelled game") == std::string::npos);
   CHECK(pgn.out.find("1. d4 Nf6 2. c4 e6") != std::string::npos);
 }
+
+TEST_CASE("reconstruct CLI: a '-' box is asked as a move to name, a written one as a box to check") {
+  // nb-oslo-hvit.sheet leaves rows 38 and 39 blank before 40 Dxf7+: the
+  // paper has nothing to check there, so the question is which move was
+  // played.
+  const std::string sheet = test::data_path("sheets/nb-oslo-hvit.sheet").string();
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", sheet});
+  CHECK(r.exit_code == 0);
+  std::string out = r.out;
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  CHECK(out.find("{no move is written in line 49: was it ") != std::string::npos);
+  CHECK(out.find("against the paper: is '-'") == std::string::npos);
+  const auto nb = test::run_notera({"reconstruct", "--messages", "nb", sheet});
+  out = nb.out;
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  CHECK(out.find("{ingen trekk er skrevet i linje 49: var det ") != std::string::npos);
+}
