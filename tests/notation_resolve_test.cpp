@@ -164,6 +164,10 @@ TEST_CASE("resolve: descriptive captures from real sheets") {
     CAPTURE(code);
     CHECK(uci_of(pawn, resolve_text(pawn, "SxB", lang(code))) == "c6d4");
   }
+  // Where no pawn can be taken, B is the English bishop (the knight f3
+  // takes the bishop g5).
+  const Position bishop = position("rn1qkbnr/ppp1pppp/8/3p2b1/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 3");
+  CHECK(uci_of(bishop, resolve_text(bishop, "SxB", lang("nb"))) == "f3g5");
   // In English B is a bishop, and no knight of Black's can take one; the
   // message names the piece, as there is no square to name.
   const locale::Messages messages("en");

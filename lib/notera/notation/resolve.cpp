@@ -468,15 +468,24 @@ void generate_reading(const Position& pos, const WrittenMove& w, const LetterTab
                                   : PieceType::none;
   MoveFilter filter;
   filter.piece_types = piece_type_bit(reading.type);
-  filter.to = to_mask_of(pos, w, reading.language, letters);
   filter.castling = false;
   if (reading.type == PieceType::pawn) filter.from = from_mask;  // pawn rivals are not SAN rivals
   const int first = fits.size();
-  if (filter.to && !more_than_one(filter.to))  // a written square: almost always
-    generate_to_square(pos, fits, reading.type, lsb(filter.to), filter.from);
-  else
-    generate_legal(pos, fits, filter);
-  filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
+  const auto generate = [&](Bitboard to) {
+    filter.to = to;
+    if (filter.to && !more_than_one(filter.to))  // a written square: almost always
+      generate_to_square(pos, fits, reading.type, lsb(filter.to), filter.from);
+    else
+      generate_legal(pos, fits, filter);
+    filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
+  };
+  generate(to_mask_of(pos, w, reading.language, letters));
+  // "SxB" on a Norwegian sheet where no pawn can be taken: B is the
+  // English bishop, as for a letter the language does not have.
+  if (fits.size() == first && w.captured.present() && reading.language >= 0 &&
+      letters.meaning(w.captured.letter, reading.language) == PieceType::none &&
+      letters.taken_meaning(w.captured.letter, reading.language) == PieceType::pawn)
+    generate(to_mask_of(pos, w, LetterTable::english, letters));
 }
 
 // The distinct moves that fit the readings of the first pass that has any
