@@ -467,7 +467,8 @@ TEST_CASE("reconstruct: boxes after the last move that can be played make the ga
   CHECK_FALSE(r.complete);
   CHECK(r.plies.size() == 10);
   CHECK(r.dropped.size() == 8);
-  for (const reconstruct::DroppedCell& d : r.dropped) CHECK(d.reason == reconstruct::DropReason::unrecorded_after);
+  for (const reconstruct::DroppedCell& d : r.dropped)
+    CHECK(d.reason == reconstruct::DropReason::unrecorded_after);
   CHECK(r.ask.empty());
   CHECK(r.stats.work < 100'000);
 }

@@ -70,10 +70,13 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
   }
   // A box with no move written ('-', empty) has nothing to check on the
   // paper: the question is which move was played there.
-  const bool blank = q.sheet >= 0 && std::any_of(p.evidence.begin(), p.evidence.end(), [&](const PlyEvidence& e) {
-                       return e.sheet == q.sheet && e.cell >= 0 && e.status == PlyStatus::inserted;
-                     });
-  Message m(std::string(q.sheet < 0 ? "reconstruct.ask_unwritten" : blank ? "reconstruct.ask_blank" : "reconstruct.ask") +
+  const bool blank =
+      q.sheet >= 0 && std::any_of(p.evidence.begin(), p.evidence.end(), [&](const PlyEvidence& e) {
+        return e.sheet == q.sheet && e.cell >= 0 && e.status == PlyStatus::inserted;
+      });
+  Message m(std::string(q.sheet < 0 ? "reconstruct.ask_unwritten"
+                        : blank     ? "reconstruct.ask_blank"
+                                    : "reconstruct.ask") +
             (ends ? "_end" : ""));
   m.with("san", p.san).with("alternatives", others).with("count", count);
   if (q.sheet >= 0)

@@ -1890,7 +1890,7 @@ class Search {
   Move only_ = Move::none();  // the given game's move (ReconstructOptions::line), the only one played
   std::array<std::vector<CellPrice>, max_sheets> prices_;  // of moves_, per sheet
   std::vector<std::uint32_t> order_;
-  std::vector<int> redo_;  // close_layer(): states to pass over from again
+  std::vector<int> redo_;    // close_layer(): states to pass over from again
   std::vector<State> kept_;  // close_layer()'s spare layer
   StateIndex index_;
   FlatCache<std::uint32_t> alignments_;  // rescue()'s and rescue_candidates()' count per alignment
