@@ -1701,11 +1701,12 @@ class Search {
     // state that passes them over (at no price) ends the game there, and
     // every move after it costs more (a '-' box filled, or a move no box
     // has), a guess at moves the sheets do not have. Not when a given game
-    // must be priced to its end.
+    // must be priced to its end, nor under a move model that rewards some
+    // moves (priors_only_add_).
     order_.clear();
     for (std::size_t i = 0; i < layer.size(); ++i) {
       State& s = layer[i];
-      bool done = true, blank_tail = options_.line.empty();
+      bool done = true, blank_tail = options_.line.empty() && priors_only_add_;
       for (int j = 0; j < n_sheets; ++j) {
         const auto& sheet = sheets_[static_cast<std::size_t>(j)];
         const auto cursor = s.cursor[static_cast<std::size_t>(j)];
