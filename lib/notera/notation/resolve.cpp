@@ -620,29 +620,26 @@ IllegalReason diagnose_illegal_castling(const Position& pos, CastlingSide side) 
 }
 
 Message illegal_message(const Position& pos, const WrittenMove& w, const Resolution& r) {
-  Message m(std::string("illegal.") + std::string(to_string(r.reason)));
+  // "NxQ" names no square: the square of the one piece named, or, where
+  // no piece of the mover reaches one, what is named cannot be taken.
+  std::string square;
+  Bitboard targets = 0;
+  if (w.has_to_square()) {
+    square = square_name(w.to_square());
+  } else if (w.captured.present()) {
+    targets = to_mask_of(pos, w, r.language, LetterTable::instance());
+    if (targets && !more_than_one(targets)) square = square_name(lsb(targets));
+  }
+  const bool names_taken = square.empty() && w.captured.present() && r.reason == IllegalReason::no_piece_reaches;
+  Message m(names_taken ? std::string("illegal.no_piece_takes")
+                        : std::string("illegal.") + std::string(to_string(r.reason)));
   m.with("piece", r.piece == PieceType::none ? std::string_view("piece") : name_of(r.piece));
   m.with("side", pos.side_to_move() == Color::white ? "white" : "black");
-  if (w.has_to_square()) {
-    m.with("square", square_name(w.to_square()));
-  } else if (w.captured.present()) {
-    // "NxQ": the square of the piece named, when there is one; else what
-    // is named cannot be taken.
-    const LetterTable& letters = LetterTable::instance();
-    const Bitboard targets = to_mask_of(pos, w, r.language, letters);
-    if (targets && !more_than_one(targets)) {
-      m.with("square", square_name(lsb(targets)));
-    } else if (r.reason == IllegalReason::no_piece_reaches) {
-      const PieceType taken = taken_reading(letters, w.captured.letter, r.language);
-      m = Message("illegal.no_piece_takes");
-      m.with("piece", r.piece == PieceType::none ? std::string_view("piece") : name_of(r.piece));
-      m.with("taken", taken == PieceType::none ? std::string_view("piece") : name_of(taken));
-      m.with("count", targets ? 2 : 0);
-    } else {
-      m.with("square", "");
-    }
-  } else {
-    m.with("square", "");
+  m.with("square", square);
+  if (names_taken) {
+    const PieceType taken = taken_reading(LetterTable::instance(), w.captured.letter, r.language);
+    m.with("taken", taken == PieceType::none ? std::string_view("piece") : name_of(taken));
+    m.with("count", targets ? 2 : 0);
   }
   return m;
 }
