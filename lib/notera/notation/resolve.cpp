@@ -630,7 +630,8 @@ Message illegal_message(const Position& pos, const WrittenMove& w, const Resolut
     targets = to_mask_of(pos, w, r.language, LetterTable::instance());
     if (targets && !more_than_one(targets)) square = square_name(lsb(targets));
   }
-  const bool names_taken = square.empty() && w.captured.present() && r.reason == IllegalReason::no_piece_reaches;
+  const bool names_taken =
+      square.empty() && w.captured.present() && r.reason == IllegalReason::no_piece_reaches;
   Message m(names_taken ? std::string("illegal.no_piece_takes")
                         : std::string("illegal.") + std::string(to_string(r.reason)));
   m.with("piece", r.piece == PieceType::none ? std::string_view("piece") : name_of(r.piece));
