@@ -475,6 +475,7 @@ int main(int argc, char** argv) {
   int only = -1;
   bool verbose = false, watch = false, trace = false;
   int widen_from = reconstruct::ReconstructOptions{}.widen_from_limited_plies;  // --widen-from N
+  int beam = reconstruct::ReconstructOptions{}.beam_width;                        // --beam N
   std::string dump;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
@@ -489,6 +490,8 @@ int main(int argc, char** argv) {
       dump = argv[++i];
     else if (std::strcmp(argv[i], "--widen-from") == 0 && i + 1 < argc)
       widen_from = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--beam") == 0 && i + 1 < argc)
+      beam = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
     else if (std::strcmp(argv[i], "--watch") == 0)
@@ -534,6 +537,7 @@ int main(int argc, char** argv) {
     if (only >= 0 && static_cast<int>(g) != only) continue;
     ReconstructOptions options;
     options.widen_from_limited_plies = widen_from;
+    options.beam_width = beam;
     if (watch && only >= 0) options.watch = game;
     const Reconstruction r = reconstruct_game(c.sheets, options);
     if (!same(r, game)) {

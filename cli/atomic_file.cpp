@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cctype>
 #include "atomic_file.hpp"
 
 #include <archive.h>
@@ -17,8 +19,12 @@ namespace notera::cli {
 AtomicFile::~AtomicFile() { discard(); }
 
 Compression compression_by_name(std::string_view path) {
+  // By the name's ending in any case: 'GAMES.PGN.GZ' is gzip too.
   auto ends = [path](std::string_view suffix) {
-    return path.size() > suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+    if (path.size() <= suffix.size()) return false;
+    const std::string_view end = path.substr(path.size() - suffix.size());
+    return std::equal(end.begin(), end.end(), suffix.begin(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
   };
   if (ends(".gz")) return Compression::gzip;
   if (ends(".bz2")) return Compression::bzip2;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -60,10 +61,11 @@ struct ConvertOptions {
 // Where the games, rejects and report go, and what reaches stderr.
 class ConvertSink final : public batch::Sink {
  public:
-  ConvertSink(Context& context, bool write_games, bool warnings, std::FILE* out, text::OutputEncoder* encoder,
-              std::FILE* rejects, std::FILE* report, Progress* progress)
+  ConvertSink(Context& context, bool write_games, bool json, bool warnings, std::FILE* out,
+              text::OutputEncoder* encoder, std::FILE* rejects, std::FILE* report, Progress* progress)
       : context_(context),
         write_games_(write_games),
+        json_(json),
         warnings_(warnings),
         out_(out),
         encoder_(encoder),
@@ -107,7 +109,9 @@ class ConvertSink final : public batch::Sink {
                          ": " + context_.format(d.message);
       problem_line(line);
     }
-    if (game.status == game::GameStatus::complete || game.status == game::GameStatus::incomplete) {
+    // A rejected game has no moves to write, but in JSON it has its object
+    // all the same (status "rejected", its problems): docs/cli.md.
+    if (game.status == game::GameStatus::complete || game.status == game::GameStatus::incomplete || json_) {
       if (write_games_ && !g.output.empty()) write(g.output);
     }
     if (game.status != game::GameStatus::complete && rejects_) {
@@ -229,6 +233,7 @@ class ConvertSink final : public batch::Sink {
 
   Context& context_;
   bool write_games_;
+  bool json_;  // one object per game, rejected ones too
   bool warnings_;
   std::FILE* out_;
   text::OutputEncoder* encoder_;
@@ -374,7 +379,10 @@ void print_summary(Context& context, const batch::Totals& totals, bool write_gam
             << '\n';
 }
 
-int run(Context& context, const ConvertOptions& options, bool write_games) {
+int run(Context& context, const ConvertOptions& options, bool converting) {
+  // `check --json` writes an object per game (its status and problems), as
+  // `convert --json` does; plain `check` writes no games.
+  const bool write_games = converting || options.json;
   const std::optional<batch::PipelineOptions> pipeline = pipeline_options(context, options, write_games);
   if (!pipeline) return exit_usage;
 
@@ -409,7 +417,7 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
   double seconds = 0;
   {
     const InterruptHandlers handlers;
-    ConvertSink sink(context, write_games, options.warnings, out, encoder ? &*encoder : nullptr,
+    ConvertSink sink(context, write_games, options.json, options.warnings, out, encoder ? &*encoder : nullptr,
                      rejects ? rejects->stream() : nullptr, report ? report->stream() : nullptr,
                      progress ? &*progress : nullptr);
     const auto started = std::chrono::steady_clock::now();
@@ -426,14 +434,21 @@ int run(Context& context, const ConvertOptions& options, bool write_games) {
     context.error(Message("convert.interrupted").with("games", totals.games));
     return 130;
   }
-  std::fflush(stdout);
+  // A failed write to stdout (a full disk, a closed pipe's reader) is an
+  // I/O error, not a conversion: the games did not arrive.
+  errno = 0;
+  if ((std::fflush(stdout) != 0 || std::ferror(stdout)) && write_games && !output) {
+    const int error = errno;
+    context.error(Message("io.cannot_write_stdout").with("what", std::strerror(error ? error : EIO)));
+    return exit_usage;
+  }
   for (auto* file : {&output, &rejects, &report}) {
     if (*file && !(*file)->commit()) {
       context.error(Message("io.cannot_write").with("file", (*file)->path()).with("what", (*file)->error()));
       return exit_usage;
     }
   }
-  if (!options.quiet) print_summary(context, totals, write_games, seconds);
+  if (!options.quiet) print_summary(context, totals, converting, seconds);
   if (totals.inputs_failed > 0) return exit_usage;
   return totals.incomplete + totals.rejected > 0 ? exit_problems : exit_ok;
 }

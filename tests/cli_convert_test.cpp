@@ -157,3 +157,52 @@ TEST_CASE("convert: a scoresheet converts, and one that needs corrections points
   CHECK(s.err.find("slip.sheet:5:3: game 1, ply 5:") != std::string::npos);
   CHECK(s.err.find("notera reconstruct") != std::string::npos);
 }
+
+TEST_CASE("convert --json and check --json: an object for every game, rejected ones too") {
+  test::TempDir dir;
+  // Game 2's FEN has no side to move: the game is rejected, not written.
+  const auto input = dir.write("three.pgn",
+                               "[Event \"a\"]\n\n1. e4 e5 *\n\n"
+                               "[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K6k x - - 0 1\"]\n\n1. Kb1 *\n\n"
+                               "[Event \"c\"]\n\n1. d4 d5 2. Bb5 *\n");
+  for (const char* command : {"convert", "check"}) {
+    CAPTURE(command);
+    const auto r = test::run_notera({command, "-q", "--json", "--messages", "en", input.string()});
+    CHECK(r.exit_code == 1);
+    std::vector<nlohmann::json> objects;
+    std::size_t at = 0;
+    for (std::size_t end; (end = r.out.find('\n', at)) != std::string::npos; at = end + 1)
+      objects.push_back(nlohmann::json::parse(r.out.substr(at, end - at)));
+    REQUIRE(objects.size() == 3);
+    CHECK(objects[0]["status"] == "complete");
+    CHECK(objects[1]["status"] == "rejected");
+    CHECK(objects[1]["game"] == 2);
+    CHECK(objects[1]["moves"].empty());
+    REQUIRE(!objects[1]["problems"].empty());
+    CHECK(objects[1]["problems"][0]["message"].get<std::string>().find("FEN") != std::string::npos);
+    CHECK(objects[2]["status"] == "incomplete");
+    CHECK(objects[2]["moves"].size() == 2);
+  }
+}
+
+TEST_CASE("convert: games that cannot be written to standard output are an I/O error") {
+  test::TempDir dir;
+  const auto input = dir.write("two-games.pgn", two_games);
+  // /dev/full takes nothing: every write fails with ENOSPC.
+  const auto r = test::run_program("/bin/sh", {"-c", std::string("exec \"$0\" convert --messages en \"$1\" >/dev/full"),
+                                               NOTERA_BINARY, input.string()});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("cannot write the games to standard output") != std::string::npos);
+  CHECK(r.err.find("written") == std::string::npos);  // no summary that says they were
+}
+
+TEST_CASE("convert: -o picks the compression by the name's ending in any case") {
+  test::TempDir dir;
+  const auto input = dir.write("g.pgn", "1. e4 e5 *\n");
+  const auto out = dir.path() / "GAMES.PGN.GZ";
+  CHECK(test::run_notera({"convert", "-q", "-o", out.string(), input.string()}).exit_code == 0);
+  const std::string bytes = test::read_file(out);
+  REQUIRE(bytes.size() > 2);
+  CHECK(static_cast<unsigned char>(bytes[0]) == 0x1F);
+  CHECK(static_cast<unsigned char>(bytes[1]) == 0x8B);
+}
