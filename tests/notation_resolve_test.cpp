@@ -164,6 +164,11 @@ TEST_CASE("resolve: descriptive captures from real sheets") {
     CAPTURE(code);
     CHECK(uci_of(pawn, resolve_text(pawn, "SxB", lang(code))) == "c6d4");
   }
+  // The pawn that takes is B too: "BxB", the pawn e5 takes the pawn d4.
+  for (const char* code : {"nb", "nn", "da", "sv"}) {
+    CAPTURE(code);
+    CHECK(uci_of(pawn, resolve_text(pawn, "BxB", lang(code))) == "e5d4");
+  }
   // Where no pawn can be taken, B is the English bishop (the knight f3
   // takes the bishop g5).
   const Position bishop = position("rn1qkbnr/ppp1pppp/8/3p2b1/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 3");

@@ -141,6 +141,19 @@ TEST_CASE("reconstruct: TxB on a Norwegian or Swedish sheet takes a pawn, as wri
   }
 }
 
+TEST_CASE("reconstruct: BxL on a Norwegian or Danish sheet is a pawn taking, as written") {
+  // 3... BxL: the pawn e6 takes the bishop d5 (the pieces named, no slip).
+  for (const char* sheet : {"Notasjon: nb\n\n1 e4 e6\n2 Lc4 d5\n3 Lxd5 BxL\n4 exd5\n",
+                            "Notation: da\n\n1 e4 e6\n2 Lc4 d5\n3 Lxd5 BxL\n4 exd5\n"}) {
+    const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_text(sheet)});
+    REQUIRE(r.plies.size() == 7);
+    CHECK(r.plies[5].san == "exd5");
+    CHECK(r.plies[5].status == reconstruct::PlyStatus::normalised);
+    CHECK(has_slip(r.plies[5].evidence[0], reconstruct::SlipKind::descriptive_capture));
+    CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 0);
+  }
+}
+
 TEST_CASE("reconstruct: a capture without x (German) and a pawn capture without the rank") {
   reconstruct::Reconstruction r = reconstructed("capture-mark-missing");
   CHECK(r.plies[32].san == "Bxf5");

@@ -537,6 +537,16 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
   Readings primary, secondary;
   if (w.kind == WrittenKind::piece) {
     piece_readings(letters, w.piece.letter, options, primary, secondary);
+    // "BxL" on a Norwegian sheet: B (bonde) is the pawn that takes, as in
+    // "TxB" it is the pawn taken (LanguageInfo::pawn_taken); the English
+    // bishop only where no pawn takes such a piece.
+    if (w.captured.present() && options.language >= 0 &&
+        letters.meaning(w.piece.letter, options.language) == PieceType::none &&
+        letters.taken_meaning(w.piece.letter, options.language) == PieceType::pawn) {
+      secondary = primary;
+      primary = Readings{};
+      primary.add(PieceType::pawn, options.language, false);
+    }
   } else if (w.has_from_square() && !pos.empty(w.from_square()) &&
              color_of(pos.piece_on(w.from_square())) == us &&
              type_of(pos.piece_on(w.from_square())) != PieceType::pawn) {

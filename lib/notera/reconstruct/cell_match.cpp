@@ -74,7 +74,10 @@ void fill_meanings(CellReading& r, int language) {
   const notation::LetterTable& letters = notation::LetterTable::instance();
   const notation::WrittenMove& w = r.move;
   if (w.piece.present()) {
-    r.piece = letters.meaning(w.piece.letter, language);
+    // "BxL": in a capture that names the pieces, B (bonde) is the pawn on
+    // Norwegian, Danish and Swedish sheets, as it is the pawn taken in "TxB".
+    r.piece = w.captured.present() ? letters.taken_meaning(w.piece.letter, language)
+                                   : letters.meaning(w.piece.letter, language);
     r.piece_english = letters.meaning(w.piece.letter, notation::LetterTable::english);
     r.letter = std::string(letters.text(w.piece.letter));
   }
