@@ -68,7 +68,11 @@ std::string canonical_language(std::string_view language) {
   UErrorCode status = U_ZERO_ERROR;
   uloc_canonicalize(id.c_str(), buffer, sizeof buffer, &status);
   if (U_FAILURE(status)) return id;
-  return buffer;
+  std::string out = buffer;
+  // "no" (Norwegian, the code most Norwegian machines and people use) is
+  // written as bokmål by almost everyone who writes it: the nb bundle.
+  if (out == "no" || out.rfind("no_", 0) == 0) out = "nb" + out.substr(2);
+  return out;
 }
 
 struct Bundle::Impl {

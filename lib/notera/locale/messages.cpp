@@ -1,10 +1,13 @@
 #include "notera/locale/messages.hpp"
 
 #include <unicode/fmtable.h>
+#include <unicode/locid.h>
 #include <unicode/msgfmt.h>
 #include <unicode/unistr.h>
 
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "notera/locale/bundle.hpp"
@@ -52,7 +55,45 @@ std::string fallback_text(const Message& message) {
 
 }  // namespace
 
+namespace {
+
+const Message::Value* argument(const Message& message, std::string_view name) {
+  for (const auto& [n, value] : message.args)
+    if (n == name) return &value;
+  return nullptr;
+}
+
+// "TimeControl" -> "time_control": the sheet header word's key.
+std::string snake_case(std::string_view tag) {
+  std::string out;
+  for (const char c : tag) {
+    if (std::isupper(static_cast<unsigned char>(c)) && !out.empty()) out += '_';
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string Messages::format(const Message& message) const {
+  // Two names every bundle has without writing them: a language's
+  // ("language_name", code: ICU's display name in the messages' language,
+  // "tyska" for de in Swedish), and a PGN tag's ("tag_name", tag: the
+  // sheet's header word, "Dato" for Date in bokmål).
+  if (message.key == "language_name") {
+    const Message::Value* code = argument(message, "code");
+    if (!code) return fallback_text(message);
+    icu::UnicodeString name;
+    icu::Locale(code->text.c_str()).getDisplayLanguage(impl_->locale, name);
+    std::string out;
+    name.toUTF8String(out);
+    return out.empty() ? code->text : out;
+  }
+  if (message.key == "tag_name") {
+    const Message::Value* tag = argument(message, "tag");
+    if (!tag) return fallback_text(message);
+    return impl_->bundle.string("header." + snake_case(tag->text)).value_or(tag->text);
+  }
   const auto pattern = impl_->bundle.string("msg." + message.key);
   if (!pattern) return fallback_text(message);
   UErrorCode status = U_ZERO_ERROR;
@@ -87,6 +128,12 @@ std::string language_from_environment() {
     if (value && *value) {
       const std::string v(value);
       if (v == "C" || v == "POSIX" || v.rfind("C.", 0) == 0) return "en";
+      // LANGUAGE, a list in order of preference ("nn:nb:en"), comes before
+      // the locale for messages, as in gettext, but not under C.
+      if (const char* list = std::getenv("LANGUAGE"); list && *list) {
+        const std::string first(list, std::strcspn(list, ":"));
+        if (!first.empty()) return canonical_language(first);
+      }
       return canonical_language(v);
     }
   }

@@ -821,19 +821,27 @@ SheetLanguage choose_language(std::size_t j, Run& run, Reconstruction& r, search
     }
   }
   if (choice.given) return choice;
-  // Try the languages that read the sheet differently; the cheapest game wins.
+  // Try the languages that read the sheet differently; the cheapest game
+  // wins. The language of the sheet's header words ("Tävling", "Vit") is
+  // its writer's: its reading is let off one letter that clashes with it
+  // (an English 'Bd3' on a German sheet, where B is a pawn), and it wins a
+  // tie (sheets-dev case-004: Swedish and German, which read its boxes
+  // alike but for one 'B', gave the same game, and German was named).
   const std::vector<Trial> trials = language_trials(sheet);
+  const int hint = sheet.header_language.empty() ? -1 : letters.language_index(sheet.header_language);
+  const float header_prior = run.costs.foreign_letter_clash;
   float best = std::numeric_limits<float>::max();
   std::vector<std::pair<int, float>> tried;
   for (const Trial& t : trials) {
     std::vector<PreparedSheet> one{search::prepare_sheet(sheet, t.language, run.costs)};
     search::Output out = search::run(one, r.start, run.options, run.costs, run.budget);
-    const float cost = finished_cost(out);
+    const bool header = std::find(t.group.begin(), t.group.end(), hint) != t.group.end();
+    const float cost = finished_cost(out) - (header ? header_prior : 0.0f);
     r.stats.runs++;
     tried.emplace_back(t.language, cost);
-    if (cost < best) {
+    if (cost < best || (cost == best && header)) {
       best = cost;
-      choice.language = t.language;
+      choice.language = t.language;  // the header's language leads its group
       choice.also_fit.assign(t.group.begin() + 1, t.group.end());
       single_run = std::move(out);
     }
@@ -1017,7 +1025,7 @@ void settle_result(const Run& run, Reconstruction& r) {
     if (!l.given)
       r.notes.push_back(Message("reconstruct.note.language_decided")
                             .with("sheet", static_cast<int>(j) + 1)
-                            .with("language", letters.language(l.language).code)
+                            .with("language", Message("language_name").with("code", letters.language(l.language).code))
                             .with("others", static_cast<int>(l.also_fit.size())));
   }
 }

@@ -104,13 +104,23 @@ Message explain(const Slip& slip) {
       .with("meant", pawn_taken ? std::string("pawn") : slip.meant);
 }
 
-Message explain(const Reconstruction&, const ReconstructedPly& ply, const PlyEvidence& e,
+Message explain(const Reconstruction& r, const ReconstructedPly& ply, const PlyEvidence& e,
                 std::size_t sheet_count) {
-  if (e.cell < 0)
+  if (e.cell < 0) {
+    // Where to look on the paper: the box written after it (its own move's
+    // box holds the move after it, or the row is missing).
+    for (std::size_t k = static_cast<std::size_t>(std::max(ply.ply, 0)); k < r.plies.size(); ++k)
+      for (const PlyEvidence& later : r.plies[k].evidence)
+        if (later.sheet == e.sheet && later.cell >= 0)
+          return Message("reconstruct.not_written_before")
+              .with("where", where_message(e.sheet, later.where, sheet_count))
+              .with("san", ply.san)
+              .with("next", later.text);
     return Message("reconstruct.not_written")
         .with("many", sheet_count > 1 ? "yes" : "no")
         .with("sheet", e.sheet + 1)
         .with("san", ply.san);
+  }
   Message where = where_message(e.sheet, e.where, sheet_count);
   switch (e.status) {
     case PlyStatus::inserted:
@@ -137,7 +147,11 @@ Message explain(const Reconstruction&, const ReconstructedPly& ply, const PlyEvi
 }
 
 Message explain(const DroppedCell& d, std::size_t sheet_count) {
-  return Message("reconstruct.dropped." + std::string(to_string(d.reason)))
+  // A '-' passed over is a box the writer left for no move: the moves
+  // after it stand a box later than their numbers.
+  const bool blank = d.reason == DropReason::not_played &&
+                     d.text.find_first_not_of("-\u2013\u2014 ") == std::string::npos;
+  return Message("reconstruct.dropped." + std::string(blank ? "blank_not_played" : to_string(d.reason)))
       .with("where", where_message(d.sheet, d.where, sheet_count))
       .with("text", d.text);
 }
@@ -159,7 +173,7 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
   for (const Message& note : r.notes) intro.push_back(render(note));
   for (const HeaderDisagreement& d : r.disagreements) {
     Message m("reconstruct.header_disagreement");
-    m.with("tag", d.tag)
+    m.with("tag", Message("tag_name").with("tag", d.tag))
         .with("first", d.values.size() > 0 ? d.values[0] : "")
         .with("second", d.values.size() > 1 ? d.values[1] : "");
     intro.push_back(render(m));
