@@ -458,6 +458,17 @@ TEST_CASE("locale bundles: messages read as written in each language") {
   CHECK(Messages("de").format(Message("fen.king_count").with("color", "black").with("count", 2)) ==
         "Schwarz hat 2 Könige statt eines einzigen");
 
+  // A language's name and a PGN tag's header word, in the reader's language.
+  CHECK(Messages("sv").format(Message("language_name").with("code", "de")) == "tyska");
+  CHECK(Messages("en").format(Message("language_name").with("code", "nb")) == "Norwegian Bokmål");
+  CHECK(Messages("nb").format(Message("tag_name").with("tag", "Date")) == "Dato");
+  CHECK(Messages("de").format(Message("tag_name").with("tag", "WhiteElo")) ==
+        Bundle("de").string("header.white_elo").value());
+  CHECK(Messages("en").format(Message("tag_name").with("tag", "Annotator")) == "Annotator");
+  // "no", the code Norwegian machines use, is bokmål.
+  CHECK(Messages("no").format(short_rank) == "rad 3 har 7 felt i stedet for 8");
+  CHECK(Messages("no_NO").language() == "nb");
+
   // Other languages fall back to English message by message.
   CHECK(Messages("fr").format(short_rank) == "rank 3 has 7 squares instead of 8");
   CHECK(Messages("nb_NO").format(short_rank) == "rad 3 har 7 felt i stedet for 8");

@@ -211,6 +211,46 @@ TEST_CASE("reconstruct: moves written one box late (a move in Black's column)") 
   CHECK(count_status(r, reconstruct::PlyStatus::inserted) == 0);
 }
 
+TEST_CASE("reconstruct: a '-' passed over and a row left out are explained where they are") {
+  const locale::Messages en("en");
+  reconstruct::Reconstruction r = reconstructed("wrong-column");
+  REQUIRE(r.dropped.size() == 1);
+  const std::string blank = en.format(explain(r.dropped[0], 1));
+  CHECK(blank.find("'-' holds no move of this game: the moves after it stand one box later") !=
+        std::string::npos);
+  CHECK(blank.rfind("line ", 0) == 0);
+  // The two moves of the missing row: each points to the box written next.
+  r = reconstructed("gap-rows-missing");
+  const reconstruct::ReconstructedPly& missing = r.plies[24];
+  REQUIRE(missing.evidence[0].cell == -1);
+  const reconstruct::PlyEvidence* next = nullptr;
+  for (std::size_t k = 25; k < r.plies.size() && !next; ++k)
+    if (r.plies[k].evidence[0].cell >= 0) next = &r.plies[k].evidence[0];
+  REQUIRE(next != nullptr);
+  CHECK(en.format(explain(r, missing, missing.evidence[0], 1)) ==
+        "line " + std::to_string(next->where.line) + ": " + missing.san + " is not written: it was played before '" +
+            next->text + "'");
+}
+
+TEST_CASE("reconstruct: a sheet without a Notation header is read in its header words' language") {
+  // Swedish header words; 'BxB' (pawn takes pawn) reads alike in Swedish
+  // and German, where B is a pawn: the header says Swedish.
+  const std::string text =
+      "Tävling: Klubbmästerskap\nVit: Ek, Anna\nSvart: Lind, Per\n\n"
+      "1 e4 d5\n2 BxB Dxd5\n3 Sc3 Da5\n4 d4 Sf6\n5 Sf3 Lf5\n";
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_text(text)});
+  REQUIRE(r.plies.size() == 10);
+  CHECK(r.plies[2].san == "exd5");
+  REQUIRE(r.languages.size() == 1);
+  CHECK(!r.languages[0].given);
+  CHECK(notation::LetterTable::instance().language(r.languages[0].language).code == "sv");
+  // The note names the language in the reader's language, not by its code.
+  std::string note;
+  for (const Message& m : r.notes)
+    if (m.key == "reconstruct.note.language_decided") note = locale::Messages("sv").format(m);
+  CHECK(note.find("notationsspråket svenska") != std::string::npos);
+}
+
 TEST_CASE("reconstruct: an unreadable character and two readings") {
   const reconstruct::Reconstruction r = reconstructed("unreadable-and-readings");
   CHECK(r.plies[19].san == "Nc5");
