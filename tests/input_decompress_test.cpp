@@ -78,6 +78,18 @@ TEST_CASE("decompress: the compression is told by the first bytes") {
   CHECK(input::decompress::detect("[Event \"BZh9\"]") == Compression::none);
   CHECK(input::decompress::detect("BZh") == Compression::none);
   CHECK(input::decompress::detect("") == Compression::none);
+  // A whole input that ends inside xz's or zstd's magic is that
+  // compression cut short (no text starts so); bzip2's magic is text.
+  using input::decompress::detect_whole;
+  CHECK(detect_whole("\x28\xB5\x2F", true) == Compression::zstd);
+  CHECK(detect_whole("\x28\xB5", true) == Compression::zstd);
+  CHECK(detect_whole("\x28\xB5\x2F", false) == Compression::none);  // more follows: not the magic
+  CHECK(detect_whole("\xFD"
+                     "7zX",
+                     true) == Compression::xz);
+  CHECK(detect_whole("\x28", true) == Compression::none);
+  CHECK(detect_whole("BZh", true) == Compression::none);
+  CHECK(detect_whole("(a", true) == Compression::none);
 }
 
 TEST_CASE("decompress: gzip members one after the other, read in any chunk size") {

@@ -30,7 +30,8 @@ struct Member {
   std::string name;        // its path in the archive
   std::int64_t size = -1;  // bytes, when the archive says
   // Its bytes. A read never throws for damaged data: the bytes stop there
-  // and failure() says why, so that the games before are still read.
+  // (after every byte libarchive gave before the damage) and failure()
+  // says why, so that the games before are still read.
   std::unique_ptr<text::ByteSource> bytes;
   // Set once the bytes have stopped early.
   const Failure& failure() const;
@@ -49,9 +50,15 @@ class Members {
   Members& operator=(const Members&) = delete;
 
   // The next regular file (directories and links are passed over); false
-  // at the end, or when the archive itself cannot be read (error() set).
-  // The member before is done with: its bytes are no longer readable.
+  // at the end, or when the archive itself cannot be read. The member
+  // before is done with: its bytes are no longer readable. Tars one after
+  // the other are read as one (tar -i), and at the end the rest of the
+  // bytes is read, so that a compression around the archive checks them.
   bool next(Member& member);
+  // What the last next() met in the archive itself, before the member it
+  // gave (damaged headers passed over: Failure::end says where reading
+  // went on) or instead of one (the archive cut short, its compression's
+  // checksum wrong after its end); empty when nothing.
   const Failure& error() const;
 
  private:

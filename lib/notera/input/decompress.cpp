@@ -26,6 +26,19 @@ Compression detect(std::string_view head) {
   return Compression::none;
 }
 
+Compression detect_whole(std::string_view head, bool whole) {
+  const Compression compression = detect(head);
+  if (compression != Compression::none || !whole || head.size() < 2) return compression;
+  constexpr std::string_view xz_magic(
+      "\xFD"
+      "7zXZ\0",
+      6);
+  constexpr std::string_view zstd_magic = "\x28\xB5\x2F\xFD";
+  if (head.size() < xz_magic.size() && xz_magic.starts_with(head)) return Compression::xz;
+  if (head.size() < zstd_magic.size() && zstd_magic.starts_with(head)) return Compression::zstd;
+  return Compression::none;
+}
+
 namespace {
 
 constexpr std::size_t input_block = std::size_t{1} << 20;
@@ -170,23 +183,40 @@ class Zstd final : public Decompressor {
       what = "unexpected end of the zstd data";
       return Step::error;
     }
-    ZSTD_inBuffer input{in_.data(), in_size_, in_pos_};
+    const std::size_t start = in_pos_;
+    const std::size_t end = sliced_ ? std::min(in_size_, in_pos_ + slice) : in_size_;
+    ZSTD_inBuffer input{in_.data(), end, in_pos_};
     ZSTD_outBuffer output{out, size, 0};
     const std::size_t status = ZSTD_decompressStream(d_, &output, &input);
     in_pos_ = input.pos;
     produced = output.pos;
     if (ZSTD_isError(status)) {
+      // A frame that is whole in the input, of a known size that fits in
+      // `out`, is decoded in one go (zstd's fast path), and fails without
+      // moving: none of it is given, and the damage would be placed at the
+      // frame's first byte. Decoded again in slices, block by block, the
+      // blocks before the damage are given and the damage is placed after
+      // the block it is in.
+      if (!sliced_ && !mid_stream_ && in_pos_ == start && produced == 0) {
+        ZSTD_DCtx_reset(d_, ZSTD_reset_session_only);
+        sliced_ = true;
+        return Step::more;
+      }
       what = ZSTD_getErrorName(status);
       return Step::error;
     }
     mid_stream_ = status != 0;
+    if (!mid_stream_) sliced_ = false;  // the next frame at full speed
     // A full output may hold back more of the frame with no input left.
     flushing_ = output.pos == output.size;
     return Step::more;
   }
 
+  // Less than a frame header and its first block: no fast path.
+  static constexpr std::size_t slice = 16;
   ZSTD_DCtx* d_;
   bool flushing_ = false;
+  bool sliced_ = false;  // the frame being read is read in slices
 };
 
 }  // namespace

@@ -5,9 +5,9 @@
 // Why not libarchive's filters, which read all four: a stream cut short
 // loses, there, the text decompressed into the filter's buffer and not yet
 // handed out (a small file cut short gives nothing at all), because the
-// filter reports the error instead of the bytes before it. Here the bytes stop exactly where the data does, and failure()
-// says why: every game before the damage is read. Speed is the same
-// (bench/decompress.cpp; the README has the figures).
+// filter reports the error instead of the bytes before it. Here the bytes stop exactly where the data does,
+// and failure() says why: every game before the damage is read. Speed is the same (bench/decompress.cpp; the
+// README has the figures).
 #pragma once
 
 #include <cstdint>
@@ -25,11 +25,25 @@ enum class Compression : std::uint8_t { none, gzip, bzip2, xz, zstd };
 // number (RFC 1952, bzip2, xz, RFC 8878 with its skippable frames).
 Compression detect(std::string_view head);
 
+// As detect(), and when `whole` (`head` is the whole input), also an input
+// that ends inside the magic number of xz or zstd (2 to 5 bytes: `28 B5
+// 2F`): those start with bytes no text starts with, so such a file is a
+// compressed one cut short, and reading it says so. gzip's magic is two
+// bytes, and bzip2's ("BZh") is text: a file "BZ" is read as text.
+Compression detect_whole(std::string_view head, bool whole);
+
 // Why the bytes stopped before the end of the data.
 struct Failure {
   std::string what;                // the library's own words
   std::uint64_t offset = 0;        // bytes given out before it
   std::uint64_t input_offset = 0;  // compressed bytes read by then
+  // Set for damage in an archive that no compression reports (a tar's
+  // header, a zip member's own data): input_offset counts in the
+  // archive's own bytes, as libarchive reads them, not in a compression.
+  bool in_archive = false;
+  // Set when reading went on after the damage (a damaged tar header passed
+  // over to the next, as tar -i does): the archive byte where it did.
+  std::uint64_t end = 0;
   explicit operator bool() const { return !what.empty(); }
 };
 

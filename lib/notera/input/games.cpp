@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <system_error>
 #include <vector>
 
@@ -115,11 +117,17 @@ class HeadThenRest final : public text::ByteSource {
   text::PrefixedSource prefixed_;
 };
 
-// Why the bytes of a compressed input stopped early, as a message; empty
-// when they did not.
+// Why the bytes of a compressed input or an archive stopped early, as a
+// message; empty when they did not.
 Message damaged(const std::string& file, const archive::Failure& failure) {
   if (!failure) return Message();
-  return Message("io.archive_damaged")
+  if (failure.end > failure.offset)  // passed over, and read on after it
+    return Message("io.archive_passed_over")
+        .with("file", file)
+        .with("offset", static_cast<std::int64_t>(failure.offset))
+        .with("end", static_cast<std::int64_t>(failure.end))
+        .with("what", failure.what);
+  return Message(failure.in_archive ? "io.archive_damaged_in_archive" : "io.archive_damaged")
       .with("file", file)
       .with("offset", static_cast<std::int64_t>(failure.offset))
       .with("input_offset", static_cast<std::int64_t>(failure.input_offset))
@@ -275,16 +283,52 @@ bool ends_with_lower(std::string_view s, std::string_view suffix) {
                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
 }
 
+// Whether `token` (the first word after a move number) looks like a
+// written move: castling, or a square's rank within its first few bytes
+// ("e4", "Sf3", "Kt-KB3", "P-K4", "exd5", "Кf3", "♘f3"). Words of prose
+// ("Build", "Install") have none.
+bool looks_like_move(std::string_view token) {
+  if (token.starts_with("O-O") || token.starts_with("0-0") || token.starts_with("o-o") ||
+      token.starts_with("000") || token.starts_with("Castles"))
+    return true;
+  const std::string_view start = token.substr(0, 7);
+  return std::any_of(start.begin(), start.end(), [](char c) { return c >= '1' && c <= '8'; });
+}
+
+// The first word after a line's move number ("1.", "1...", "1 "), or
+// nothing when the line does not start with move number 1.
+std::string_view first_move_after_number(std::string_view line) {
+  if (!line.starts_with("1.") && !line.starts_with("1 ") && !line.starts_with("1\t")) return {};
+  line.remove_prefix(1);
+  while (!line.empty() && (line.front() == '.' || line.front() == ' ' || line.front() == '\t'))
+    line.remove_prefix(1);
+  return line.substr(0, std::min(line.find_first_of(" \t\r"), line.size()));
+}
+
+// A PGN tag line: '[', a name, blanks, a quoted value (`[Event "Club"]`).
+// A Markdown link ("[notera](...)") is none.
+bool is_tag_line(std::string_view line) {
+  if (line.size() < 4 || line[0] != '[' || !std::isalpha(static_cast<unsigned char>(line[1]))) return false;
+  std::size_t i = 1;
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+  const std::size_t name_end = i;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  return i > name_end && i < line.size() && line[i] == '"';
+}
+
 // Why an archive member is not read as games (an empty message: it is).
 // A member named .pgn or .sheet is read whatever it holds, like a file of
 // that name. Any other is read when its first bytes are text that starts
-// like a game: a tag line, a first move ("1.", "1 e4"), or a scoresheet.
-// A readme, an image or a program in a zip of games is passed over.
+// like a game: a PGN tag line, move 1 with a move after it ("1. e4",
+// "1 Sf3 e5"), or a scoresheet's header line ("Hvit: Hansen"). A '#' line
+// is no evidence of a scoresheet (Markdown headings and scripts start so),
+// nor is a numbered list ("1. Build it"). A readme, an image or a program
+// in a zip of games is passed over.
 Message member_not_games(std::string_view head, std::string_view name) {
   if (ends_with_lower(name, ".pgn") || ends_with_lower(name, ".sheet")) return Message();
   const bool utf16 = head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF");
   if (!utf16 && head.find('\0') != std::string_view::npos) return Message("io.member_binary");
-  if (utf16 || sniff(head, name) == Format::sheet) return Message();
+  if (utf16) return Message();
   std::string_view rest = head;
   if (rest.starts_with("\xEF\xBB\xBF")) rest.remove_prefix(3);
   while (!rest.empty()) {
@@ -292,9 +336,9 @@ Message member_not_games(std::string_view head, std::string_view name) {
     std::string_view line = rest.substr(0, end);
     rest.remove_prefix(std::min(end + 1, rest.size()));
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    if (line.size() >= 2 && line[0] == '[' && std::isalpha(static_cast<unsigned char>(line[1])))
-      return Message();
-    if (line.starts_with("1.") || line.starts_with("1 ")) return Message();
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    if (is_tag_line(line) || is_sheet_header(line)) return Message();
+    if (looks_like_move(first_move_after_number(line))) return Message();
   }
   return Message("io.member_no_games");
 }
@@ -309,8 +353,21 @@ class OneFile final : public InputFiles {
   std::unique_ptr<GameStream> stream_;
 };
 
+// The compression suffix of a member's name, which says nothing of what
+// it holds once decompressed ("a.pgn.gz" holds "a.pgn").
+std::string_view without_compression_suffix(std::string_view name) {
+  for (const std::string_view suffix : {".gz", ".tgz", ".bz2", ".xz", ".zst", ".zstd"})
+    if (ends_with_lower(name, suffix)) return name.substr(0, name.size() - suffix.size());
+  return name;
+}
+
 // The members of an archive, each a file of its own named
-// "archive.zip:member.pgn".
+// "archive.zip:member.pgn". A member that is itself compressed (gzip,
+// bzip2, xz, zstd, by its first bytes, as a file is) is decompressed and
+// read; one level only: an archive or a compression inside it is
+// reported, not opened (no archive of archives, no bomb of nested
+// compressions). Damage in the archive between members is reported in the
+// archive's name, and the members after it are still read.
 class ArchiveFiles final : public InputFiles {
  public:
   ArchiveFiles(std::unique_ptr<text::ByteSource> source, std::function<decompress::Failure()> compressed,
@@ -319,36 +376,77 @@ class ArchiveFiles final : public InputFiles {
 
   std::unique_ptr<GameStream> next() override {
     if (done_) return nullptr;
-    archive::Member member;
-    if (!members_.next(member)) {
-      done_ = true;
+    if (!pending_) {
+      archive::Member member;
+      const bool more = members_.next(member);
       if (members_.error()) {
-        const std::string where = last_.empty() ? name_ : last_;
-        return std::make_unique<FailedStream>(where, damaged(where, members_.error()));
+        // The damage met before this member (or at the archive's end)
+        // first, then the member.
+        if (more) {
+          pending_ = std::move(member);
+        } else {
+          done_ = true;
+        }
+        return std::make_unique<FailedStream>(name_, damaged(name_, members_.error()));
       }
-      // An empty archive is still an input, with no games.
-      if (given_ == 0) return std::make_unique<EmptyStream>(name_, Message());
-      return nullptr;
+      if (!more) {
+        done_ = true;
+        // An empty archive is still an input, with no games.
+        if (given_ == 0) return std::make_unique<EmptyStream>(name_, Message());
+        return nullptr;
+      }
+      pending_ = std::move(member);
     }
+    archive::Member member = std::move(*pending_);
+    pending_.reset();
     ++given_;
     std::string name = name_ + ':' + member.name;
-    last_ = name;
     std::string head(sniff_size, '\0');
     head.resize(text::read_fully(*member.bytes, head.data(), head.size()));
+    std::unique_ptr<text::ByteSource> bytes = std::move(member.bytes);
+    std::string_view member_name = member.name;
+    const decompress::Compression compression =
+        decompress::detect_whole(head, head.size() < sniff_size && member.failure().what.empty());
+    const decompress::Decompressor* inner = nullptr;
+    if (compression != decompress::Compression::none) {
+      std::unique_ptr<decompress::Decompressor> decompressor = decompress::Decompressor::make(
+          compression, std::make_unique<HeadThenRest>(std::move(head), std::move(bytes)));
+      inner = decompressor.get();
+      head.assign(sniff_size, '\0');
+      try {
+        head.resize(text::read_fully(*decompressor, head.data(), head.size()));
+      } catch (const std::system_error& e) {
+        return std::make_unique<FailedStream>(
+            name, Message("io.read_error").with("file", name).with("what", e.what()));
+      }
+      if (archive::is_archive(head) || decompress::detect(head) != decompress::Compression::none)
+        return std::make_unique<FailedStream>(
+            name, Message("io.member_nested")
+                      .with("file", name)
+                      .with("kind", archive::is_archive(head) ? "archive" : "compressed"));
+      bytes = std::move(decompressor);
+      member_name = without_compression_suffix(member_name);
+    }
     if (!options_.format) {
-      Message why = member_not_games(head, member.name);
+      Message why = member_not_games(head, member_name);
       if (!why.empty())
         return std::make_unique<EmptyStream>(
             name, Message("io.member_skipped").with("file", name).with("reason", why));
     }
-    const std::uint64_t size = member.size > 0 ? static_cast<std::uint64_t>(member.size) : 0;
-    auto failure = [name, reader = member.reader] {
+    const std::uint64_t size = member.size > 0 && !inner ? static_cast<std::uint64_t>(member.size) : 0;
+    // Why the bytes stopped: the member's own decompression, with the
+    // archive's reason when the archive cut it short; else the archive's.
+    auto failure = [name, reader = member.reader, inner] {
       archive::Member probe;
       probe.reader = reader;
-      return damaged(name, probe.failure());
+      const archive::Failure& outer = probe.failure();
+      if (!inner || !inner->failure()) return damaged(name, outer);
+      archive::Failure f = inner->failure();
+      if (outer) f.what = outer.what;
+      return damaged(name, f);
     };
-    auto stream = std::make_unique<Stream>(std::move(head), std::move(member.bytes), name, options_, size,
-                                           std::move(failure));
+    auto stream =
+        std::make_unique<Stream>(std::move(head), std::move(bytes), name, options_, size, std::move(failure));
     stream->start();
     return stream;
   }
@@ -357,7 +455,7 @@ class ArchiveFiles final : public InputFiles {
   archive::Members members_;
   std::string name_;
   InputOptions options_;
-  std::string last_;  // the member read last (where a damaged archive stopped)
+  std::optional<archive::Member> pending_;  // given out by the archive, not yet by next()
   int given_ = 0;
   bool done_ = false;
 };
@@ -388,7 +486,7 @@ std::unique_ptr<InputFiles> files_of(std::unique_ptr<text::ByteSource> source, s
   } catch (const std::system_error& e) {
     return failed(e);
   }
-  const decompress::Compression compression = decompress::detect(head);
+  const decompress::Compression compression = decompress::detect_whole(head, head.size() < sniff_size);
   if (compression == decompress::Compression::none) {
     if (archive::is_archive(head))
       return std::make_unique<ArchiveFiles>(
