@@ -76,8 +76,8 @@ class ConvertSink final : public batch::Sink {
   }
 
   void input(const batch::InputRecord& input) override {
-    if (!input.error.empty()) {
-      problem_line(context_.format(input.error));
+    if (!input.error.empty()) {  // not a place in the text: the program's own line
+      problem_line("notera: " + context_.format(input.error));
       return;
     }
     if (!input.note.empty()) {  // an archive member that is not games

@@ -206,3 +206,16 @@ TEST_CASE("convert: -o picks the compression by the name's ending in any case") 
   CHECK(static_cast<unsigned char>(bytes[0]) == 0x1F);
   CHECK(static_cast<unsigned char>(bytes[1]) == 0x8B);
 }
+
+TEST_CASE("convert: a file that cannot be opened is the program's line; a control character is shown") {
+  test::TempDir dir;
+  const auto missing = test::run_notera({"convert", "--messages", "en", (dir.path() / "nowhere.pgn").string()});
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err.rfind("notera: cannot open ", 0) == 0);
+  // 0x1F where a move was expected: its picture (U+241F), not the byte.
+  const auto input = dir.write("unit-separator.pgn", "\x1f");
+  const auto r = test::run_notera({"convert", "-q", "--messages", "en", input.string()});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("'\xE2\x90\x9F' cannot be read as a move") != std::string::npos);
+  CHECK(r.err.find('\x1f') == std::string::npos);
+}

@@ -5,6 +5,7 @@
 #include <unicode/msgfmt.h>
 #include <unicode/unistr.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -73,6 +74,27 @@ std::string snake_case(std::string_view tag) {
   return out;
 }
 
+// A value as a message may show it: a control character in a text read
+// from a file (0x1F where a move was expected) as its picture (U+241F),
+// not as a byte that a terminal swallows or a line that breaks in two.
+std::string visible(const std::string& text) {
+  if (std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+    return text;
+  std::string out;
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b >= 0x20) {
+      out += c;
+      continue;
+    }
+    const char32_t picture = 0x2400 + b;  // U+2400..U+241F, three bytes in UTF-8
+    out += static_cast<char>(0xE0 | (picture >> 12));
+    out += static_cast<char>(0x80 | ((picture >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (picture & 0x3F));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string Messages::format(const Message& message) const {
@@ -110,7 +132,7 @@ std::string Messages::format(const Message& message) const {
     else if (value.is_number)
       values.emplace_back(static_cast<int64_t>(value.number));
     else
-      values.emplace_back(icu::UnicodeString::fromUTF8(value.text));
+      values.emplace_back(icu::UnicodeString::fromUTF8(visible(value.text)));
   }
   icu::UnicodeString result;
   compiled.format(names.data(), values.data(), static_cast<int32_t>(names.size()), result, status);
