@@ -20,11 +20,19 @@ std::optional<Variant> variant_of(std::string_view tag) {
   for (char c : tag)
     if (std::isalnum(static_cast<unsigned char>(c)))
       v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // "From Position" is lichess's name for standard chess from a FEN.
-  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" || v == "orthodox")
+  // Names for standard chess that readers and writers use: "From
+  // Position" is lichess's for standard chess from a FEN; python-chess
+  // (chess.Board.aliases) also takes "Classical", kokopu (parseVariant in
+  // pgn_read_impl.ts) "Regular", which it names the variant.
+  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" ||
+      v == "orthodox" || v == "classical" || v == "regular")
     return Variant::standard;
+  // Letters and digits only: "Chess 960", "chess-960", "Fischer Random"
+  // come here as chess960 and fischerrandom. "fischerandom" is Cute Chess's
+  // spelling (python-chess, Headers.is_chess960), FRC the usual
+  // abbreviation of Fischer Random Chess.
   if (v == "chess960" || v == "960" || v == "fischerandom" || v == "fischerrandom" ||
-      v == "fischerrandomchess" || v == "freestyle" || v == "freestylechess")
+      v == "fischerrandomchess" || v == "frc" || v == "freestyle" || v == "freestylechess")
     return Variant::chess960;
   return std::nullopt;
 }
