@@ -78,11 +78,20 @@ struct GameReader::Impl {
       chess960 = *known == Variant::chess960;
     }
     if (const auto fen = game.tag("FEN")) {
-      const FenResult read = read_fen(*fen, chess960);
+      // A castling right the position cannot have ("KQkq" with no rook on
+      // h1, as some exporters write for any position) costs the right, not
+      // the game, as in pgn-extract; it is said.
+      const FenResult read = read_fen(*fen, chess960, ImpossibleCastling::drop);
       if (!read) {
         reject(game, Message("pgn.bad_fen").with("fen", *fen).with("reason", read.error.message), start);
         return false;
       }
+      for (const DroppedCastling& d : read.dropped)
+        note(game, Severity::warning,
+             Message("pgn.fen_castling_dropped")
+                 .with("right", std::string(1, d.right))
+                 .with("reason", d.reason),
+             start);
       game.start = *read.position;
       game.custom_start = true;
     } else if (chess960) {
