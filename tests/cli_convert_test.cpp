@@ -2,7 +2,9 @@
 // out, rejects and report files, exit codes and the problem format.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "support/cli.hpp"
@@ -218,4 +220,107 @@ TEST_CASE("convert: a file that cannot be opened is the program's line; a contro
   CHECK(r.exit_code == 1);
   CHECK(r.err.find("'\xE2\x90\x9F' cannot be read as a move") != std::string::npos);
   CHECK(r.err.find('\x1f') == std::string::npos);
+
+TEST_CASE("convert: games that start on the line of the result before them are all read and reported") {
+  test::TempDir dir;
+  const auto report = dir.path() / "report.json";
+  const auto input = test::data_path("pgn/one-line.pgn");
+  const auto r =
+      test::run_notera({"convert", "--messages", "en", "--report", report.string(), input.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("3 games read, 3 written, 0 incomplete, 0 rejected") != std::string::npos);
+  CHECK(r.out.find("[White \"C\"]") != std::string::npos);
+  CHECK(r.out.find("1. c4 c5 1/2-1/2") != std::string::npos);
+  const auto j = nlohmann::json::parse(test::read_file(report));
+  REQUIRE(j.size() == 3);
+  for (const auto& game : j) {
+    CHECK(game["status"] == "complete");
+    CHECK(game["line"] == 1);
+  }
+  // The next game's Event tag on the result's line is the next game's.
+  const auto split =
+      test::run_notera({"convert", "-q", "--to", "json"},
+                       "[Event \"x\"]\n\n1. e4 e5 1-0 [Event \"y\"]\n[White \"W\"]\n\n1. d4 *\n");
+  CHECK(split.exit_code == 0);
+  std::istringstream lines(split.out);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  CHECK(nlohmann::json::parse(first)["status"] == "complete");
+  CHECK(nlohmann::json::parse(second)["tags"]["Event"] == "y");
+  // A problem on that line is placed at its column in the line.
+  const auto bad = test::run_notera({"convert", "--messages", "en"}, "1. e4 e5 1-0 [Event \"y\"] 1. e5 *\n");
+  CHECK(bad.err.find("-:1:29: game 2, ply 1: ") != std::string::npos);
+}
+
+TEST_CASE("convert: \"2. ... Nc6\" and \"2 ... Nc6\" number Black's moves, in variations too") {
+  const auto r = test::run_notera({"convert", "-q", "--to", "san"},
+                                  "1. e4 e5 2. Nf3 ( 2. ... Nc6 ) 2. ... Nc6 3. Bb5 *\n");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "e4 e5 Nf3 Nc6 Bb5\n");
+  auto file = test::run_notera({"convert", "-q", test::data_path("pgn/ellipsis-numbers.pgn").string()});
+  CHECK(file.exit_code == 0);
+  std::replace(file.out.begin(), file.out.end(), '\n', ' ');  // lines wrapped at 80
+  CHECK(file.out.find("5. O-O Be7 ({+0.31} 5... b5 6. Bb3 Be7) 6. Re1") != std::string::npos);
+  CHECK(file.out.find("9... Nb8 ({+0.52} 9... Na5 10. Bc2 c5) 10. d4 Nbd7 *") != std::string::npos);
+  CHECK(file.out.find("5... Ba5 6. O-O d6 7. d4 *") != std::string::npos);
+}
+
+TEST_CASE("convert: a variation holding only a comment is written as a comment after the move") {
+  test::TempDir dir;
+  const auto out = dir.path() / "out.pgn";
+  const auto r = test::run_notera({"convert", "-q", "-o", out.string()},
+                                  "1. e4 ({only a comment}) e5 2. Nf3 (2. Nc3) ({another}) Nc6 *\n");
+  CHECK(r.exit_code == 0);
+  const std::string written = test::read_file(out);
+  CHECK(written.find("1. e4 {only a comment} 1... e5 2. Nf3 (2. Nc3) {another} 2... Nc6 *") !=
+        std::string::npos);
+  CHECK(written.find("({") == std::string::npos);
+  if (const auto pe = test::pgn_extract()) {
+    const auto check = test::run_program(pe->string(), {"-s", "-Wuci", out.string()});
+    CHECK(check.exit_code == 0);
+    CHECK(check.err.find("Missing move list") == std::string::npos);
+    CHECK(check.out.find("e2e4 e7e5 g1f3 b8c6") != std::string::npos);
+  }
+}
+
+TEST_CASE("convert: names real tools give standard chess and Chess960 in the Variant tag") {
+  for (const char* name : {"Regular", "Standard", "Classical", "chess", "Normal", "From Position"}) {
+    const auto r = test::run_notera({"convert", "-q", "--to", "uci"},
+                                    std::string("[Variant \"") + name + "\"]\n\n1. e4 e5 *\n");
+    CHECK_MESSAGE(r.exit_code == 0, name);
+    CHECK_MESSAGE(r.out == "e2e4 e7e5\n", name);
+  }
+  // Chess960: castling is king takes rook.
+  for (const char* name : {"Chess960", "Chess 960", "chess-960", "Fischerandom", "Fischer Random", "FRC"}) {
+    const auto r =
+        test::run_notera({"convert", "-q", "--to", "uci"},
+                         std::string("[Variant \"") + name +
+                             "\"]\n[FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"]\n\n1. O-O-O *\n");
+    CHECK_MESSAGE(r.exit_code == 0, name);
+    CHECK_MESSAGE(r.out == "b1a1\n", name);
+  }
+  const auto other = test::run_notera({"convert", "--messages", "en"}, "[Variant \"Atomic\"]\n\n1. e4 *\n");
+  CHECK(other.exit_code == 1);
+  CHECK(other.err.find("a variant notera does not play") != std::string::npos);
+}
+
+TEST_CASE("convert: castling rights a FEN tag gives without their rook or king are dropped, the game kept") {
+  const std::string game =
+      "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w KQkq - 0 30\"]\n\n30. O-O Kd7 31. Rd1+ *\n";
+  const auto r = test::run_notera({"convert", "--messages", "en", "--to", "san"}, game);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "O-O Kd7 Rd1+\n");
+  for (const char* right : {"'Q'", "'k'", "'q'"})
+    CHECK_MESSAGE(r.err.find(std::string("the FEN tag gives castling right ") + right) != std::string::npos,
+                  right);
+  CHECK(r.err.find("castling right 'K'") == std::string::npos);
+  CHECK(r.err.find("has no rook to castle with") != std::string::npos);
+  const auto nb = test::run_notera({"convert", "--messages", "nb", "--to", "san"}, game);
+  CHECK(nb.err.find("rokaderetten «q»") != std::string::npos);
+  // `notera move --fen` keeps the FEN strict: it is the position asked about.
+  const auto move =
+      test::run_notera({"move", "--messages", "en", "--fen", "4k3/8/8/8/8/8/4P3/4K2R w KQkq - 0 30", "O-O"});
+  CHECK(move.exit_code != 0);
+  CHECK((move.err + move.out).find("castling right 'Q' has no rook") != std::string::npos);
 }

@@ -116,6 +116,25 @@ TEST_CASE("fen: castling rights must match kings and rooks") {
   CHECK(error_of("4k3/8/8/8/8/8/8/4K3 w C - 0 1").first == "fen.castling_no_rook");
 }
 
+TEST_CASE("fen: impossible castling rights are dropped and listed when asked to") {
+  // No rook on h1 for K, Black's king off its first rank for k and q.
+  const std::string fen = "b5nr/1p2kB1p/8/8/8/8/P7/R3K3 b KQkq - 0 22";
+  CHECK(error_of(fen).first == "fen.castling_no_rook");
+  const FenResult r = read_fen(fen, false, ImpossibleCastling::drop);
+  REQUIRE(r.position.has_value());
+  REQUIRE(r.dropped.size() == 3);
+  CHECK(r.dropped[0].right == 'K');
+  CHECK(r.dropped[0].reason.key == "fen.castling_no_rook");
+  CHECK(r.dropped[1].right == 'k');
+  CHECK(r.dropped[1].reason.key == "fen.castling_no_king");
+  CHECK(r.dropped[2].right == 'q');
+  CHECK(write_fen(*r.position) == "b5nr/1p2kB1p/8/8/8/8/P7/R3K3 b Q - 0 22");
+  // Rights the position can have are kept as they are; a duplicate is still an error.
+  CHECK(read_fen(std::string(start_fen), false, ImpossibleCastling::drop).dropped.empty());
+  CHECK_FALSE(
+      read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KHkq - 0 1", false, ImpossibleCastling::drop));
+}
+
 TEST_CASE("fen: en-passant square must fit the last move") {
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1").first == "fen.ep_rank");
   CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1").first == "fen.ep_no_pawn");

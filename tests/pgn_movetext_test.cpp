@@ -78,8 +78,40 @@ TEST_CASE("movetext: the shortcut reads the usual tokens as the grammar does") {
                            "♘f3 ♞xd4",
                            "e4\xC2\xA0"
                            "e5",
-                           "Nf3\x01 e4\x01"})
+                           "Nf3\x01 e4\x01",
+                           "1. e4 e5 2. Nf3 ( 2. ... Nc6 ) 2. ... Nc6 3 ... Bb5",
+                           "2. ...Nc6 2.\t\t...\nNc6 2 ...",
+                           "2. .. Nc6 2.... Nc6 2. .... Nc6 2. … Nc6 2 … Nc6 2.…Nc6"})
     check_agrees(text, languages);
+}
+
+TEST_CASE("movetext: Black's move announced apart from its number, \"2. ... Nc6\"") {
+  // Crafty, chess.js and books write a blank between the number's dot and
+  // the ellipsis, or no dot at all; "…" reads as "...".
+  const notation::LanguageMask english = notation::reading_languages(notation::LetterTable::english);
+  for (const std::string& number :
+       {std::string("2. ..."), std::string("2 ..."), std::string("2.  \t..."), std::string("2...."),
+        std::string("2. \xE2\x80\xA6"), std::string("2 \xE2\x80\xA6")}) {
+    const std::string text = "1. e4 e5 2. Nf3 (" + number + " Nc6) " + number + " Nc6 *";
+    pgn::MovetextParse parse;
+    parse_movetext(text, english, parse);
+    int numbers = 0;
+    for (const pgn::MovetextEvent& e : parse.events) {
+      CHECK_MESSAGE(e.kind != pgn::MovetextEvent::Kind::unknown, text << ": " << describe(parse));
+      if (e.kind == pgn::MovetextEvent::Kind::move_number && e.number == 2 && e.begin > 10) {
+        ++numbers;
+        CHECK(e.dots == 3);
+        CHECK(text.substr(e.begin, e.end - e.begin) == number);
+      }
+    }
+    CHECK_MESSAGE(numbers == 2, text);
+  }
+  // Not an ellipsis: two dots, or dots that go on.
+  pgn::MovetextParse parse;
+  parse_movetext("2. .. Nc6", english, parse);
+  REQUIRE(parse.events.size() >= 2);
+  CHECK(parse.events[0].end == 2);
+  CHECK(parse.events[1].kind == pgn::MovetextEvent::Kind::unknown);
 }
 
 TEST_CASE("movetext: the shortcut agrees with the grammar on random token soup") {
@@ -93,7 +125,8 @@ TEST_CASE("movetext: the shortcut agrees with the grammar on random token soup")
       "e.",    "p.",   "ch",  "(=)",  "(",     ")",    "{c}",  "}",        ";x\n",     "$1",
       "$",     "[",    "]",   "1.",   "12...", "12",   "0",    "1-0",      "0-1",      "1/2-1/2",
       "*",     "a",    "h",   "e",    "c",     "1",    "8",    "9",        "x",        ":",
-      "-",     "--",   "/",   ".",    "Кр",    "Kp",   "♘",    "\xC2\xBD", "\xC2\xA0", "\xE2\x80\x93"};
+      "-",     "--",   "/",   ".",    "Кр",    "Kp",   "♘",    "\xC2\xBD", "\xC2\xA0", "\xE2\x80\x93",
+      "...",   "..",   "…"};
   const std::vector<notation::LanguageMask> languages = masks();
   test::TokenSoup soup(fragments, 0x6E6F7465726121ULL);
   for (int i = 0; i < 20000; ++i) {

@@ -30,6 +30,7 @@ struct Piece {
   std::uint64_t offset;
   std::vector<pgn::SplitNote> notes;
   bool truncated;
+  int column;
 };
 
 std::vector<Piece> split(const std::string& input, pgn::SplitterOptions options = {}) {
@@ -43,7 +44,8 @@ std::vector<Piece> split(const std::string& input, pgn::SplitterOptions options 
     REQUIRE(!s.text.empty());
     offset += s.text.size();
     pieces.push_back({s.kind, s.reason, std::string(s.text), s.first_line, s.byte_offset,
-                      std::vector<pgn::SplitNote>(s.notes.begin(), s.notes.end()), s.truncated});
+                      std::vector<pgn::SplitNote>(s.notes.begin(), s.notes.end()), s.truncated,
+                      s.first_column});
   }
   CHECK(offset == input.size());
   return pieces;
@@ -69,6 +71,7 @@ std::vector<Piece> split_checked(const std::string& input) {
       CHECK(other[i].text == reference[i].text);
       CHECK(other[i].kind == reference[i].kind);
       CHECK(other[i].line == reference[i].line);
+      CHECK(other[i].column == reference[i].column);
       CHECK(other[i].notes.size() == reference[i].notes.size());
     }
   }
@@ -353,6 +356,88 @@ TEST_CASE("pgn splitter: variations and results are found at every place in a mo
     CHECK(pieces[0].text == "[Event \"a\"]\n\n" + moves + "\n");
     CHECK(pieces[1].reason == SkipReason::between_games);
   }
+}
+
+TEST_CASE("pgn splitter: a game that starts on the line of the result before it") {
+  // Whole databases written on one line: each result followed by a tag
+  // ends its game there, and the next game starts at the tag.
+  const std::string game =
+      "[Event \"x\"] [White \"A\"] [Black \"B\"] [Result \"1-0\"] 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0";
+  const std::string line = game + " " + game + "  " + game + "\n";
+  const auto pieces = split_checked(line);
+  REQUIRE(pieces.size() == 3);
+  CHECK(pieces[0].text == game + " ");
+  CHECK(pieces[1].text == game + "  ");
+  CHECK(pieces[2].text == game + "\n");
+  for (const Piece& p : pieces) {
+    CHECK(p.kind == SegmentKind::game);
+    CHECK(p.line == 1);
+    CHECK(p.notes.empty());
+  }
+  CHECK(pieces[0].column == 1);
+  CHECK(pieces[1].column == static_cast<int>(game.size()) + 2);
+  CHECK(pieces[2].column == 2 * static_cast<int>(game.size()) + 4);
+
+  // The next game's first tag on the result's line, its other tags below:
+  // it keeps its Event; the game before it keeps its result.
+  const auto two = split_checked("[Event \"x\"]\n\n1. e4 e5 1-0 [Event \"y\"]\n[White \"W\"]\n\n1. d4 *\n");
+  REQUIRE(two.size() == 2);
+  CHECK(two[0].text == "[Event \"x\"]\n\n1. e4 e5 1-0 ");
+  CHECK(two[1].text == "[Event \"y\"]\n[White \"W\"]\n\n1. d4 *\n");
+  CHECK(two[1].line == 3);
+  CHECK(two[1].column == 14);
+  // Columns count characters, not bytes.
+  const auto wide = split_checked("1. e4 {\xC3\xB8} ½-½ [Event \"y\"] *\n");
+  REQUIRE(wide.size() == 2);
+  CHECK(wide[1].column == 15);
+
+  // Tags all on one line, then the moves: one game.
+  const auto tags = split_checked(
+      "[Event \"x\"] [White \"A\"] [Black \"B\"]\n\n1. e4 *\n[Event \"y\"] [White \"C\"]\n1. d4 *\n");
+  REQUIRE(tags.size() == 2);
+  CHECK(tags[1].text == "[Event \"y\"] [White \"C\"]\n1. d4 *\n");
+
+  // Not a tag after the result, or the result inside a variation or a
+  // comment: no new game there.
+  for (const std::string& other :
+       {std::string("1. e4 1-0 [%clk 0:01:00]\n"), std::string("1. e4 (1. d4 1-0 [Event \"v\"]) e5 *\n"),
+        std::string("1. e4 {1-0 [Event \"c\"]} e5 *\n"), std::string("1. e4 1-0[Event \"t\"]\n")}) {
+    const auto one = games_of(split_checked(other));
+    CHECK_MESSAGE(one.size() == 1, other);
+  }
+}
+
+TEST_CASE("pgn splitter: a long line of games is read game by game, not cut") {
+  // Beyond the line length limit too, and with reads that end anywhere:
+  // every game is there, nothing is overflow, and finding each game's
+  // line end does not read the line again (a 10 MB line takes a moment).
+  const std::string game =
+      "[Event \"x\"] [White \"A\"] [Black \"B\"] [Result \"1-0\"] 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 ";
+  std::string input;
+  for (int i = 0; i < 40; ++i) input += game;
+  input += "\n[Event \"next\"]\n1. d4 *\n";
+  for (std::size_t chunk : {7, 64, 1000}) {
+    pgn::SplitterOptions options;
+    options.chunk_size = chunk;
+    options.max_line_length = 300;
+    options.max_game_size = 300;
+    const auto pieces = split(input, options);
+    REQUIRE(pieces.size() == 41);
+    for (std::size_t i = 0; i < 40; ++i) {
+      CHECK(pieces[i].kind == SegmentKind::game);
+      CHECK(pieces[i].text == (i + 1 < 40 ? game : game + "\n"));
+      CHECK(pieces[i].column == static_cast<int>(i * game.size()) + 1);
+      CHECK(pieces[i].notes.empty());
+    }
+    CHECK(pieces[40].line == 2);
+  }
+  std::string big;
+  big.reserve(11 << 20);
+  while (big.size() < (10u << 20)) big += game;
+  big += "\n";
+  const auto pieces = split(big);
+  CHECK(games_of(pieces).size() == pieces.size());
+  CHECK(pieces.size() == big.size() / game.size());
 }
 
 TEST_CASE("pgn splitter: empty input and input without a line end") {

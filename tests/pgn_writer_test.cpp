@@ -179,6 +179,25 @@ TEST_CASE("pgn writer: a byte to escape or blank out is found at every place in 
   }
 }
 
+TEST_CASE("pgn writer: a variation with no move is written as a comment after the move, never as \"()\"") {
+  game::Game game = make_game("");
+  Position pos = game.start;
+  play(game.mainline, pos, "e4 e5 Nf3");
+  game::Line only_comment;
+  only_comment.comment_before = "only a comment";
+  game.mainline.edit_notes(0).variations.push_back(only_comment);
+  game.mainline.edit_notes(0).variations.push_back(game::Line());  // nothing at all: nothing written
+  game::Line d4;
+  Position start = game.start;
+  play(d4, start, "d4");
+  game.mainline.edit_notes(0).variations.push_back(d4);
+  game.mainline.edit_notes(2).variations.push_back(only_comment);
+  const std::string out = write(game);
+  CHECK(out.find("1. e4 {only a comment} (1. d4) 1... e5 2. Nf3 {only a comment} *") != std::string::npos);
+  CHECK(out.find("()") == std::string::npos);
+  CHECK(out.find("({") == std::string::npos);
+}
+
 TEST_CASE("pgn writer: input tag order on request, missing roster tags as the standard says") {
   game::Game game = annotated_game();
   pgn::WriterOptions options;

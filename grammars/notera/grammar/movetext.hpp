@@ -54,10 +54,15 @@ struct draw : pegtl::seq< half, result_separator, half > {};
 struct unknown_result : pegtl::one< '*' > {};
 struct result : pegtl::seq< pegtl::sor< white_wins, black_wins, draw, unknown_result >, token_end > {};
 
-// "12." "12..." "12" (some texts leave the dot out).
+// "12." "12..." "12" (some texts leave the dot out), and Black's move
+// announced apart from its number: "12. ... Nc6", "12 ... Nc6" (Crafty,
+// chess.js, books; "…" is "..." after normalisation).
 struct move_number_digits : pegtl::plus< pegtl::digit > {};
 struct move_number_dots : pegtl::plus< pegtl::one< '.' > > {};
-struct move_number : pegtl::seq< move_number_digits, pegtl::sor< move_number_dots, pegtl::at< blank >, pegtl::eof > > {};
+struct move_number_ellipsis : pegtl::seq< blank, pegtl::string< '.', '.', '.' > > {};
+struct move_number : pegtl::seq< move_number_digits, pegtl::sor<
+    pegtl::seq< pegtl::opt< move_number_dots >, move_number_ellipsis >,
+    move_number_dots, pegtl::at< blank >, pegtl::eof > > {};
 
 // Marks written apart from their move: "exd6 e.p." on another line, "Kb1 (=)",
 // evaluation glyphs such as +- or = (PGN §10 NAGs).

@@ -74,6 +74,7 @@ struct GameText {
   std::int64_t line = 1;                  // first line in its input
   std::span<const pgn::SplitNote> notes;  // what the splitter found in it
   bool truncated = false;                 // cut at a size limit
+  int column = 1;                         // of text[0] on its first line (> 1 when a game starts mid-line)
 };
 
 // One piece of an input, in input order.

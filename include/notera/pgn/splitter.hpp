@@ -11,6 +11,11 @@
 //     brace comment, unless it continues the tag section of the current
 //     game (a tag name already seen there starts a new game: header-only
 //     games follow each other this way);
+//   - at a tag after a game termination marker on the same line, wherever
+//     on the line it is ("... 3. Bb5 a6 1-0 [Event "x"] [White "A"] ...":
+//     whole databases written on one line); the game before ends at the
+//     marker, and the next one's reports count columns from the line's
+//     start (Segment::first_column);
 //   - at movetext when no game is open (headerless move lists). After a
 //     game that ended with a result (1-0, 0-1, 1/2-1/2, *, ½-½, 1:0, 0:1),
 //     text only starts a new game when it looks like moves ("1.", "e4",
@@ -72,6 +77,7 @@ struct Segment {
   // the next call of Splitter::next.
   std::string_view text;
   std::int64_t first_line = 1;    // line of text[0]
+  int first_column = 1;           // column of text[0] (1-based, characters): > 1 after a split
   std::uint64_t byte_offset = 0;  // of text[0] in the input
   std::span<const SplitNote> notes;
   bool truncated = false;  // a game cut at a size limit
@@ -109,6 +115,8 @@ class Splitter {
   bool find_line(Line& line);
   void prepare_line(Line& line, bool continuation);
   bool take_usual_line(const Line& line);
+  void stop_at_split(const Line& line);
+  bool emit_at_split(Segment& segment);
   bool is_tag_pair_line(std::size_t begin, std::size_t end, std::uint64_t& hash) const;
   void classify(Line& line) const;
   Decision decide(const Line& line, SkipReason& reason);
@@ -145,6 +153,14 @@ class Splitter {
   std::size_t nul_limit_ = 0;  // no NUL byte at or after this offset
   std::uint64_t base_ = 0;     // input offset of buffer_[0]
   std::int64_t line_ = 1;      // line number at pos_
+  // No LF in [pos_, no_newline_until_) (when pos_ is below it): where
+  // find_line searches on from.
+  std::size_t no_newline_until_ = 0;
+  // A game ended by its result at split_at_, inside the line, where the
+  // next game's tag starts (scan_movetext stops there).
+  bool split_ = false;
+  std::size_t split_at_ = 0;
+  int next_column_ = 1;  // column of the segment start_segment starts
   bool eof_ = false;
   bool started_ = false;
   bool mid_line_ = false;         // pos_ is inside a line (after a cut)
@@ -159,6 +175,7 @@ class Splitter {
   SegmentKind kind_ = SegmentKind::skipped;
   SkipReason reason_ = SkipReason::blank;
   std::int64_t first_line_ = 1;
+  int first_column_ = 1;
   Phase phase_ = Phase::tags;
   bool in_comment_ = false;
   std::int64_t comment_line_ = 0;

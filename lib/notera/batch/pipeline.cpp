@@ -51,6 +51,7 @@ struct Item {
   std::int64_t index = 0;
   std::int64_t number = 0;
   std::int64_t line = 0;
+  int column = 1;
   std::uint64_t offset = 0;
   Message skip_reason;
   game::Game game;
@@ -203,6 +204,7 @@ class Reader {
     item.overflow = entry.overflow;
     item.notes.assign(entry.game.notes.begin(), entry.game.notes.end());
     item.line = entry.game.line;
+    item.column = entry.game.column;
     item.offset = entry.offset;
     if (entry.kind == input::Entry::Kind::game) {
       item.kind = ItemKind::game;
@@ -317,7 +319,8 @@ void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options) {
     if (item.kind == ItemKind::skipped) continue;
     const std::string_view text(batch.texts.data() + item.text_begin, item.text_end - item.text_begin);
     worker.reader_for(batch.input, *batch.record)
-        .read(input::GameText{item.format, text, item.line, item.notes, item.truncated}, file, item.game);
+        .read(input::GameText{item.format, text, item.line, item.notes, item.truncated, item.column}, file,
+              item.game);
     if (options.render) {
       item.out_begin = batch.output.size();
       worker.renderer.render(item.game, GameSource{file, item.line, item.index, text}, batch.output);

@@ -45,7 +45,8 @@ template <> struct field_action<g::fullmove_number> : store_field<&Fields::fullm
 
 class Reader {
  public:
-  Reader(std::string_view text, bool chess960) : text_(text), chess960_(chess960) {}
+  Reader(std::string_view text, bool chess960, ImpossibleCastling impossible)
+      : text_(text), chess960_(chess960), impossible_(impossible) {}
 
   FenResult read() {
     Fields fields;
@@ -151,6 +152,13 @@ class Reader {
     }
   }
 
+  // Under ImpossibleCastling::drop, leaves the right out and says so.
+  bool drop(char right, const char* why) {
+    if (impossible_ != ImpossibleCastling::drop) return false;
+    result_.dropped.push_back({right, Message(why).with("right", std::string(1, right))});
+    return true;
+  }
+
   bool read_castling(const Field& field) {
     if (field.text == "-") return true;
     for (std::size_t i = 0; i < field.text.size(); ++i) {
@@ -160,6 +168,7 @@ class Reader {
       const int back_rank = relative_rank(color, 0);
       const Bitboard kings = pos_.pieces(color, PieceType::king);
       if (popcount(kings) != 1 || rank_of(lsb(kings)) != back_rank) {
+        if (drop(c, "fen.castling_no_king")) continue;
         fail(Message("fen.castling_no_king").with("right", std::string(1, c)), offset);
         return false;
       }
@@ -179,6 +188,7 @@ class Reader {
         if (rooks & bb(s)) rook = s;
       }
       if (rook == no_square) {
+        if (drop(c, "fen.castling_no_rook")) continue;
         fail(Message("fen.castling_no_rook").with("right", std::string(1, c)), offset);
         return false;
       }
@@ -282,13 +292,16 @@ class Reader {
 
   std::string_view text_;
   bool chess960_;
+  ImpossibleCastling impossible_;
   Position pos_;
   FenResult result_;
 };
 
 }  // namespace
 
-FenResult read_fen(std::string_view text, bool chess960) { return Reader(text, chess960).read(); }
+FenResult read_fen(std::string_view text, bool chess960, ImpossibleCastling impossible) {
+  return Reader(text, chess960, impossible).read();
+}
 
 std::string write_fen(const Position& pos, CastlingNotation notation) {
   std::string fen;

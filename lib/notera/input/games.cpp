@@ -199,6 +199,7 @@ class Stream final : public GameStream {
     entry.game.format = Format::pgn;
     entry.game.text = segment.text;
     entry.game.line = segment.first_line;
+    entry.game.column = segment.first_column;
     entry.game.notes = segment.notes;
     entry.game.truncated = segment.truncated;
     entry.offset = segment.byte_offset;
@@ -705,6 +706,14 @@ void GameTextReader::read(const GameText& text, std::string_view file, game::Gam
   }
   impl_->pgn_reader().read(text.text, text.line, game);
   add_split_notes(text, game);
+  if (text.column > 1) {
+    // The text starts inside its first line (after the game before it on
+    // that line): places on that line were counted from the text's start.
+    const int shift = text.column - 1;
+    if (game.where.line == text.line) game.where.column += shift;
+    for (Diagnostic& d : game.diagnostics)
+      if (d.where.line == text.line && d.where.column > 0) d.where.column += shift;
+  }
 }
 
 }  // namespace notera::input

@@ -160,8 +160,11 @@ constexpr bool ends_token_after(char c) {
 }
 
 // A move number at the start of `s` (grammar::movetext::move_number):
-// digits, then dots, a white-space byte or the end. Its length, or 0;
-// `digits` and `dots` say how it was written.
+// digits, then dots, a white-space byte or the end; or digits, maybe dots,
+// white space and "..." ("2. ... Nc6", "2 ... Nc6": Crafty, chess.js and
+// books announce Black's move so; "…" is "..." after normalisation). Its
+// length, or 0; `digits` and `dots` say how it was written (3 for Black's
+// move announced with an ellipsis).
 struct MoveNumber {
   std::size_t length = 0;
   std::size_t digits = 0;
@@ -175,7 +178,14 @@ constexpr MoveNumber match_move_number(std::string_view s) {
   if (i == 0) return {};
   const std::size_t digits = i;
   while (i < s.size() && s[i] == '.') ++i;
-  if (i == digits && i < s.size() && !is(s[i], white_space)) return {};  // "1-0", "0-0", "12a"
+  if (i < s.size() && is(s[i], white_space)) {
+    // grammar::movetext::move_number_ellipsis: "..." after white space.
+    std::size_t j = i + 1;
+    while (j < s.size() && is(s[j], white_space)) ++j;
+    if (s.size() - j >= 3 && s[j] == '.' && s[j + 1] == '.' && s[j + 2] == '.') return {j + 3, digits, 3};
+  } else if (i == digits && i < s.size()) {
+    return {};  // "1-0", "0-0", "12a"
+  }
   return {i, digits, i - digits};
 }
 

@@ -20,11 +20,19 @@ std::optional<Variant> variant_of(std::string_view tag) {
   for (char c : tag)
     if (std::isalnum(static_cast<unsigned char>(c)))
       v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // "From Position" is lichess's name for standard chess from a FEN.
-  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" || v == "orthodox")
+  // Names for standard chess that readers and writers use: "From
+  // Position" is lichess's for standard chess from a FEN; python-chess
+  // (chess.Board.aliases) also takes "Classical", kokopu (parseVariant in
+  // pgn_read_impl.ts) "Regular", which it names the variant.
+  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" ||
+      v == "orthodox" || v == "classical" || v == "regular")
     return Variant::standard;
+  // Letters and digits only: "Chess 960", "chess-960", "Fischer Random"
+  // come here as chess960 and fischerrandom. "fischerandom" is Cute Chess's
+  // spelling (python-chess, Headers.is_chess960), FRC the usual
+  // abbreviation of Fischer Random Chess.
   if (v == "chess960" || v == "960" || v == "fischerandom" || v == "fischerrandom" ||
-      v == "fischerrandomchess" || v == "freestyle" || v == "freestylechess")
+      v == "fischerrandomchess" || v == "frc" || v == "freestyle" || v == "freestylechess")
     return Variant::chess960;
   return std::nullopt;
 }
@@ -70,11 +78,20 @@ struct GameReader::Impl {
       chess960 = *known == Variant::chess960;
     }
     if (const auto fen = game.tag("FEN")) {
-      const FenResult read = read_fen(*fen, chess960);
+      // A castling right the position cannot have ("KQkq" with no rook on
+      // h1, as some exporters write for any position) costs the right, not
+      // the game, as in pgn-extract; it is said.
+      const FenResult read = read_fen(*fen, chess960, ImpossibleCastling::drop);
       if (!read) {
         reject(game, Message("pgn.bad_fen").with("fen", *fen).with("reason", read.error.message), start);
         return false;
       }
+      for (const DroppedCastling& d : read.dropped)
+        note(game, Severity::warning,
+             Message("pgn.fen_castling_dropped")
+                 .with("right", std::string(1, d.right))
+                 .with("reason", d.reason),
+             start);
       game.start = *read.position;
       game.custom_start = true;
     } else if (chess960) {

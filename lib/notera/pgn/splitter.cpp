@@ -115,6 +115,7 @@ bool Splitter::fill() {
     end_ -= keep;
     cr_from_ -= keep;
     nul_limit_ = nul_limit_ > keep ? nul_limit_ - keep : 0;
+    no_newline_until_ = no_newline_until_ > keep ? no_newline_until_ - keep : 0;
     base_ += keep;
   }
   const std::size_t room = std::min(options_.chunk_size, capacity_ - end_);
@@ -169,7 +170,15 @@ void Splitter::normalise_line_ends(std::size_t from) {
     const char* data = buffer_.get();
     const std::size_t available = end_ - pos_;
     const std::size_t limit = std::min(available, options_.max_line_length);
-    const void* p = limit != 0 ? std::memchr(data + pos_, '\n', limit) : nullptr;
+    // Games that follow each other on one line (after a split) search on
+    // from where the last search stopped, not from pos_ again: a long
+    // line of them costs one pass, not one per game.
+    const std::size_t from = std::max(pos_, no_newline_until_);
+    const void* p = from < pos_ + limit ? std::memchr(data + from, '\n', pos_ + limit - from) : nullptr;
+    // Up to here no LF, and none will come: a CR not yet decided (the
+    // last byte of the data) might still become one.
+    no_newline_until_ = std::min(
+        p != nullptr ? static_cast<std::size_t>(static_cast<const char*>(p) - data) : pos_ + limit, cr_from_);
     if (p != nullptr) {
       const std::size_t nl = static_cast<std::size_t>(static_cast<const char*>(p) - data);
       line.begin = pos_;
@@ -274,9 +283,35 @@ void Splitter::normalise_line_ends(std::size_t from) {
       return false;
     comment_line_begin_ = line.begin - begin_;
     scan_movetext(line.begin, line.end);
+    if (split_) {
+      stop_at_split(line);
+      return true;
+    }
   }
   pos_ = line.next;
   ++line_;
+  return true;
+}
+
+// The game ends at split_at_, on this line, where the next one starts
+// with its tag: the rest of the line is read as a line of its own (it is
+// prepared already). Its column is kept for the next game's reports.
+void Splitter::stop_at_split(const Line& line) {
+  const int base = line.begin == begin_ ? first_column_ : 1;
+  next_column_ = base + column(line.begin, split_at_) - 1;
+  pos_ = split_at_;
+  line_prepared_ = true;
+}
+
+// Emits the game that ended at a split; the next call starts the game
+// whose tag stands there.
+bool Splitter::emit_at_split(Segment& segment) {
+  split_ = false;
+  pending_start_ = true;
+  pending_decided_ = true;
+  pending_kind_ = SegmentKind::game;
+  pending_reason_ = SkipReason::none;
+  emit(segment);
   return true;
 }
 
@@ -412,6 +447,8 @@ void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
   reason_ = kind == SegmentKind::game ? SkipReason::none : reason;
   begin_ = pos_;
   first_line_ = line_;
+  first_column_ = next_column_;
+  next_column_ = 1;
   phase_ = Phase::tags;
   in_comment_ = false;
   depth_ = 0;
@@ -450,6 +487,10 @@ void Splitter::start_segment(SegmentKind kind, SkipReason reason) {
       else
         scan_movetext(line.content, line.end);
     }
+  }
+  if (split_) {
+    stop_at_split(line);
+    return;
   }
   pos_ = line.next;
   if (line.complete && line.next > line.end) ++line_;
@@ -571,7 +612,10 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
         if (depth_ > 0) --depth_;
         break;
       default:
-        if (depth_ == 0) check_result(i, line_begin, end);
+        if (depth_ == 0) {
+          check_result(i, line_begin, end);
+          if (split_) return;  // the rest of the line is the next game's
+        }
         break;
     }
     ++i;
@@ -596,6 +640,16 @@ void Splitter::check_result(std::size_t i, std::size_t line_begin, std::size_t e
     const std::size_t after = start + m.length;
     if (after < end && !lexicon::ends_token_after(data[after])) continue;
     phase_ = Phase::after_result;
+    // A tag after the marker on the same line ("... 1-0 [Event "x"] ..."):
+    // the next game starts there, wherever on the line it is.
+    std::size_t k = after;
+    while (k < end && is_blank(data[k])) ++k;
+    std::string_view name;
+    std::uint64_t hash = 0;
+    if (k < end && data[k] == '[' && is_tag_line(k, end, name, hash)) {
+      split_ = true;
+      split_at_ = k;
+    }
     return;
   }
 }
@@ -622,6 +676,7 @@ void Splitter::emit(Segment& segment) {
   segment.reason = reason_;
   segment.text = std::string_view(buffer_.get() + begin_, pos_ - begin_);
   segment.first_line = first_line_;
+  segment.first_column = first_column_;
   segment.byte_offset = base_ + begin_;
   segment.truncated = truncated_;
   emitted_notes_.swap(notes_);
@@ -668,7 +723,10 @@ bool Splitter::next(Segment& segment) {
       open_ = false;
       return false;
     }
-    if (take_usual_line(line)) continue;
+    if (take_usual_line(line)) {
+      if (split_) return emit_at_split(segment);
+      continue;
+    }
     if (!line_prepared_) {
       prepare_line(line, mid_line_);
       line_prepared_ = true;
@@ -714,6 +772,7 @@ bool Splitter::next(Segment& segment) {
     }
     fresh = false;
     consume(line);
+    if (split_) return emit_at_split(segment);
     const bool cut_line = !line.complete;
     if (cut_line || pos_ - begin_ >= options_.max_game_size) {
       if (cut_line) mid_line_ = true;

@@ -605,7 +605,13 @@ struct Writer::Impl {
       if (cursor.pos) before_pos = *cursor.pos;
       write_move(m, notes, cursor, tokens, need_number);
       for (const game::Line& variation : notes->variations) {
-        if (variation.moves.empty() && variation.comment_before.empty()) continue;
+        if (variation.moves.empty()) {
+          // "({only a comment})": a variation needs a move (PGN §8.2.5;
+          // pgn-extract refuses "Missing move list in variation"), so its
+          // comment is written as one after the move, where it stood.
+          if (write_comment(variation.comment_before, tokens)) need_number = true;
+          continue;
+        }
         std::optional<Position> branch_pos = before_pos;
         Cursor branch = before;
         branch.pos = branch_pos ? &*branch_pos : nullptr;
