@@ -64,12 +64,19 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   reconstruct_options.work_limit = std::max<std::int64_t>(options.work_limit, 1);
   reconstruct_options.time_limit = std::chrono::milliseconds(std::max<std::int64_t>(options.time_limit, 1));
   reconstruct_options.widen = !options.quick;
-  const SheetReconstruction run = reconstruct_sheets(sheets, reconstruct_options, context.messages());
+  // A language's letters or figurines: the PGN in them, comments and all
+  // (as `convert --to nb` writes); SAN, LAN, UCI and the other systems:
+  // the moves on one line.
+  const bool spelt_pgn = notation && !options.json &&
+                         (notation->kind == notation::OutputNotation::Kind::language ||
+                          notation->kind == notation::OutputNotation::Kind::figurine);
+  const SheetReconstruction run =
+      reconstruct_sheets(sheets, reconstruct_options, context.messages(), spelt_pgn ? &*notation : nullptr);
   const reconstruct::Reconstruction& r = run.result;
   const std::string& pgn = run.pgn;
   if (options.json) {
     std::cout << report::reconstruction_json(r, sheets.size(), pgn, context.messages()).dump() << '\n';
-  } else if (notation) {
+  } else if (notation && !spelt_pgn) {
     std::string line;
     Position pos = r.start;
     for (const reconstruct::ReconstructedPly& p : r.plies) {

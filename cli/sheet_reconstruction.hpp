@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "notera/locale/messages.hpp"
+#include "notera/notation/write_move.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
 #include "notera/scoresheet/sheet.hpp"
 
@@ -18,8 +19,12 @@ struct SheetReconstruction {
   std::string pgn;  // the game with a comment at every correction, in the messages' language
 };
 
+// `spelling`: a language's letters or figurines for the PGN, its moves and
+// the moves its comments name (`reconstruct --to nb`); nullptr: PGN SAN.
+// `result` keeps PGN SAN whatever the spelling (the JSON's `san`).
 SheetReconstruction reconstruct_sheets(const std::vector<scoresheet::Scoresheet>& sheets,
                                        const reconstruct::ReconstructOptions& options,
-                                       const locale::Messages& messages);
+                                       const locale::Messages& messages,
+                                       const notation::OutputNotation* spelling = nullptr);
 
 }  // namespace notera::cli

@@ -209,7 +209,7 @@ TEST_CASE("convert: -o picks the compression by the name's ending in any case") 
   CHECK(static_cast<unsigned char>(bytes[1]) == 0x8B);
 }
 
-TEST_CASE("convert: a file that cannot be opened is the program's line; a control character is shown") {
+TEST_CASE("convert: a file that cannot be opened is the program's line, and a control character is shown") {
   test::TempDir dir;
   const auto missing = test::run_notera({"convert", "--messages", "en", (dir.path() / "nowhere.pgn").string()});
   CHECK(missing.exit_code == 2);
@@ -220,6 +220,7 @@ TEST_CASE("convert: a file that cannot be opened is the program's line; a contro
   CHECK(r.exit_code == 1);
   CHECK(r.err.find("'\xE2\x90\x9F' cannot be read as a move") != std::string::npos);
   CHECK(r.err.find('\x1f') == std::string::npos);
+}
 
 TEST_CASE("convert: games that start on the line of the result before them are all read and reported") {
   test::TempDir dir;

@@ -715,9 +715,15 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
   CHECK(r.exit_code == 0);
   CHECK(r.out.rfind("e2e4 e7e6 d2d4 d7d5 b1d2 c7c5 e4d5 ", 0) == 0);
 
-  r = test::run_notera(
-      {"reconstruct", "--to", "de", test::data_path("reconstruct/rank-omitted.sheet").string()});
-  CHECK(r.out.rfind("e4 e6 d4 d5 Sd2 c5 exd5 Dxd5", 0) == 0);
+  // A language's letters: the PGN in them, the moves its comments name too.
+  r = test::run_notera({"reconstruct", "--to", "de", "--messages", "en",
+                        test::data_path("reconstruct/rank-omitted.sheet").string()});
+  CHECK(r.out.find("1. e4 e6 2. d4 d5 3. Sd2 c5 4. exd5 Dxd5") != std::string::npos);
+  r = test::run_notera({"reconstruct", "--to", "nb", "--messages", "nb", NOTERA_SAMPLES "/nb/solberg-haugen.sheet"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("[White ") != std::string::npos);
+  CHECK(r.out.find("9. Te1 {linje 20: «Tc1» er Te1: linjen e skrevet som c}") != std::string::npos);
+  CHECK(r.out.find("er «Lg3» Lg5 eller Le3?") != std::string::npos);
 
   test::TempDir dir;
   const auto bad = dir.write("bad.sheet", "Notasjon: nb\n\n1 e4 e5\n2 Zz9 Qq1\n");
