@@ -1,6 +1,7 @@
 // Words for a reconstruction: the messages that explain each correction,
 // and the game with those messages as PGN comments and the close
 // alternatives as variations.
+#include <cmath>
 #include <algorithm>
 #include <cstdio>
 
@@ -33,10 +34,10 @@ Message reasons(const SlipList& slips, bool corrections_only) {
   return combined;
 }
 
-std::string cost_text(float nats) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", static_cast<double>(nats));
-  return buffer;
+// How many times less likely a game `nats` dearer is, as a reader takes it
+// in ("about 5 times less likely", not "cost +1.6"): e^nats, rounded.
+std::int64_t times_less_likely(float nats) {
+  return std::max<std::int64_t>(1, std::llround(std::exp(std::min(nats, 40.0f))));
 }
 
 // A variation of the PGN: another line from a ply, with how much less
@@ -44,7 +45,7 @@ std::string cost_text(float nats) {
 game::Line variation(const std::vector<Move>& moves, float cost,
                      const std::function<std::string(const Message&)>& render) {
   game::Line line;
-  line.comment_before = render(Message("reconstruct.variation").with("cost", cost_text(cost)));
+  line.comment_before = render(Message("reconstruct.variation").with("times", times_less_likely(cost)));
   for (Move m : moves) {
     game::GameMove gm;
     gm.move = m;
