@@ -117,7 +117,9 @@ class Api {
   ApiResponse reconstruct(const nlohmann::json& request, Context& context);
   ApiResponse list_sheets() const;
   ApiResponse get_sheet(std::string_view name) const;
-  ApiResponse put_sheet(std::string_view name, std::string_view text) const;
+  // `create_only` (the request's `If-None-Match: *`): 412 when the sheet
+  // is already there.
+  ApiResponse put_sheet(std::string_view name, std::string_view text, bool create_only = false) const;
   ApiResponse delete_sheet(std::string_view name) const;
   ApiResponse export_pgn(const nlohmann::json& request, Context& context);
 
