@@ -125,9 +125,65 @@ export function withAnswer(text, answer) {
   return (text.replace(answerMark, "").trim() || "-") + " {=" + answer + "}";
 }
 
-function cellText(box, somethingFollows) {
+// What a box may hold so that the .sheet file keeps it as it is
+// (docs/scoresheet-format.md; grammars/notera/grammar/scoresheet.hpp).
+// The format has no quoting: on a move row, blanks separate the boxes, `#`
+// after a blank begins a comment, a time or a bare number of minutes is a
+// clock note, digits with a dot are a move number, and `~~` crosses out.
+// So a box holds one move (any run of non-blank characters, `-`, `a|b`),
+// and after blanks only the marks the format reads as the same box's:
+// `+`, `!`, `?` and the like, `(=)`, `e.p.`, `{note}` (an answer `{=Tc2}`).
+// Anything else would be saved as something else: boxProblem() says what,
+// and the page does not save the sheet while a box has one.
+export const maxBoxLength = 40;  // characters: the longest move with its marks fits
+const blankChar = /[ \t\u00a0\u2007\u202f]/;
+const separatedMark = /^(?:e\.? ?p\.?|\(=\)|\+\+?|!!|\?\?|!\?|\?!|!|\?|\{[^}]*\})$/i;
+const clockLike = /^(?:\d{1,2}:\d{2}(?::\d{2})?|(?!00+$)\d{1,3})$/;
+const numberLike = /^\d+(?:\.{1,3}|\u2026)(?!\d)/;
+
+// {key, args} of the page's texts ("keep.*"), or null when the box is kept.
+export function boxProblem(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if ([...trimmed].length > maxBoxLength) return {key: "keep.too_long", args: {limit: maxBoxLength}};
+  if (trimmed.includes("~~")) return {key: "keep.tilde", args: {}};
+  // The blank-separated tokens; a {note} is part of its token, blanks and all.
+  const tokens = [];
+  let token = "";
+  for (let i = 0; i < trimmed.length; ++i) {
+    const c = trimmed[i];
+    if (c === "{") {
+      const close = trimmed.indexOf("}", i);
+      if (close < 0) return {key: "keep.brace", args: {}};
+      token += trimmed.slice(i, close + 1);
+      i = close;
+    } else if (blankChar.test(c)) {
+      if (token) tokens.push(token);
+      token = "";
+    } else {
+      token += c;
+    }
+  }
+  if (token) tokens.push(token);
+  // "e. p." is one mark written with a blank.
+  for (let i = 0; i + 1 < tokens.length; ++i)
+    if (/^e\.$/i.test(tokens[i]) && /^p\.?$/i.test(tokens[i + 1])) tokens.splice(i, 2, tokens[i] + " " + tokens[i + 1]);
+  const [move, ...marks] = tokens;
+  if (move.startsWith("#")) return {key: "keep.hash", args: {}};
+  if (clockLike.test(move)) return {key: "keep.clock", args: {text: move}};
+  if (numberLike.test(move)) return {key: "keep.number", args: {text: move}};
+  for (const mark of marks) {
+    if (mark.startsWith("#")) return {key: "keep.hash", args: {}};
+    if (!separatedMark.test(mark)) return {key: "keep.blank", args: {text: mark}};
+  }
+  return null;
+}
+
+function cellText(box, somethingFollows, unkept) {
   const crossed = box.crossed.map((c) => "~~" + c + "~~").join(" ");
-  const text = box.text.trim();
+  // A box the file would not keep, in a text to read rather than to save:
+  // as if empty (its text would be read as other boxes).
+  const text = unkept && boxProblem(box.text) ? "" : box.text.trim();
   if (text) return crossed ? crossed + " " + text : text;
   // Nothing legible in the box but more on the row: "-" keeps the columns
   // (an empty box and "-" both mean "not recorded").
@@ -152,7 +208,9 @@ function copyWord(languages, code, owner) {
 // line number to the boxes on it ({ref, column, end}, 1-based characters),
 // so that what the reconstruction says about "line 20, column 4" finds its
 // box.
-export function sheetText(copy, languages) {
+// `unkept`: a box the file would not keep as it is is written as empty
+// (for the reconstruction while the page holds the save back).
+export function sheetText(copy, languages, {unkept = false} = {}) {
   const lines = [];
   for (const note of copy.notes.split("\n")) if (note.trim()) lines.push("# " + note.trim());
   const word = (key) => headerWord(languages, copy.language, key);
@@ -174,9 +232,9 @@ export function sheetText(copy, languages) {
     const onLine = [];
     let line = String(row.number) + (row.blackFirst ? "..." : "");
     line = line.padEnd(Math.max(3, chars(line) + 1));
-    const blackText = cellText(row.black, !!row.extra.trim());
+    const blackText = cellText(row.black, !!row.extra.trim(), unkept);
     const parts = [];
-    if (!row.blackFirst) parts.push({side: "white", text: cellText(row.white, !!(blackText || row.extra.trim()))});
+    if (!row.blackFirst) parts.push({side: "white", text: cellText(row.white, !!(blackText || row.extra.trim()), unkept)});
     parts.push({side: "black", text: blackText});
     for (const part of parts) {
       if (!part.text) continue;
