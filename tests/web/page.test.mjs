@@ -597,6 +597,52 @@ test("an exported game's file name keeps its letters", async () => {
   assert.equal(download.suggestedFilename(), "Ærø-Groß.pgn");
 });
 
+test("narrow windows: nothing overlaps, every box can be clicked", async () => {
+  // Where every part is, in the page's coordinates.
+  const geometry = () => page.evaluate(() => {
+    const rect = (el) => {
+      const r = el.getBoundingClientRect();
+      return {left: r.left + scrollX, top: r.top + scrollY, right: r.right + scrollX, bottom: r.bottom + scrollY};
+    };
+    return {
+      width: innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      copies: [...document.querySelectorAll("section.copy")].map((c) => ({
+        rect: rect(c),
+        fields: [...c.querySelectorAll("[data-header]")].map(rect),
+      })),
+      side: rect(document.querySelector(".side")),
+    };
+  });
+  const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (const [language, title] of [["en", "New game"], ["de", "Neue Partie"]]) {
+    await page.selectOption("#ui-language", language);
+    await page.waitForFunction((t) => document.getElementById("new-game").textContent === t, title);
+    for (const game of ["solberg-haugen", "lie-bakke"]) {
+      await openGame(game);
+      for (const [width, height] of [[400, 800], [800, 900], [1280, 900], [1920, 1080]]) {
+        await page.setViewportSize({width, height});
+        await page.evaluate(() => scrollTo(0, 0));
+        const g = await geometry();
+        const where = `${game} ${language} ${width}px`;
+        assert.ok(g.scrollWidth <= g.width, `${where}: no sideways scrolling (${g.scrollWidth})`);
+        for (const [i, c] of g.copies.entries()) {
+          for (const f of c.fields)
+            assert.ok(f.left >= c.rect.left - 1 && f.right <= c.rect.right + 1, `${where}: copy ${i}'s header fields stay in it`);
+          assert.ok(!overlap(c.rect, g.side), `${where}: copy ${i} and the panels do not overlap`);
+        }
+        await page.screenshot({path: path.join(shots, `16-${width}-${game}-${language}.png`)});
+        // A box far down the sheet takes a click (nothing lies over it).
+        await page.click(box(g.copies.length - 1, 20, "black"));
+        await page.waitForFunction((s) => document.activeElement === document.querySelector(s), box(g.copies.length - 1, 20, "black"));
+      }
+      await page.setViewportSize({width: 1600, height: 1000});
+    }
+  }
+  await page.selectOption("#ui-language", "nb");
+  await page.waitForFunction(() => document.getElementById("new-game").textContent === "Nytt parti");
+});
+
 test("stop and restart the server: the workspace still holds the sheets", async () => {
   const saved = await api("/api/sheets/solberg-haugen.sheet");
   assert.equal(await stopServer(server), 0);

@@ -588,6 +588,7 @@ function renderCopies() {
   });
   container.classList.toggle("two", state.game.copies.length === 2);
   document.querySelector("main").classList.toggle("two", state.game.copies.length === 2);
+  document.body.classList.toggle("two-copies", state.game.copies.length === 2);
   if (state.focus) {
     const input = boxInput(state.focus.copy, state.focus.ref);
     if (input) input.classList.add("focused");
