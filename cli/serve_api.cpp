@@ -1,6 +1,7 @@
 #include "serve_api.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <memory>
 
@@ -238,6 +239,19 @@ std::string attachment(std::string_view name) {
     }
   }
   return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + encoded;
+}
+
+// A sheet's version for ETag and If-Match: a hash of its bytes as the
+// workspace reads them (64-bit FNV-1a), quoted as an entity tag.
+std::string sheet_etag(std::string_view bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  char text[19];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return "\"" + std::string(text) + "\"";
 }
 
 }  // namespace
@@ -582,17 +596,31 @@ ApiResponse Api::get_sheet(std::string_view name) const {
   r.body = std::move(decoded.text);
   r.content_type = "text/plain; charset=utf-8";
   if (!decoded.encoding.empty()) r.headers.push_back({"X-Notera-Encoding", decoded.encoding});
+  r.headers.push_back({"ETag", sheet_etag(*text)});
   return r;
 }
 
-ApiResponse Api::put_sheet(std::string_view name, std::string_view text, bool create_only) const {
+ApiResponse Api::put_sheet(std::string_view name, std::string_view text, bool create_only,
+                           const std::optional<std::string>& if_match) const {
   check_name(name);
+  // A client that read the sheet says which version it changed: a save
+  // from a stale copy (another tab saved meanwhile) must not overwrite
+  // the newer one. (Checked, then written: two saves in the same instant
+  // can still pass both; the page's own saves run one after another.)
+  if (if_match && *if_match != "*") {
+    const std::optional<std::string> current = workspace_.read(name);
+    if (!current || sheet_etag(*current) != *if_match)
+      throw ApiError(412, Message("serve.error.changed").with("name", name));
+  }
   const Workspace::WriteOutcome written = workspace_.write(name, text, create_only);
   if (written.existed) throw ApiError(412, Message("serve.error.exists").with("name", name));
   if (!written.ok)
     throw ApiError(500, Message("serve.error.io").with("name", name).with("reason", written.error));
-  return json_response({{"name", name}, {"bytes", text.size()}, {"created", written.created}},
-                       written.created ? 201 : 200);
+  ApiResponse r = json_response({{"name", name}, {"bytes", text.size()}, {"created", written.created}},
+                                written.created ? 201 : 200);
+  const std::optional<std::string> now = workspace_.read(name);
+  r.headers.push_back({"ETag", sheet_etag(now ? *now : text)});
+  return r;
 }
 
 ApiResponse Api::delete_sheet(std::string_view name) const {

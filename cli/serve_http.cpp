@@ -363,8 +363,11 @@ ApiResponse HttpServer::route(const httplib::Request& request, Context*& context
   const std::string_view name = rest.substr(7);  // "sheets/<name>"
   if (method == "GET") return api_.get_sheet(name);
   // "If-None-Match: *": only a new sheet (RFC 9110 §13.1.2).
-  if (method == "PUT")
-    return api_.put_sheet(name, request.body, request.get_header_value("If-None-Match") == "*");
+  if (method == "PUT") {
+    std::optional<std::string> if_match;
+    if (request.has_header("If-Match")) if_match = request.get_header_value("If-Match");
+    return api_.put_sheet(name, request.body, request.get_header_value("If-None-Match") == "*", if_match);
+  }
   return api_.delete_sheet(name);
 }
 

@@ -316,6 +316,25 @@ describe("the sheets of the workspace", () => {
     for (const name of ["taken.sheet", "fresh.sheet"]) await call("DELETE", "/api/sheets/" + name);
   });
 
+  test("If-Match: a save from a stale copy is refused (412), the newer sheet stays", async () => {
+    await call("PUT", "/api/sheets/tabs.sheet", {text: "1 e4 e5\n"});
+    const read = await call("GET", "/api/sheets/tabs.sheet");
+    const etag = read.headers.get("ETag");
+    assert.match(etag, /^"[0-9a-f]{16}"$/);
+    // One tab saves on the version it read, and gets the new version's tag.
+    const first = await call("PUT", "/api/sheets/tabs.sheet", {text: "1 e4 e5\n2 Sf3\n", headers: {"If-Match": etag}});
+    assert.equal(first.status, 200, first.body);
+    assert.notEqual(first.headers.get("ETag"), etag);
+    assert.equal(first.headers.get("ETag"), (await call("GET", "/api/sheets/tabs.sheet")).headers.get("ETag"));
+    // The other tab still has the old version: refused.
+    const second = await call("PUT", "/api/sheets/tabs.sheet", {text: "1 e4 c5\n", headers: {"If-Match": etag}});
+    assertError(second, 412);
+    assert.match(second.json.error, /tabs\.sheet/);
+    assert.equal((await call("GET", "/api/sheets/tabs.sheet")).body, "1 e4 e5\n2 Sf3\n");
+    assertError(await call("PUT", "/api/sheets/nothing.sheet", {text: "1 d4\n", headers: {"If-Match": etag}}), 412);
+    await call("DELETE", "/api/sheets/tabs.sheet");
+  });
+
   test("writes are atomic: concurrent saves leave one whole sheet and no temporary files", async () => {
     const versions = Array.from({length: 20}, (_, i) => solberg.replace("Runde: 4", "Runde: " + i).repeat(1 + (i % 5)));
     await Promise.all(versions.map((v) => call("PUT", "/api/sheets/race.sheet", {text: v})));

@@ -643,6 +643,29 @@ test("narrow windows: nothing overlaps, every box can be clicked", async () => {
   await page.waitForFunction(() => document.getElementById("new-game").textContent === "Nytt parti");
 });
 
+test("two tabs on one game: a save from the stale one is refused, not written over the other's", async () => {
+  await gameX("1  d4          d5\n");
+  const other = await browser.newPage();
+  await other.goto(server.url + "?game=x");
+  await other.waitForFunction(() => document.getElementById("game-name").value === "x");
+  await other.click(box(0, 1, "white"));
+  await other.keyboard.type("c4");
+  await other.waitForFunction(() => !window.notera.busy(), null, {timeout: 30000});
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4$/m);
+  // This tab never saw c4: its save is refused and it says so.
+  await page.click(box(0, 1, "white"));
+  await page.keyboard.type("Sf3");
+  await page.waitForFunction(() => document.getElementById("save-status").dataset.state === "failed");
+  assert.match(await page.textContent("#errors"), /x\.sheet/);
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4$/m);
+  await shot("17-stale-tab");
+  await other.close();
+  // Opened again, it has the other tab's move.
+  await open();
+  await openGame("x");
+  assert.equal(await page.$eval(box(0, 1, "white"), (el) => el.value), "c4");
+});
+
 test("stop and restart the server: the workspace still holds the sheets", async () => {
   const saved = await api("/api/sheets/solberg-haugen.sheet");
   assert.equal(await stopServer(server), 0);

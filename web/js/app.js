@@ -36,7 +36,8 @@ const state = {
   languages: [],
   games: [],
   // {name, copies: [copy], saved: Set(names on disk that are this game's),
-  //  savedName: the name it was last saved under, dirty: changed since}
+  //  savedName: the name it was last saved under, dirty: changed since,
+  //  etags: Map name -> ETag of the version this page read or saved}
   game: null,
   focus: null,  // {copy, ref: {row, side}}
   report: null,
@@ -248,7 +249,7 @@ async function newGame() {
   await saveNow();
   const language = pageLanguages.includes(currentLanguage()) ? currentLanguage() : "";
   state.game = {name: freeName(), copies: [newCopy({language, owner: "white"})], saved: new Set(), savedName: "",
-                dirty: false};
+                dirty: false, etags: new Map()};
   afterGameChange();
   focusBox(0, {row: 0, side: "white"});
   const first = document.querySelector('.copy input[data-header="event"]');
@@ -259,15 +260,18 @@ async function openGame(g) {
   await saveNow();
   try {
     const copies = [];
+    const etags = new Map();  // name -> the ETag of the version read
     for (const name of g.sheets) {
-      const text = await (await api(sheetPath(name), {raw: true})).text();
+      const response = await api(sheetPath(name), {raw: true});
+      if (response.headers.get("ETag")) etags.set(name, response.headers.get("ETag"));
+      const text = await response.text();
       copies.push(copyFromRead(await api("/api/read", {method: "POST", body: {text, name}})));
     }
     if (copies.length === 2) {
       copies[0].owner = "white";
       copies[1].owner = "black";
     }
-    state.game = {name: g.name, copies, saved: new Set(g.sheets), savedName: g.name, dirty: false};
+    state.game = {name: g.name, copies, saved: new Set(g.sheets), savedName: g.name, dirty: false, etags};
     afterGameChange();
     // The cursor goes where the typing goes on: the first empty box, in view.
     const ref = firstEmptyBox(copies[0]);
@@ -438,14 +442,26 @@ function heldBox(game) {
 }
 
 // Writes a copy; a name the game has not saved under must be a new file:
-// the server refuses (412) to write it over another game's sheet. The
+// the server refuses (412) to write it over another game's sheet. A name
+// it has read or saved must still be the version it read or saved
+// (If-Match with the sheet's ETag): a stale copy, in a tab that did not
+// see another tab's save, is refused (412) rather than overwriting it. The
 // request outlives the page (keepalive), so a save under way when the page
 // is closed or reloaded still reaches the server.
-async function putSheet(game, name, index) {
+async function putSheet(game, name, index, {ownSaveUnderWay = false} = {}) {
   const text = sheetText(game.copies[index], state.languages).text;
   const fresh = !game.saved.has(name);
-  await api(sheetPath(name), {method: "PUT", text, keepalive: text.length < 60000,
-                              headers: fresh ? {"If-None-Match": "*"} : {}});
+  // While this page's own save is on its way, the version it will make is
+  // not known yet: a save as the page closes then goes without If-Match.
+  const check = game.etags.has(name) && !ownSaveUnderWay;
+  const headers = fresh ? {"If-None-Match": "*"} : check ? {"If-Match": game.etags.get(name)} : {};
+  try {
+    const response = await api(sheetPath(name), {method: "PUT", text, keepalive: text.length < 60000, headers, raw: true});
+    if (response.headers.get("ETag")) game.etags.set(name, response.headers.get("ETag"));
+  } catch (e) {
+    if (e instanceof ApiFailure && e.status === 412) e.stale = !fresh;
+    throw e;
+  }
   game.saved.add(name);
 }
 
@@ -479,6 +495,13 @@ function saveNow(game = state.game) {
       await refreshGames();
     } catch (e) {
       game.dirty = true;
+      if (e.stale) {
+        // Another tab (or the command line) saved this sheet since this
+        // page read it: nothing is overwritten, and the page says so.
+        showError(e);
+        setSaveStatus("failed", e.message);
+        return;
+      }
       if (e instanceof ApiFailure && e.status === 412) {
         // The name is another game's (made meanwhile by another tab, or
         // the files of both copies clash): the game goes back to the name
@@ -511,7 +534,8 @@ function saveBeforeLeaving() {
   if (!game || !game.dirty || heldBox(game)) return;
   clearTimeout(state.timers.save);
   game.dirty = false;
-  fileNames(game).forEach((name, i) => putSheet(game, name, i).catch(() => (game.dirty = true)));
+  const ownSaveUnderWay = !!state.savingNow;
+  fileNames(game).forEach((name, i) => putSheet(game, name, i, {ownSaveUnderWay}).catch(() => (game.dirty = true)));
 }
 
 // The open game is in the page's address (?game=), so that a reload
