@@ -666,6 +666,20 @@ test("two tabs on one game: a save from the stale one is refused, not written ov
   assert.equal(await page.$eval(box(0, 1, "white"), (el) => el.value), "c4");
 });
 
+test("comments among the moves stay on their rows when the sheet is saved", async () => {
+  const sheet = "# Parti fra klubbkvelden\nNotasjon: nb\n\n1  e4          e5  # kjent\n# her ble klokka stilt\n" +
+                "2  Sf3         Sc6\n";
+  await api("/api/sheets/kommentarer.sheet", sheet, "PUT");
+  await open();
+  await openGame("kommentarer");
+  await page.click(box(0, 2, "white"));
+  await page.keyboard.type("Lb5");
+  await settled();
+  const saved = await api("/api/sheets/kommentarer.sheet");
+  assert.match(saved, /^# Parti fra klubbkvelden$/m);
+  assert.match(saved, /^1 +e4 +e5 +# kjent\n# her ble klokka stilt\n2 +Sf3 +Sc6\n3 +Lb5\n$/m);
+});
+
 test("stop and restart the server: the workspace still holds the sheets", async () => {
   const saved = await api("/api/sheets/solberg-haugen.sheet");
   assert.equal(await stopServer(server), 0);

@@ -15,8 +15,11 @@ export function emptyBox() {
   return {text: "", crossed: []};
 }
 
+// `comment`: a "# ..." at the end of the row's line; `after`: comment
+// lines between this row and the next (both kept where they were).
 export function newRow(number) {
-  return {number, white: emptyBox(), black: emptyBox(), whiteClock: "", blackClock: "", blackFirst: false, extra: ""};
+  return {number, white: emptyBox(), black: emptyBox(), whiteClock: "", blackClock: "", blackFirst: false, extra: "",
+          comment: "", after: []};
 }
 
 export function newCopy({language = "", owner = "", rows = 40} = {}) {
@@ -40,7 +43,8 @@ export function boxEmpty(box) {
 }
 
 function rowEmpty(row) {
-  return boxEmpty(row.white) && boxEmpty(row.black) && !row.whiteClock && !row.blackClock && !row.extra;
+  return boxEmpty(row.white) && boxEmpty(row.black) && !row.whiteClock && !row.blackClock && !row.extra &&
+         !row.comment && !row.after.length;
 }
 
 // The boxes in the order of the sheet: White's and Black's of each row.
@@ -245,8 +249,11 @@ export function sheetText(copy, languages, {unkept = false} = {}) {
     if (row.extra.trim()) line += row.extra.trim() + "  ";
     if (row.whiteClock.trim()) line += row.whiteClock.trim().padEnd(6);
     if (row.blackClock.trim()) line += row.blackClock.trim();
-    lines.push(line.trimEnd());
+    line = line.trimEnd();
+    if (row.comment.trim()) line += "  # " + row.comment.trim();
+    lines.push(line);
     layout.set(lineNumber, onLine);
+    for (const text of row.after) lines.push("# " + text);
   }
   return {text: lines.join("\n") + "\n", layout};
 }
@@ -266,8 +273,24 @@ export function boxAtPlace(layout, line, column) {
 // A copy from a saved sheet as POST /api/read gives it.
 export function copyFromRead(read) {
   const copy = newCopy({rows: 0});
-  const notes = [...read.comments, ...read.notes].sort((a, b) => a.line - b.line);
-  copy.notes = notes.map((n) => n.text.trim()).join("\n");
+  // Comments and notes before the moves are the sheet's notes; one on a
+  // move row stays at the end of that row, and a line among the rows stays
+  // after the row before it.
+  const rowAt = new Map(read.rows.map((r, i) => [r.line, i]));
+  const firstRowLine = read.rows.length ? read.rows[0].line : Infinity;
+  const notes = [...read.comments, ...read.notes].sort((a, b) => a.line - b.line || a.column - b.column);
+  const placed = [];  // {row, text, own line}
+  copy.notes = notes
+    .filter((n) => {
+      if (n.line < firstRowLine) return true;
+      let row = rowAt.get(n.line);
+      const ownLine = row === undefined;
+      if (ownLine) row = read.rows.reduce((at, r, i) => (r.line < n.line ? i : at), 0);
+      placed.push({row, text: n.text.trim(), ownLine});
+      return false;
+    })
+    .map((n) => n.text.trim())
+    .join("\n");
   for (const h of read.headers) {
     if (headerKeys.includes(h.key)) copy.headers[h.key] = h.value;
     else if (h.key === "notation") copy.language = read.language || h.value;
@@ -284,6 +307,12 @@ export function copyFromRead(read) {
     whiteClock: r.white_clock || "",
     blackClock: r.black_clock || "",
   }));
+  for (const p of placed) {
+    const row = copy.rows[p.row];
+    if (!row || !p.text) continue;
+    if (p.ownLine) row.after.push(p.text);
+    else row.comment = row.comment ? row.comment + " " + p.text : p.text;
+  }
   for (const cell of read.cells) {
     const row = copy.rows[cell.row];
     if (!row) continue;
