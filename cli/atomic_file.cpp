@@ -150,7 +150,7 @@ void buffer_stdout() {
   std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
 }
 
-bool AtomicFile::commit(bool sync) {
+bool AtomicFile::commit(bool sync, bool replace) {
   if (!file_) return false;
   // No fsync by default: the rename is what makes the file appear only when
   // complete; syncing a large output to disk would double the run time for
@@ -176,11 +176,17 @@ bool AtomicFile::commit(bool sync) {
     }
     fd_ = -1;
   }
-  if (ok && !temporary_.empty() && std::rename(temporary_.c_str(), path_.c_str()) != 0) {
-    ok = false;
-    error_ = std::strerror(errno);
+  if (ok && !temporary_.empty()) {
+    const bool placed = replace ? std::rename(temporary_.c_str(), path_.c_str()) == 0
+                                : ::link(temporary_.c_str(), path_.c_str()) == 0;
+    if (!placed) {
+      ok = false;
+      existed_ = errno == EEXIST;
+      error_ = std::strerror(errno);
+    }
   }
-  if (!ok && !temporary_.empty()) ::unlink(temporary_.c_str());
+  // A link leaves the temporary name behind: it goes in every case.
+  if ((!ok || !replace) && !temporary_.empty()) ::unlink(temporary_.c_str());
   temporary_.clear();
   return ok;
 }

@@ -30,8 +30,12 @@ class AtomicFile {
   bool open(Compression compression = Compression::none);
   // Flushes it and renames it into place; with `sync`, first waits until
   // it is on the disk (a file that must survive a power cut once it is said
-  // to be saved, such as a sheet being typed).
-  bool commit(bool sync = false);
+  // to be saved, such as a sheet being typed). With `replace` false, a file
+  // that is already there is left as it is and commit() fails (existed()
+  // tells): the temporary file is linked into place, which, unlike a
+  // rename, never takes the place of another file.
+  bool commit(bool sync = false, bool replace = true);
+  bool existed() const { return existed_; }
   void discard();  // removes it
   std::FILE* stream() const { return file_; }
   const std::string& path() const { return path_; }
@@ -46,6 +50,7 @@ class AtomicFile {
   int fd_ = -1;  // the temporary file's when file_ compresses to it (else file_ owns it)
   std::unique_ptr<char[]> buffer_;  // the stream's; freed after it is closed
   std::string error_;
+  bool existed_ = false;
 };
 
 // Bytes of output buffered before each write(2). glibc's own buffer is 4 KiB

@@ -1,6 +1,7 @@
 #include "serve_api.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <memory>
 
@@ -202,15 +203,55 @@ struct SlotGuard {
   ~SlotGuard() { slots.release(); }
 };
 
+// The name of an exported PGN: the game's (UTF-8, as the sheet's name is),
+// or notera.pgn for a round.
 std::string pgn_file_name(const std::vector<std::vector<std::string>>& games) {
   if (games.size() != 1) return "notera.pgn";
   std::string name = games.front().front();
   name = name.substr(0, name.size() - 6);  // ".sheet"
   for (const char* copy : {"-white", "-black"})
     if (games.front().size() == 2 && name.size() > 6 && name.ends_with(copy)) name.resize(name.size() - 6);
-  std::string safe;
-  for (char c : name) safe += (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) ? '_' : c;
-  return safe + ".pgn";
+  return name + ".pgn";
+}
+
+// Content-Disposition for a download of that name (RFC 6266): filename= is
+// ASCII, every other character '_' (header values are not UTF-8; a
+// browser would read the bytes as Latin-1: "Ã_rÃ¸"), and filename*= the
+// name itself, percent-encoded UTF-8 (RFC 8187), which browsers prefer.
+std::string attachment(std::string_view name) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string ascii, encoded;
+  for (const char ch : name) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x80) {
+      if (c >= 0xC0) ascii += '_';  // one for each character, not for each byte
+    } else {
+      ascii += (c < 0x20 || c == 0x7F || c == '"' || c == '\\') ? '_' : ch;
+    }
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       (c < 0x80 && std::string_view("!#$&+-.^_`|~").find(ch) != std::string_view::npos);
+    if (plain) {
+      encoded += ch;
+    } else {
+      encoded += '%';
+      encoded += hex[c >> 4];
+      encoded += hex[c & 0xF];
+    }
+  }
+  return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + encoded;
+}
+
+// A sheet's version for ETag and If-Match: a hash of its bytes as the
+// workspace reads them (64-bit FNV-1a), quoted as an entity tag.
+std::string sheet_etag(std::string_view bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  char text[19];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return "\"" + std::string(text) + "\"";
 }
 
 }  // namespace
@@ -546,19 +587,40 @@ ApiResponse Api::get_sheet(std::string_view name) const {
   check_name(name);
   std::optional<std::string> text = workspace_.read(name);
   if (!text) throw ApiError(404, Message("serve.error.no_sheet").with("name", name));
+  // A sheet typed elsewhere may be Latin-1 or CP1252: it is served as the
+  // reader reads it (UTF-8), so that the page edits the letters and not
+  // replacement characters; X-Notera-Encoding says what the file is in (the
+  // page saves UTF-8).
+  scoresheet::sheet_locale::DecodedText decoded = scoresheet::sheet_locale::decode(*text);
   ApiResponse r;
-  r.body = std::move(*text);
+  r.body = std::move(decoded.text);
   r.content_type = "text/plain; charset=utf-8";
+  if (!decoded.encoding.empty()) r.headers.push_back({"X-Notera-Encoding", decoded.encoding});
+  r.headers.push_back({"ETag", sheet_etag(*text)});
   return r;
 }
 
-ApiResponse Api::put_sheet(std::string_view name, std::string_view text) const {
+ApiResponse Api::put_sheet(std::string_view name, std::string_view text, bool create_only,
+                           const std::optional<std::string>& if_match) const {
   check_name(name);
-  bool created = false;
-  std::string error;
-  if (!workspace_.write(name, text, created, error))
-    throw ApiError(500, Message("serve.error.io").with("name", name).with("reason", error));
-  return json_response({{"name", name}, {"bytes", text.size()}, {"created", created}}, created ? 201 : 200);
+  // A client that read the sheet says which version it changed: a save
+  // from a stale copy (another tab saved meanwhile) must not overwrite
+  // the newer one. (Checked, then written: two saves in the same instant
+  // can still pass both; the page's own saves run one after another.)
+  if (if_match && *if_match != "*") {
+    const std::optional<std::string> current = workspace_.read(name);
+    if (!current || sheet_etag(*current) != *if_match)
+      throw ApiError(412, Message("serve.error.changed").with("name", name));
+  }
+  const Workspace::WriteOutcome written = workspace_.write(name, text, create_only);
+  if (written.existed) throw ApiError(412, Message("serve.error.exists").with("name", name));
+  if (!written.ok)
+    throw ApiError(500, Message("serve.error.io").with("name", name).with("reason", written.error));
+  ApiResponse r = json_response({{"name", name}, {"bytes", text.size()}, {"created", written.created}},
+                                written.created ? 201 : 200);
+  const std::optional<std::string> now = workspace_.read(name);
+  r.headers.push_back({"ETag", sheet_etag(now ? *now : text)});
+  return r;
 }
 
 ApiResponse Api::delete_sheet(std::string_view name) const {
@@ -620,7 +682,7 @@ ApiResponse Api::export_pgn(const json& request, Context& context) {
   ApiResponse r;
   r.body = std::move(pgn);
   r.content_type = "application/x-chess-pgn; charset=utf-8";
-  r.headers.push_back({"Content-Disposition", "attachment; filename=\"" + pgn_file_name(games) + "\""});
+  r.headers.push_back({"Content-Disposition", attachment(pgn_file_name(games))});
   r.headers.push_back({"X-Notera-Games", std::to_string(games.size())});
   r.headers.push_back({"X-Notera-Incomplete", std::to_string(incomplete)});
   return r;

@@ -20,6 +20,7 @@
 #include <condition_variable>
 #include <list>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -117,7 +118,11 @@ class Api {
   ApiResponse reconstruct(const nlohmann::json& request, Context& context);
   ApiResponse list_sheets() const;
   ApiResponse get_sheet(std::string_view name) const;
-  ApiResponse put_sheet(std::string_view name, std::string_view text) const;
+  // `create_only` (the request's `If-None-Match: *`): 412 when the sheet
+  // is already there; `if_match` (If-Match: the ETag of GET or of the last
+  // PUT): 412 when the sheet is no longer that version.
+  ApiResponse put_sheet(std::string_view name, std::string_view text, bool create_only = false,
+                        const std::optional<std::string>& if_match = std::nullopt) const;
   ApiResponse delete_sheet(std::string_view name) const;
   ApiResponse export_pgn(const nlohmann::json& request, Context& context);
 

@@ -362,7 +362,12 @@ ApiResponse HttpServer::route(const httplib::Request& request, Context*& context
   if (rest == "sheets") return api_.list_sheets();
   const std::string_view name = rest.substr(7);  // "sheets/<name>"
   if (method == "GET") return api_.get_sheet(name);
-  if (method == "PUT") return api_.put_sheet(name, request.body);
+  // "If-None-Match: *": only a new sheet (RFC 9110 §13.1.2).
+  if (method == "PUT") {
+    std::optional<std::string> if_match;
+    if (request.has_header("If-Match")) if_match = request.get_header_value("If-Match");
+    return api_.put_sheet(name, request.body, request.get_header_value("If-None-Match") == "*", if_match);
+  }
   return api_.delete_sheet(name);
 }
 

@@ -108,22 +108,30 @@ std::optional<std::string> Workspace::read(std::string_view name) const {
   return text;
 }
 
-bool Workspace::write(std::string_view name, std::string_view text, bool& created, std::string& error) const {
+Workspace::WriteOutcome Workspace::write(std::string_view name, std::string_view text,
+                                         bool create_only) const {
   const std::string target = path_of(dir_, name);
+  WriteOutcome out;
   struct stat st {};
-  created = ::lstat(target.c_str(), &st) != 0;
+  out.created = ::lstat(target.c_str(), &st) != 0;
   // A link or a FIFO put into the folder is not written through.
-  if (!created && !S_ISREG(st.st_mode)) {
-    error = std::strerror(EEXIST);
-    return false;
+  if (!out.created && (create_only || !S_ISREG(st.st_mode))) {
+    out.existed = create_only;
+    out.error = std::strerror(EEXIST);
+    return out;
   }
   // Saved as the person types: the sheet must survive a power cut once the
-  // page says it is saved (commit(true) syncs it before the rename).
+  // page says it is saved (commit(true) syncs it before the rename). A new
+  // sheet is linked into place, so one made meanwhile by another client is
+  // not replaced either.
   AtomicFile file(target);
-  const bool ok = file.open() && std::fwrite(text.data(), 1, text.size(), file.stream()) == text.size() &&
-                  file.commit(true);
-  if (!ok) error = file.error().empty() ? std::strerror(EIO) : file.error();
-  return ok;
+  out.ok = file.open() && std::fwrite(text.data(), 1, text.size(), file.stream()) == text.size() &&
+           file.commit(true, !create_only);
+  if (!out.ok) {
+    out.existed = file.existed();
+    out.error = file.error().empty() ? std::strerror(EIO) : file.error();
+  }
+  return out;
 }
 
 bool Workspace::remove(std::string_view name, std::string& error) const {

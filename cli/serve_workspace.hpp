@@ -56,8 +56,17 @@ class Workspace {
   // The sheet's bytes; nullopt when there is no such sheet (or it is not a
   // regular file, or larger than max_sheet_bytes). The name must be valid.
   std::optional<std::string> read(std::string_view name) const;
-  // Writes atomically; `created` tells whether the sheet is new.
-  bool write(std::string_view name, std::string_view text, bool& created, std::string& error) const;
+  // What a write did.
+  struct WriteOutcome {
+    bool ok = false;
+    bool created = false;  // the sheet is new
+    bool existed = false;  // create_only, and a sheet of that name was there: nothing written
+    std::string error;     // why it failed
+  };
+  // Writes atomically. With `create_only` the sheet must be new: one that
+  // is there (or appears meanwhile) is left as it is, so that a client
+  // saving under a name it did not open never overwrites another game.
+  WriteOutcome write(std::string_view name, std::string_view text, bool create_only = false) const;
   // False with an empty error when there is no such sheet.
   bool remove(std::string_view name, std::string& error) const;
 

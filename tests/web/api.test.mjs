@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
-import {readdirSync, readFileSync} from "node:fs";
+import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import path from "node:path";
 import {after, before, describe, test} from "node:test";
 
@@ -271,6 +271,23 @@ describe("the sheets of the workspace", () => {
     assertError(await call("DELETE", "/api/sheets/gone.sheet"), 404);
   });
 
+  test("a Latin-1 sheet is served as UTF-8 text, its letters intact", async () => {
+    const text = "Turnering: Ærø Open\nHvit: Grøndahl, Åse\nSvart: Groß, Jürgen\nNotasjon: nb\n\n1 e4 e5\n";
+    writeFileSync(path.join(workspace, "latin1.sheet"), Buffer.from(text, "latin1"));
+    const r = await call("GET", "/api/sheets/latin1.sheet");
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get("Content-Type"), /charset=utf-8/);
+    assert.equal(r.body, text);
+    assert.equal(r.headers.get("X-Notera-Encoding"), "windows-1252");
+    // A UTF-8 sheet says nothing of its encoding.
+    await call("PUT", "/api/sheets/latin1.sheet", {text});
+    const again = await call("GET", "/api/sheets/latin1.sheet");
+    assert.equal(again.body, text);
+    assert.equal(again.headers.get("X-Notera-Encoding"), null);
+    assert.equal(readFileSync(path.join(workspace, "latin1.sheet"), "utf8"), text);
+    await call("DELETE", "/api/sheets/latin1.sheet");
+  });
+
   test("the list groups the two copies of a game", async () => {
     await call("PUT", "/api/sheets/lie-bakke-white.sheet", {text: lieWhite});
     await call("PUT", "/api/sheets/lie-bakke-black.sheet", {text: lieBlack});
@@ -280,6 +297,42 @@ describe("the sheets of the workspace", () => {
     assert.deepEqual(game.sheets, ["lie-bakke-white.sheet", "lie-bakke-black.sheet"]);
     assert.equal(game.tags.White, "Lie, Ingrid");
     assert.ok(r.json.sheets.some((s) => s.name === "solberg-haugen.sheet" && s.copy === "white"));
+  });
+
+  test("If-None-Match: * writes only a new sheet: 412 over one that is there, which stays as it was", async () => {
+    const create = {"If-None-Match": "*"};
+    await call("PUT", "/api/sheets/taken.sheet", {text: lieWhite});
+    const r = await call("PUT", "/api/sheets/taken.sheet", {text: "1 d4\n", headers: create});
+    assertError(r, 412);
+    assert.match(r.json.error, /taken\.sheet/);
+    assert.equal(readFileSync(path.join(workspace, "taken.sheet"), "utf8"), lieWhite);
+    // Ten clients creating one name at once: one of them makes it.
+    const versions = Array.from({length: 10}, (_, i) => `1 e4 e5\n2 Sf3 ${i}\n`);
+    const answers = await Promise.all(versions.map((v) => call("PUT", "/api/sheets/fresh.sheet", {text: v, headers: create})));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, ...Array(9).fill(412)]);
+    const made = versions[answers.findIndex((a) => a.status === 201)];
+    assert.equal((await call("GET", "/api/sheets/fresh.sheet")).body, made);
+    assert.deepEqual(readdirSync(workspace).filter((f) => !f.endsWith(".sheet")), [], "no temporary files left");
+    for (const name of ["taken.sheet", "fresh.sheet"]) await call("DELETE", "/api/sheets/" + name);
+  });
+
+  test("If-Match: a save from a stale copy is refused (412), the newer sheet stays", async () => {
+    await call("PUT", "/api/sheets/tabs.sheet", {text: "1 e4 e5\n"});
+    const read = await call("GET", "/api/sheets/tabs.sheet");
+    const etag = read.headers.get("ETag");
+    assert.match(etag, /^"[0-9a-f]{16}"$/);
+    // One tab saves on the version it read, and gets the new version's tag.
+    const first = await call("PUT", "/api/sheets/tabs.sheet", {text: "1 e4 e5\n2 Sf3\n", headers: {"If-Match": etag}});
+    assert.equal(first.status, 200, first.body);
+    assert.notEqual(first.headers.get("ETag"), etag);
+    assert.equal(first.headers.get("ETag"), (await call("GET", "/api/sheets/tabs.sheet")).headers.get("ETag"));
+    // The other tab still has the old version: refused.
+    const second = await call("PUT", "/api/sheets/tabs.sheet", {text: "1 e4 c5\n", headers: {"If-Match": etag}});
+    assertError(second, 412);
+    assert.match(second.json.error, /tabs\.sheet/);
+    assert.equal((await call("GET", "/api/sheets/tabs.sheet")).body, "1 e4 e5\n2 Sf3\n");
+    assertError(await call("PUT", "/api/sheets/nothing.sheet", {text: "1 d4\n", headers: {"If-Match": etag}}), 412);
+    await call("DELETE", "/api/sheets/tabs.sheet");
   });
 
   test("writes are atomic: concurrent saves leave one whole sheet and no temporary files", async () => {
@@ -311,6 +364,17 @@ describe("POST /api/export", () => {
     assert.match(r.headers.get("content-type"), /application\/x-chess-pgn/);
     assert.match(r.headers.get("content-disposition"), /filename="solberg-haugen.pgn"/);
     assert.equal(r.body, readFileSync(path.join(samples, "nb/solberg-haugen.pgn"), "utf8"));
+  });
+
+  test("a name with letters beyond ASCII: an ASCII filename= and the name itself in filename*=", async () => {
+    const name = "Ærø-Groß «1»";
+    await call("PUT", "/api/sheets/" + encodeURIComponent(name + ".sheet"), {text: "1 e4 e5\n"});
+    const r = await call("POST", "/api/export", {json: {names: [name + ".sheet"]}});
+    assert.equal(r.status, 200, r.body);
+    const disposition = r.headers.get("content-disposition");
+    assert.match(disposition, /^attachment; filename="_r_-Gro_ _1_\.pgn"; filename\*=UTF-8''[^\s;"]+$/);
+    assert.equal(decodeURIComponent(disposition.split("UTF-8''")[1]), name + ".pgn");
+    await call("DELETE", "/api/sheets/" + encodeURIComponent(name + ".sheet"));
   });
 
   test("the round: several games, two copies as one", async () => {

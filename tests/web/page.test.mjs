@@ -10,7 +10,7 @@
 //   node tests/web/page.test.mjs build/cli/notera      (ctest: "serve: page")
 
 import assert from "node:assert/strict";
-import {readFileSync, rmSync} from "node:fs";
+import {readFileSync, rmSync, writeFileSync} from "node:fs";
 import path from "node:path";
 import {after, before, test} from "node:test";
 
@@ -380,6 +380,304 @@ test("a box that may be no move at all: answered with one click", async () => {
   await page.click(box(0, 5, "white"));
   await page.waitForFunction(() => /Besvart: ikke et trekk i partiet/.test(document.getElementById("verdict").textContent));
   await shot("10c-question-no-move-answered");
+});
+
+// The files of the workspace, as the server lists them.
+async function files() {
+  return (await api("/api/sheets")).sheets.map((s) => s.name).sort();
+}
+
+test("renaming a game never overwrites or deletes another game's sheet", async () => {
+  const white = await api("/api/sheets/lie-bakke-white.sheet");
+  await open();
+  await page.click("#new-game");
+  const first = await page.$eval("#game-name", (el) => el.value);
+  await page.click(box(0, 0, "white"));
+  await page.keyboard.type("d4");
+  await settled();
+  assert.ok((await files()).includes(first + ".sheet"));
+  // The name of a file of the two-copy game lie-bakke: refused, nothing written.
+  await page.fill("#game-name", "lie-bakke-white");
+  await page.press("#game-name", "Enter");
+  await page.waitForSelector("#errors:not([hidden])");
+  assert.match(await page.textContent("#errors"), /lie-bakke-white\.sheet/);
+  assert.equal(await page.$eval("#game-name", (el) => el.value), first);
+  await settled();
+  assert.equal(await api("/api/sheets/lie-bakke-white.sheet"), white);
+  await shot("12-rename-refused");
+  // A typed ".sheet" ending is the page's own: the game is x.sheet, not x.sheet.sheet.
+  await page.fill("#game-name", "x.sheet");
+  await page.press("#game-name", "Enter");
+  await page.waitForFunction(() => document.getElementById("game-name").value === "x");
+  await settled();
+  const now = await files();
+  assert.ok(now.includes("x.sheet") && !now.includes("x.sheet.sheet") && !now.includes(first + ".sheet"), now.join(" "));
+  assert.ok(now.includes("lie-bakke-white.sheet") && now.includes("lie-bakke-black.sheet"));
+  assert.equal(await api("/api/sheets/lie-bakke-white.sheet"), white);
+  assert.match(await api("/api/sheets/x.sheet"), /^1 +d4$/m);
+  // A name the server would refuse is said at once, while typing.
+  await page.fill("#game-name", "a/b");
+  assert.equal(await page.getAttribute("#game-name", "aria-invalid"), "true");
+  assert.match(await page.textContent("#game-name-problem"), /\//);
+  await shot("12b-name-with-slash");
+  await page.press("#game-name", "Enter");
+  await page.waitForFunction(() => document.getElementById("game-name").value === "x");
+  assert.equal(await page.getAttribute("#game-name", "aria-invalid"), "false");
+  await settled();
+  assert.ok((await files()).includes("x.sheet"));
+});
+
+test("a new game whose name another tab took meanwhile is saved under another name", async () => {
+  await page.click("#new-game");
+  const name = await page.$eval("#game-name", (el) => el.value);
+  // Another tab (or the command line) makes a sheet of that name before
+  // this one saves: the server refuses to write over it (If-None-Match).
+  const theirs = "1 c4 e5\n";
+  const made = await fetch(server.base + `/api/sheets/${name}.sheet`, {method: "PUT", body: theirs});
+  assert.equal(made.status, 201);
+  await page.click(box(0, 0, "white"));
+  await page.keyboard.type("e4");
+  await page.waitForFunction((n) => document.getElementById("game-name").value !== n, name);
+  await settled();
+  assert.equal(await api(`/api/sheets/${name}.sheet`), theirs);
+  const mine = await page.$eval("#game-name", (el) => el.value);
+  assert.match(await api(`/api/sheets/${mine}.sheet`), /^1 +e4$/m);
+  assert.equal(await page.$eval("#save-status", (el) => el.dataset.state), "saved");
+});
+
+// The game x as the tests below start from it (made by the test before
+// them, and written again here so that each test stands on its own).
+async function gameX(moves) {
+  await api("/api/sheets/x.sheet", "Notasjon: nb\nSkjema: hvit\n\n" + moves, "PUT");
+  await open();
+  await openGame("x");
+}
+
+test("New game right after typing keeps the last box and saves no empty game", async () => {
+  await gameX("1  d4\n");
+  const before = await files();
+  await page.click(box(0, 0, "black"));
+  await page.keyboard.type("d5");
+  // Within the half second the save waits for.
+  await page.click("#new-game");
+  await page.waitForFunction(() => document.getElementById("game-name").value !== "x");
+  await settled();
+  assert.match(await api("/api/sheets/x.sheet"), /^1 +d4 +d5$/m);
+  assert.deepEqual(await files(), before, "no empty sheet for the new game");
+  // The new game is saved once something is typed in it.
+  const name = await page.$eval("#game-name", (el) => el.value);
+  await page.click(box(0, 0, "white"));
+  await page.keyboard.type("c4");
+  await settled();
+  assert.match(await api(`/api/sheets/${name}.sheet`), /^1 +c4$/m);
+  assert.match(await api("/api/sheets/x.sheet"), /^1 +d4 +d5$/m);
+});
+
+test("a reload in the middle of typing keeps the last box and reopens the game", async () => {
+  await gameX("1  d4          d5\n");
+  assert.equal(new URL(page.url()).searchParams.get("game"), "x");
+  await page.click(box(0, 1, "white"));
+  await page.keyboard.type("c4");
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("game-name").value === "x");
+  await page.waitForFunction((s) => document.querySelector(s)?.value === "c4", box(0, 1, "white"));
+  await settled();
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4$/m);
+  // The cursor is in the first empty box, ready to type on.
+  await page.waitForFunction((s) => document.activeElement === document.querySelector(s), box(0, 1, "black"));
+  await shot("13-after-reload");
+});
+
+test("a box holds what the sheet file keeps: other text is flagged and not saved", async () => {
+  await gameX("1  d4          d5\n2  c4\n");
+  const saved = await api("/api/sheets/x.sheet");
+  const verdictOf = async (text) => {
+    await page.fill(box(0, 1, "black"), text);
+    const v = await page.waitForFunction((t) => {
+      const el = document.getElementById("verdict");
+      return el.dataset.text === t && el.dataset.verdict === "unkept" ? el.textContent : false;
+    }, text.trim());
+    await page.waitForFunction(() => document.getElementById("save-status").dataset.state === "held");
+    assert.match(await page.$eval(box(0, 1, "black"), (el) => el.parentElement.className), /v-unkept/);
+    return v.jsonValue();
+  };
+  await page.click(box(0, 1, "black"));
+  assert.match(await verdictOf("e4 e5"), /e5/);
+  await shot("14-box-with-blank");
+  assert.match(await verdictOf("e4 # unclear"), /#/);
+  assert.match(await verdictOf("0:05"), /0:05/);
+  assert.match(await verdictOf("3.e5"), /3\.e5/);
+  // A long paste is not read as hundreds of moves.
+  await verdictOf("e4 e5 ".repeat(500));
+  await page.waitForFunction(() => document.getElementById("game-status").dataset.state !== "running");
+  await settled();
+  assert.ok(Number(await page.$eval("#game-status", (el) => el.dataset.plies)) <= 4);
+  assert.equal(await api("/api/sheets/x.sheet"), saved, "nothing saved meanwhile");
+  await shot("14b-box-too-long");
+  // What the format reads as marks of the same box is fine.
+  await page.fill(box(0, 1, "black"), "e5 (=)");
+  await settled();
+  assert.equal(await page.$eval("#save-status", (el) => el.dataset.state), "saved");
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4 +e5 \(=\)$/m);
+  const read = await api("/api/read", {text: await api("/api/sheets/x.sheet")});
+  assert.deepEqual(read.cells.map((c) => c.text), ["d4", "d5", "c4", "e5 (=)"]);
+});
+
+test("dropping the second copy with the focus in it", async () => {
+  const errors = [];
+  const listen = (e) => errors.push(e.message);
+  page.on("pageerror", listen);
+  await gameX("1  d4          d5\n2  c4          e5 (=)\n");
+  await page.check("#two-copies");
+  await page.click(box(1, 2, "white"));
+  await page.uncheck("#two-copies");
+  await settled();
+  page.off("pageerror", listen);
+  assert.deepEqual(errors, []);
+  assert.equal(await page.$$eval("section.copy", (s) => s.length), 1);
+  assert.equal(await page.textContent("#box-title"), await page.getAttribute(box(0, 2, "white"), "aria-label"));
+  assert.deepEqual((await files()).filter((f) => f.startsWith("x")), ["x.sheet"]);
+});
+
+test("the game is over only where it is: no result or a draw leave the next box open", async () => {
+  await gameX("1  d4          d5\n2  c4          e5 (=)\n");
+  await page.click(box(0, 2, "white"));
+  // No result ("*"): nothing said at the next empty box.
+  await page.waitForFunction(() => document.getElementById("box-title").textContent.includes("3"));
+  await page.waitForTimeout(300);
+  assert.doesNotMatch(await page.textContent("#verdict"), /slutt/);
+  // A mate on the board ends it.
+  await api("/api/sheets/matt.sheet", "Notasjon: nb\n\n1  f3   e5\n2  g4   Dh4#\n", "PUT");
+  await open();
+  await openGame("matt");
+  await page.click(box(0, 2, "white"));
+  await page.waitForFunction(() => /Partiet er slutt: 0-1/.test(document.getElementById("verdict").textContent));
+});
+
+test("another page language: the focused box's verdict and the save status follow", async () => {
+  await gameX("1  d4          d5\n2  c4          e5 (=)\n");
+  await page.click(box(0, 2, "white"));
+  // Text that is no move anywhere: its verdict does not wait for the game.
+  await page.keyboard.type("Zz9");
+  const nb = await verdictFor("Zz9");
+  assert.equal(nb.text, (await api("/api/move", {text: "Zz9", lang: "nb", messages: "nb"})).message);
+  await settled();
+  assert.equal(await page.textContent("#save-status"), "Lagret");
+  await page.selectOption("#ui-language", "de");
+  await page.waitForFunction(() => document.getElementById("new-game").textContent === "Neue Partie");
+  const expected = await api("/api/move", {text: "Zz9", lang: "nb", messages: "de"});
+  assert.notEqual(expected.message, nb.text);
+  await page.waitForFunction((m) => document.getElementById("verdict").textContent === m, expected.message);
+  assert.equal(await page.textContent("#save-status"), "Gespeichert");
+  await shot("15-language-de");
+  await page.selectOption("#ui-language", "nb");
+  await page.waitForFunction(() => document.getElementById("new-game").textContent === "Nytt parti");
+  await page.fill(box(0, 2, "white"), "");
+  await settled();
+});
+
+test("a Latin-1 sheet keeps its letters when it is edited, and is saved as UTF-8", async () => {
+  const text = "Turnering: Ærø Open\nHvit: Grøndahl, Åse\nSvart: Groß, Jürgen\nNotasjon: nb\n\n1  e4          e5\n";
+  writeFileSync(path.join(workspace, "latin1.sheet"), Buffer.from(text, "latin1"));
+  await open();
+  await openGame("latin1");
+  assert.equal(await page.$eval('input[data-header="white"]', (el) => el.value), "Grøndahl, Åse");
+  await page.fill('input[data-header="round"]', "2");
+  await settled();
+  const bytes = readFileSync(path.join(workspace, "latin1.sheet"));
+  assert.equal(bytes.toString("utf8"), text.replace("Hvit:", "Runde: 2\nHvit:"));
+});
+
+test("an exported game's file name keeps its letters", async () => {
+  await page.fill("#game-name", "Ærø-Groß");
+  await page.press("#game-name", "Enter");
+  await settled();
+  assert.ok((await files()).includes("Ærø-Groß.sheet"));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-game")]);
+  assert.equal(download.suggestedFilename(), "Ærø-Groß.pgn");
+});
+
+test("narrow windows: nothing overlaps, every box can be clicked", async () => {
+  // Where every part is, in the page's coordinates.
+  const geometry = () => page.evaluate(() => {
+    const rect = (el) => {
+      const r = el.getBoundingClientRect();
+      return {left: r.left + scrollX, top: r.top + scrollY, right: r.right + scrollX, bottom: r.bottom + scrollY};
+    };
+    return {
+      width: innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      copies: [...document.querySelectorAll("section.copy")].map((c) => ({
+        rect: rect(c),
+        fields: [...c.querySelectorAll("[data-header]")].map(rect),
+      })),
+      side: rect(document.querySelector(".side")),
+    };
+  });
+  const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (const [language, title] of [["en", "New game"], ["de", "Neue Partie"]]) {
+    await page.selectOption("#ui-language", language);
+    await page.waitForFunction((t) => document.getElementById("new-game").textContent === t, title);
+    for (const game of ["solberg-haugen", "lie-bakke"]) {
+      await openGame(game);
+      for (const [width, height] of [[400, 800], [800, 900], [1280, 900], [1920, 1080]]) {
+        await page.setViewportSize({width, height});
+        await page.evaluate(() => scrollTo(0, 0));
+        const g = await geometry();
+        const where = `${game} ${language} ${width}px`;
+        assert.ok(g.scrollWidth <= g.width, `${where}: no sideways scrolling (${g.scrollWidth})`);
+        for (const [i, c] of g.copies.entries()) {
+          for (const f of c.fields)
+            assert.ok(f.left >= c.rect.left - 1 && f.right <= c.rect.right + 1, `${where}: copy ${i}'s header fields stay in it`);
+          assert.ok(!overlap(c.rect, g.side), `${where}: copy ${i} and the panels do not overlap`);
+        }
+        await page.screenshot({path: path.join(shots, `16-${width}-${game}-${language}.png`)});
+        // A box far down the sheet takes a click (nothing lies over it).
+        await page.click(box(g.copies.length - 1, 20, "black"));
+        await page.waitForFunction((s) => document.activeElement === document.querySelector(s), box(g.copies.length - 1, 20, "black"));
+      }
+      await page.setViewportSize({width: 1600, height: 1000});
+    }
+  }
+  await page.selectOption("#ui-language", "nb");
+  await page.waitForFunction(() => document.getElementById("new-game").textContent === "Nytt parti");
+});
+
+test("two tabs on one game: a save from the stale one is refused, not written over the other's", async () => {
+  await gameX("1  d4          d5\n");
+  const other = await browser.newPage();
+  await other.goto(server.url + "?game=x");
+  await other.waitForFunction(() => document.getElementById("game-name").value === "x");
+  await other.click(box(0, 1, "white"));
+  await other.keyboard.type("c4");
+  await other.waitForFunction(() => !window.notera.busy(), null, {timeout: 30000});
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4$/m);
+  // This tab never saw c4: its save is refused and it says so.
+  await page.click(box(0, 1, "white"));
+  await page.keyboard.type("Sf3");
+  await page.waitForFunction(() => document.getElementById("save-status").dataset.state === "failed");
+  assert.match(await page.textContent("#errors"), /x\.sheet/);
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4$/m);
+  await shot("17-stale-tab");
+  await other.close();
+  // Opened again, it has the other tab's move.
+  await open();
+  await openGame("x");
+  assert.equal(await page.$eval(box(0, 1, "white"), (el) => el.value), "c4");
+});
+
+test("comments among the moves stay on their rows when the sheet is saved", async () => {
+  const sheet = "# Parti fra klubbkvelden\nNotasjon: nb\n\n1  e4          e5  # kjent\n# her ble klokka stilt\n" +
+                "2  Sf3         Sc6\n";
+  await api("/api/sheets/kommentarer.sheet", sheet, "PUT");
+  await open();
+  await openGame("kommentarer");
+  await page.click(box(0, 2, "white"));
+  await page.keyboard.type("Lb5");
+  await settled();
+  const saved = await api("/api/sheets/kommentarer.sheet");
+  assert.match(saved, /^# Parti fra klubbkvelden$/m);
+  assert.match(saved, /^1 +e4 +e5 +# kjent\n# her ble klokka stilt\n2 +Sf3 +Sc6\n3 +Lb5\n$/m);
 });
 
 test("stop and restart the server: the workspace still holds the sheets", async () => {

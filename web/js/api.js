@@ -37,8 +37,10 @@ export class ApiFailure extends Error {
 
 // Calls the API: `body` is sent as JSON (or as text when `text` is set);
 // the answer is parsed as JSON unless `raw` is set (then the Response).
-export async function api(path, {method = "GET", body, text, raw = false, signal} = {}) {
-  const headers = {"Accept-Language": language};
+// `headers`: more request headers (If-None-Match on a PUT of a new sheet).
+// `keepalive`: the request outlives the page (a save as the page closes).
+export async function api(path, {method = "GET", body, text, raw = false, signal, headers: more = {}, keepalive = false} = {}) {
+  const headers = {"Accept-Language": language, ...more};
   if (token) headers["X-Notera-Token"] = token;
   let payload;
   if (text !== undefined) {
@@ -48,7 +50,7 @@ export async function api(path, {method = "GET", body, text, raw = false, signal
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  const response = await fetch(path, {method, headers, body: payload, signal});
+  const response = await fetch(path, {method, headers, body: payload, signal, keepalive});
   if (!response.ok) {
     let message = response.statusText;
     try {

@@ -15,6 +15,7 @@ import {
   boxAtPlace,
   boxEmpty,
   boxesOf,
+  boxProblem,
   claimedPly,
   copyFromRead,
   deleteBox,
@@ -34,7 +35,10 @@ const $ = (id) => document.getElementById(id);
 const state = {
   languages: [],
   games: [],
-  game: null,  // {name, copies: [copy], saved: Set(names on disk)}
+  // {name, copies: [copy], saved: Set(names on disk that are this game's),
+  //  savedName: the name it was last saved under, dirty: changed since,
+  //  etags: Map name -> ETag of the version this page read or saved}
+  game: null,
   focus: null,  // {copy, ref: {row, side}}
   report: null,
   reportBoxes: [],  // per copy: Map boxKey -> what the reconstruction made of the box
@@ -47,7 +51,7 @@ const state = {
   timers: {},
   sequence: {verdict: 0, reconstruct: 0},
   saving: Promise.resolve(),
-  changedSinceSave: false,
+  saveStatus: null,  // {what, detail}: the header's save status
   reconstructing: null,
 };
 
@@ -59,7 +63,7 @@ window.notera = {
   state,
   busy: () =>
     !!(state.timers.reconstruct || state.timers.whole || state.reconstructing || state.reconstructAgain ||
-       state.changedSinceSave ||
+       (state.game && state.game.dirty && !heldBox(state.game)) ||
        state.savingNow),
 };
 
@@ -89,7 +93,10 @@ async function setLanguage(code) {
   localStorage.setItem("notera.language", language);
   $("ui-language").value = language;
   translatePage();
+  renderSaveStatus();
   state.positions.clear();
+  // The verdicts' messages are in the old language: asked again.
+  for (const verdicts of state.verdicts) verdicts.clear();
   if (state.game) {
     renderCopies();
     renderGames();
@@ -119,6 +126,7 @@ function bindStatic() {
   });
   $("delete-game").addEventListener("click", deleteGame);
   $("game-name").addEventListener("change", (e) => renameGame(e.target.value));
+  $("game-name").addEventListener("input", checkNameField);
   $("two-copies").addEventListener("change", (e) => setTwoCopies(e.target.checked));
   $("insert-box").addEventListener("click", () => editFocusedBox("insert"));
   $("delete-box").addEventListener("click", () => editFocusedBox("delete"));
@@ -128,6 +136,11 @@ function bindStatic() {
     $(id).addEventListener("mousedown", (e) => e.preventDefault());
   // Another tab or the command line may have changed the workspace.
   window.addEventListener("focus", () => refreshGames());
+  // Nothing typed is lost when the tab is hidden, closed or reloaded.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveNow();
+  });
+  window.addEventListener("pagehide", saveBeforeLeaving);
   document.addEventListener("click", (e) => {
     if (!e.target.closest(".suggestions") && !e.target.classList.contains("move")) closeSuggestions();
   });
@@ -135,9 +148,43 @@ function bindStatic() {
 
 // ---------------------------------------------------------------- games
 
+// The files a game is saved as: <name>.sheet, or <name>-white.sheet and
+// <name>-black.sheet for both copies.
+function fileNamesFor(name, copies) {
+  if (copies === 1) return [name + ".sheet"];
+  return [name + "-white.sheet", name + "-black.sheet"];
+}
+
 function fileNames(game) {
-  if (game.copies.length === 1) return [game.name + ".sheet"];
-  return [game.name + "-white.sheet", game.name + "-black.sheet"];
+  return fileNamesFor(game.name, game.copies.length);
+}
+
+// A game name as typed: the page adds ".sheet" itself, so a typed ending
+// goes (else "x.sheet" would be saved as x.sheet.sheet).
+function cleanName(typed) {
+  let name = typed.trim();
+  while (/\.sheet$/i.test(name)) name = name.slice(0, -".sheet".length).trim();
+  return name;
+}
+
+// What is wrong with a game name ("" when nothing): the server's rules for
+// sheet names (docs/serve.md), said at once in the field rather than when
+// a save fails.
+function nameProblem(name) {
+  if (/[/\\]/.test(name)) return "separator";
+  if (/[\u0000-\u001f\u007f]/.test(name)) return "control";
+  if (name.includes("..")) return "dot_dot";
+  if (name.startsWith(".")) return "hidden";
+  if (new TextEncoder().encode(fileNamesFor(name, 2)[0]).length > 120) return "too_long";
+  return "";
+}
+
+// The files of the workspace that are not this game's own: saving over one
+// of them would overwrite another game.
+function othersFiles(game) {
+  const files = new Set(state.games.flatMap((g) => g.sheets));
+  for (const name of game.saved) files.delete(name);
+  return files;
 }
 
 async function refreshGames() {
@@ -185,14 +232,24 @@ function renderGames() {
   }
 }
 
-function freeName() {
+// A name no game has and no file of the workspace would clash with:
+// game-1, game-2, … (or <base>-1, … when a name turns out to be taken).
+function freeName(base = "game", copies = 1) {
   const taken = new Set(state.games.map((g) => g.name));
-  for (let n = 1; ; ++n) if (!taken.has("game-" + n)) return "game-" + n;
+  const files = new Set(state.games.flatMap((g) => g.sheets));
+  for (let n = 1; ; ++n) {
+    const name = base + "-" + n;
+    if (!taken.has(name) && !fileNamesFor(name, copies).some((f) => files.has(f))) return name;
+  }
 }
 
-function newGame() {
+async function newGame() {
+  // The game being typed is saved first (its last change may still be
+  // waiting for its timer), as when another game is opened.
+  await saveNow();
   const language = pageLanguages.includes(currentLanguage()) ? currentLanguage() : "";
-  state.game = {name: freeName(), copies: [newCopy({language, owner: "white"})], saved: new Set()};
+  state.game = {name: freeName(), copies: [newCopy({language, owner: "white"})], saved: new Set(), savedName: "",
+                dirty: false, etags: new Map()};
   afterGameChange();
   focusBox(0, {row: 0, side: "white"});
   const first = document.querySelector('.copy input[data-header="event"]');
@@ -203,17 +260,24 @@ async function openGame(g) {
   await saveNow();
   try {
     const copies = [];
+    const etags = new Map();  // name -> the ETag of the version read
     for (const name of g.sheets) {
-      const text = await (await api(sheetPath(name), {raw: true})).text();
+      const response = await api(sheetPath(name), {raw: true});
+      if (response.headers.get("ETag")) etags.set(name, response.headers.get("ETag"));
+      const text = await response.text();
       copies.push(copyFromRead(await api("/api/read", {method: "POST", body: {text, name}})));
     }
     if (copies.length === 2) {
       copies[0].owner = "white";
       copies[1].owner = "black";
     }
-    state.game = {name: g.name, copies, saved: new Set(g.sheets)};
+    state.game = {name: g.name, copies, saved: new Set(g.sheets), savedName: g.name, dirty: false, etags};
     afterGameChange();
-    focusBox(0, firstEmptyBox(copies[0]));
+    // The cursor goes where the typing goes on: the first empty box, in view.
+    const ref = firstEmptyBox(copies[0]);
+    focusBox(0, ref, true);
+    const input = boxInput(0, ref);
+    if (input) input.scrollIntoView({block: "center"});
   } catch (e) {
     showError(e);
   }
@@ -236,6 +300,8 @@ function afterGameChange() {
   state.lineWritten = [];
   state.focus = null;
   $("game-name").value = state.game.name;
+  checkNameField();
+  updateAddress();
   $("two-copies").checked = state.game.copies.length === 2;
   renderCopies();
   renderGames();
@@ -243,18 +309,49 @@ function afterGameChange() {
   scheduleReconstruct(0);
 }
 
-async function renameGame(name) {
-  name = name.trim();
-  if (!name || name === state.game.name) return;
-  if (state.games.some((g) => g.name === name)) {
-    // Saving under it would overwrite that game's sheets.
-    showError({message: t("error.name_taken", {name})});
-    $("game-name").value = state.game.name;
+// Shows what is wrong with the name being typed, as it is typed.
+function checkNameField() {
+  const field = $("game-name");
+  const problem = nameProblem(cleanName(field.value));
+  field.setAttribute("aria-invalid", problem ? "true" : "false");
+  $("game-name-problem").textContent = problem ? t("name." + problem) : "";
+  return problem;
+}
+
+async function renameGame(typed) {
+  const game = state.game;
+  const field = $("game-name");
+  const name = cleanName(typed);
+  const refuse = (message) => {
+    showError({message});
+    field.value = game.name;
+    checkNameField();
+  };
+  if (!name) return refuse(t("name.empty"));
+  const problem = nameProblem(name);
+  if (problem) return refuse(t("name." + problem));
+  if (name === game.name) {
+    field.value = name;
     return;
   }
-  state.game.name = name;
-  state.changedSinceSave = true;
+  // Another game of that name, or a file the new name would be saved as
+  // (lie-bakke-white is a file of the game lie-bakke): taken. The server
+  // refuses to write a new name over a file too (If-None-Match).
+  await refreshGames();
+  if (state.games.some((g) => g.name === name && !g.sheets.some((s) => game.saved.has(s))))
+    return refuse(t("error.name_taken", {name}));
+  const others = othersFiles(game);
+  const clash = fileNamesFor(name, game.copies.length).find((f) => others.has(f));
+  if (clash) return refuse(t("error.file_taken", {file: clash}));
+  const before = game.name;
+  game.name = name;
+  field.value = name;
+  game.dirty = true;
   await saveNow();
+  if (game.name === before) {
+    field.value = before;
+    checkNameField();
+  }
 }
 
 async function setTwoCopies(two) {
@@ -273,6 +370,14 @@ async function setTwoCopies(two) {
       return;
     }
     game.copies.pop();
+    // The focus was in the copy that is gone: the same box of the first.
+    if (state.focus && state.focus.copy >= game.copies.length) {
+      const ref = state.focus.ref;
+      const rows = game.copies[0].rows;
+      state.focus = null;
+      focusBox(0, ref.row < rows.length && !(ref.side === "white" && rows[ref.row].blackFirst) ? ref
+                                                                                              : firstEmptyBox(game.copies[0]));
+    }
   }
   state.reportBoxes = game.copies.map(() => new Map());
   state.verdicts = game.copies.map(() => new Map());
@@ -292,52 +397,127 @@ async function deleteGame() {
     }
   }
   game.saved.clear();
-  state.changedSinceSave = false;
+  game.dirty = false;
   await refreshGames();
   newGame();
 }
 
 // ---------------------------------------------------------------- saving
 
+// A change to the game: saved half a second after the last one. The game
+// that changed is saved, whatever is open by then.
 function changed() {
-  state.changedSinceSave = true;
+  const game = state.game;
+  game.dirty = true;
   setSaveStatus("unsaved");
   clearTimeout(state.timers.save);
-  state.timers.save = setTimeout(() => saveNow(), 500);
+  state.timers.save = setTimeout(() => saveNow(game), 500);
   scheduleReconstruct();
 }
 
+// The save status in the header, kept so that it can be said again in
+// another language.
 function setSaveStatus(what, detail) {
+  state.saveStatus = {what, detail};
+  renderSaveStatus();
+}
+
+function renderSaveStatus() {
   const el = $("save-status");
+  const {what, detail} = state.saveStatus || {what: "", detail: ""};
   el.dataset.state = what;
-  el.textContent = t("save." + what, {detail: detail || ""});
+  el.textContent = what ? t("save." + what, {detail: detail || ""}) : "";
+}
+
+// The first box of the game whose text the .sheet format would not keep as
+// it is (a blank inside it, a comment sign, ...): while there is one, the
+// game is not saved, so that the file never means something else.
+function heldBox(game) {
+  for (let c = 0; c < game.copies.length; ++c)
+    for (const ref of boxesOf(game.copies[c])) {
+      const problem = boxProblem(boxAt(game.copies[c], ref).text);
+      if (problem) return {copy: c, ref, problem};
+    }
+  return null;
+}
+
+// Writes a copy; a name the game has not saved under must be a new file:
+// the server refuses (412) to write it over another game's sheet. A name
+// it has read or saved must still be the version it read or saved
+// (If-Match with the sheet's ETag): a stale copy, in a tab that did not
+// see another tab's save, is refused (412) rather than overwriting it. The
+// request outlives the page (keepalive), so a save under way when the page
+// is closed or reloaded still reaches the server.
+async function putSheet(game, name, index, {ownSaveUnderWay = false} = {}) {
+  const text = sheetText(game.copies[index], state.languages).text;
+  const fresh = !game.saved.has(name);
+  // While this page's own save is on its way, the version it will make is
+  // not known yet: a save as the page closes then goes without If-Match.
+  const check = game.etags.has(name) && !ownSaveUnderWay;
+  const headers = fresh ? {"If-None-Match": "*"} : check ? {"If-Match": game.etags.get(name)} : {};
+  try {
+    const response = await api(sheetPath(name), {method: "PUT", text, keepalive: text.length < 60000, headers, raw: true});
+    if (response.headers.get("ETag")) game.etags.set(name, response.headers.get("ETag"));
+  } catch (e) {
+    if (e instanceof ApiFailure && e.status === 412) e.stale = !fresh;
+    throw e;
+  }
+  game.saved.add(name);
 }
 
 // Writes the game's copies (and removes files it no longer uses, after a
 // rename or when a copy was added or dropped). Saves run one after another.
-function saveNow() {
-  clearTimeout(state.timers.save);
+function saveNow(game = state.game) {
+  if (game === state.game) clearTimeout(state.timers.save);
   state.saving = state.saving.then(async () => {
-    const game = state.game;
-    if (!game || !state.changedSinceSave) return;
-    state.changedSinceSave = false;
+    if (!game || !game.dirty) return;
+    const held = heldBox(game);
+    if (held) {
+      if (game === state.game) setSaveStatus("held", boxLabel(held.copy, held.ref));
+      return;
+    }
+    game.dirty = false;
     state.savingNow = true;
     setSaveStatus("saving");
     const names = fileNames(game);
     try {
-      for (let i = 0; i < names.length; ++i) {
-        await api(sheetPath(names[i]), {method: "PUT", text: sheetText(game.copies[i], state.languages).text});
-        game.saved.add(names[i]);
-      }
+      await Promise.all(names.map((name, i) => putSheet(game, name, i)));
       for (const old of [...game.saved]) {
         if (names.includes(old)) continue;
         await api(sheetPath(old), {method: "DELETE"}).catch(() => {});
         game.saved.delete(old);
       }
-      setSaveStatus("saved");
+      game.savedName = game.name;
+      if (game === state.game) {
+        setSaveStatus(game.dirty ? "unsaved" : "saved");
+        updateAddress();
+      }
       await refreshGames();
     } catch (e) {
-      state.changedSinceSave = true;
+      game.dirty = true;
+      if (e.stale) {
+        // Another tab (or the command line) saved this sheet since this
+        // page read it: nothing is overwritten, and the page says so.
+        showError(e);
+        setSaveStatus("failed", e.message);
+        return;
+      }
+      if (e instanceof ApiFailure && e.status === 412) {
+        // The name is another game's (made meanwhile by another tab, or
+        // the files of both copies clash): the game goes back to the name
+        // it has on disk, else takes a free one, and is saved there.
+        await refreshGames();
+        game.name = game.savedName && game.savedName !== game.name ? game.savedName
+                                                                   : freeName(game.name, game.copies.length);
+        showError(e);
+        if (game === state.game) {
+          $("game-name").value = game.name;
+          setSaveStatus("failed", e.message);
+          clearTimeout(state.timers.save);
+          state.timers.save = setTimeout(() => saveNow(game), 500);
+        }
+        return;
+      }
       setSaveStatus("failed", e.message);
     } finally {
       state.savingNow = false;
@@ -346,16 +526,53 @@ function saveNow() {
   return state.saving;
 }
 
+// The page is going away (reload, tab closed, another address): what is
+// not saved yet is sent at once, in requests that outlive the page, not
+// queued behind a save under way.
+function saveBeforeLeaving() {
+  const game = state.game;
+  if (!game || !game.dirty || heldBox(game)) return;
+  clearTimeout(state.timers.save);
+  game.dirty = false;
+  const ownSaveUnderWay = !!state.savingNow;
+  fileNames(game).forEach((name, i) => putSheet(game, name, i, {ownSaveUnderWay}).catch(() => (game.dirty = true)));
+}
+
+// The open game is in the page's address (?game=), so that a reload
+// reopens it.
+function updateAddress() {
+  const params = new URLSearchParams(location.search);
+  const name = state.game && state.game.savedName;
+  if (name) params.set("game", name);
+  else params.delete("game");
+  const query = params.toString();
+  const address = location.pathname + (query ? "?" + query : "") + location.hash;
+  if (address !== location.pathname + location.search + location.hash) history.replaceState(null, "", address);
+}
+
+// The file name of a Content-Disposition: filename*=UTF-8''… (RFC 6266,
+// percent-encoded UTF-8: Ærø-Groß.pgn), else the ASCII filename="…".
+function downloadName(disposition) {
+  const extended = disposition.match(/filename\*\s*=\s*UTF-8''([^;\s]+)/i);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // not percent-encoded UTF-8: the plain name
+    }
+  }
+  const plain = disposition.match(/filename="([^"]+)"/);
+  return plain ? plain[1] : "";
+}
+
 async function exportPgn(groups, name) {
   if (!groups.length) return;
   try {
     const response = await api("/api/export", {method: "POST", body: {names: groups, messages: currentLanguage()}, raw: true});
     const blob = await response.blob();
-    const disposition = response.headers.get("Content-Disposition") || "";
-    const match = disposition.match(/filename="([^"]+)"/);
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = match ? match[1] : name + ".pgn";
+    link.download = downloadName(response.headers.get("Content-Disposition") || "") || name + ".pgn";
     document.body.append(link);
     link.click();
     link.remove();
@@ -395,6 +612,7 @@ function renderCopies() {
   });
   container.classList.toggle("two", state.game.copies.length === 2);
   document.querySelector("main").classList.toggle("two", state.game.copies.length === 2);
+  document.body.classList.toggle("two-copies", state.game.copies.length === 2);
   if (state.focus) {
     const input = boxInput(state.focus.copy, state.focus.ref);
     if (input) input.classList.add("focused");
@@ -754,15 +972,30 @@ function positionOf(fen, letters) {
   return state.positions.get(key);
 }
 
-// What an empty box after the end of a complete game says: that the game
-// is over (the focus panel is not left blank).
+// What an empty box after the end of the game says (the focus panel is not
+// left blank). `complete` says only that every box was used or explained:
+// while a sheet is typed, the game so far is complete after every box. The
+// game is over when its last position ends it (mate, stalemate, a dead
+// position, ...) or the sheet gives a decisive result (a resignation); a
+// written draw says so without saying the game is over (more moves may be
+// on their way), and no result ("*") says nothing.
 function afterEnd(index, ref) {
   const report = state.report;
   if (!report || !report.complete || !report.moves.length) return "";
   const info = state.reportBoxes[index] && state.reportBoxes[index].get(boxKey(ref));
   if (info && info.ply) return "";
   if (claimedPly(state.game.copies[index], ref) <= report.moves.length) return "";
-  return t("verdict.after_end", {result: report.result.written, moves: Math.ceil(report.moves.length / 2)});
+  const end = report.result.by_position;
+  let result = report.result.written;
+  // A sheet without a result that ends in mate: the mate's result.
+  if (end && result === "*") {
+    const whiteMovedLast = (report.moves.length % 2 === 1) === (state.game.copies[0].startSide === "white");
+    result = end !== "checkmate" ? "1/2-1/2" : whiteMovedLast ? "1-0" : "0-1";
+  }
+  const args = {result, moves: Math.ceil(report.moves.length / 2)};
+  if (end || result === "1-0" || result === "0-1") return t("verdict.after_end", args);
+  if (result === "1/2-1/2") return t("verdict.after_draw", args);
+  return "";
 }
 
 // What the box says in its position (POST /api/move), shown at once;
@@ -774,6 +1007,15 @@ async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
   const fen = fenForBox(index, ref);
   const focused = isFocused(index, ref);
   const sequence = ++state.sequence.verdict;
+  const problem = boxProblem(text);
+  if (problem) {
+    // Not a move the file can keep: said at once, and the save waits.
+    state.verdicts[index].delete(boxKey(ref));
+    updateBoxView(index, ref);
+    if (focused) renderVerdict(index, ref, null, t(problem.key, problem.args), "unkept");
+    if (suggest) closeSuggestions();
+    return;
+  }
   if (!text || text === "-") {
     state.verdicts[index].delete(boxKey(ref));
     updateBoxView(index, ref);
@@ -842,13 +1084,13 @@ function boxLabel(index, ref) {
 }
 
 // The focused box's verdict, and what the reconstruction made of the box.
-function renderVerdict(index, ref, answer, note) {
+function renderVerdict(index, ref, answer, note, kind = "") {
   const box = boxAt(state.game.copies[index], ref);
   const info = state.reportBoxes[index].get(boxKey(ref));
   const el = $("verdict");
   el.dataset.text = box.text.trim();
-  el.dataset.verdict = answer ? answer.verdict : "";
-  el.className = "verdict" + (answer ? " v-" + answer.verdict : "");
+  el.dataset.verdict = answer ? answer.verdict : kind;
+  el.className = "verdict" + (answer ? " v-" + answer.verdict : kind ? " v-" + kind : "");
   const lines = [];
   if (answer) lines.push(answer.message);
   else if (note) lines.push(note);
@@ -860,6 +1102,7 @@ function renderBoxInfo(index, ref, info) {
   $("box-title").textContent = boxLabel(index, ref);
   const el = $("box-reading");
   el.replaceChildren();
+  if (boxProblem(boxAt(state.game.copies[index], ref).text)) info = null;
   el.dataset.status = info ? info.status : "";
   if (!info) return;
   const p = document.createElement("p");
@@ -899,14 +1142,17 @@ function updateBoxView(index, ref) {
   const input = boxInput(index, ref);
   if (!input) return;
   const wrap = input.parentElement;
-  const info = state.reportBoxes[index] && state.reportBoxes[index].get(boxKey(ref));
-  const verdict = state.verdicts[index] && state.verdicts[index].get(boxKey(ref));
   const box = boxAt(state.game.copies[index], ref);
+  // The game read a box the file would not keep as empty: its reading is
+  // not shown on it.
+  const info = boxProblem(box.text) ? null : state.reportBoxes[index] && state.reportBoxes[index].get(boxKey(ref));
+  const verdict = state.verdicts[index] && state.verdicts[index].get(boxKey(ref));
   const mark = wrap.querySelector(".mark");
   wrap.className = "box-inner";
   mark.textContent = "";
   wrap.title = "";
   if (verdict && verdict.text === box.text.trim()) wrap.classList.add("v-" + verdict.answer.verdict);
+  if (boxProblem(box.text)) wrap.classList.add("v-unkept");
   if (info && (info.ply || info.dropped)) {
     wrap.classList.add("r-" + info.status);
     if (info.ply) {
@@ -1091,7 +1337,8 @@ async function reconstructNow(whole = false) {
     state.reconstructing = null;
   }
   state.reconstructAgain = false;
-  const texts = game.copies.map((copy) => sheetText(copy, state.languages));
+  // A box the file would not keep as it is counts as not recorded here.
+  const texts = game.copies.map((copy) => sheetText(copy, state.languages, {unkept: true}));
   const sequence = ++state.sequence.reconstruct;
   const controller = new AbortController();
   controller.game = game;

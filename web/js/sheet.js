@@ -15,8 +15,11 @@ export function emptyBox() {
   return {text: "", crossed: []};
 }
 
+// `comment`: a "# ..." at the end of the row's line; `after`: comment
+// lines between this row and the next (both kept where they were).
 export function newRow(number) {
-  return {number, white: emptyBox(), black: emptyBox(), whiteClock: "", blackClock: "", blackFirst: false, extra: ""};
+  return {number, white: emptyBox(), black: emptyBox(), whiteClock: "", blackClock: "", blackFirst: false, extra: "",
+          comment: "", after: []};
 }
 
 export function newCopy({language = "", owner = "", rows = 40} = {}) {
@@ -40,7 +43,8 @@ export function boxEmpty(box) {
 }
 
 function rowEmpty(row) {
-  return boxEmpty(row.white) && boxEmpty(row.black) && !row.whiteClock && !row.blackClock && !row.extra;
+  return boxEmpty(row.white) && boxEmpty(row.black) && !row.whiteClock && !row.blackClock && !row.extra &&
+         !row.comment && !row.after.length;
 }
 
 // The boxes in the order of the sheet: White's and Black's of each row.
@@ -125,9 +129,65 @@ export function withAnswer(text, answer) {
   return (text.replace(answerMark, "").trim() || "-") + " {=" + answer + "}";
 }
 
-function cellText(box, somethingFollows) {
+// What a box may hold so that the .sheet file keeps it as it is
+// (docs/scoresheet-format.md; grammars/notera/grammar/scoresheet.hpp).
+// The format has no quoting: on a move row, blanks separate the boxes, `#`
+// after a blank begins a comment, a time or a bare number of minutes is a
+// clock note, digits with a dot are a move number, and `~~` crosses out.
+// So a box holds one move (any run of non-blank characters, `-`, `a|b`),
+// and after blanks only the marks the format reads as the same box's:
+// `+`, `!`, `?` and the like, `(=)`, `e.p.`, `{note}` (an answer `{=Tc2}`).
+// Anything else would be saved as something else: boxProblem() says what,
+// and the page does not save the sheet while a box has one.
+export const maxBoxLength = 40;  // characters: the longest move with its marks fits
+const blankChar = /[ \t\u00a0\u2007\u202f]/;
+const separatedMark = /^(?:e\.? ?p\.?|\(=\)|\+\+?|!!|\?\?|!\?|\?!|!|\?|\{[^}]*\})$/i;
+const clockLike = /^(?:\d{1,2}:\d{2}(?::\d{2})?|(?!00+$)\d{1,3})$/;
+const numberLike = /^\d+(?:\.{1,3}|\u2026)(?!\d)/;
+
+// {key, args} of the page's texts ("keep.*"), or null when the box is kept.
+export function boxProblem(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if ([...trimmed].length > maxBoxLength) return {key: "keep.too_long", args: {limit: maxBoxLength}};
+  if (trimmed.includes("~~")) return {key: "keep.tilde", args: {}};
+  // The blank-separated tokens; a {note} is part of its token, blanks and all.
+  const tokens = [];
+  let token = "";
+  for (let i = 0; i < trimmed.length; ++i) {
+    const c = trimmed[i];
+    if (c === "{") {
+      const close = trimmed.indexOf("}", i);
+      if (close < 0) return {key: "keep.brace", args: {}};
+      token += trimmed.slice(i, close + 1);
+      i = close;
+    } else if (blankChar.test(c)) {
+      if (token) tokens.push(token);
+      token = "";
+    } else {
+      token += c;
+    }
+  }
+  if (token) tokens.push(token);
+  // "e. p." is one mark written with a blank.
+  for (let i = 0; i + 1 < tokens.length; ++i)
+    if (/^e\.$/i.test(tokens[i]) && /^p\.?$/i.test(tokens[i + 1])) tokens.splice(i, 2, tokens[i] + " " + tokens[i + 1]);
+  const [move, ...marks] = tokens;
+  if (move.startsWith("#")) return {key: "keep.hash", args: {}};
+  if (clockLike.test(move)) return {key: "keep.clock", args: {text: move}};
+  if (numberLike.test(move)) return {key: "keep.number", args: {text: move}};
+  for (const mark of marks) {
+    if (mark.startsWith("#")) return {key: "keep.hash", args: {}};
+    if (!separatedMark.test(mark)) return {key: "keep.blank", args: {text: mark}};
+  }
+  return null;
+}
+
+function cellText(box, somethingFollows, unkept) {
   const crossed = box.crossed.map((c) => "~~" + c + "~~").join(" ");
-  const text = box.text.trim();
+  // A box the file would not keep, in a text to read rather than to save:
+  // as if empty (its text would be read as other boxes).
+  const text = unkept && boxProblem(box.text) ? "" : box.text.trim();
   if (text) return crossed ? crossed + " " + text : text;
   // Nothing legible in the box but more on the row: "-" keeps the columns
   // (an empty box and "-" both mean "not recorded").
@@ -152,7 +212,9 @@ function copyWord(languages, code, owner) {
 // line number to the boxes on it ({ref, column, end}, 1-based characters),
 // so that what the reconstruction says about "line 20, column 4" finds its
 // box.
-export function sheetText(copy, languages) {
+// `unkept`: a box the file would not keep as it is is written as empty
+// (for the reconstruction while the page holds the save back).
+export function sheetText(copy, languages, {unkept = false} = {}) {
   const lines = [];
   for (const note of copy.notes.split("\n")) if (note.trim()) lines.push("# " + note.trim());
   const word = (key) => headerWord(languages, copy.language, key);
@@ -174,9 +236,9 @@ export function sheetText(copy, languages) {
     const onLine = [];
     let line = String(row.number) + (row.blackFirst ? "..." : "");
     line = line.padEnd(Math.max(3, chars(line) + 1));
-    const blackText = cellText(row.black, !!row.extra.trim());
+    const blackText = cellText(row.black, !!row.extra.trim(), unkept);
     const parts = [];
-    if (!row.blackFirst) parts.push({side: "white", text: cellText(row.white, !!(blackText || row.extra.trim()))});
+    if (!row.blackFirst) parts.push({side: "white", text: cellText(row.white, !!(blackText || row.extra.trim()), unkept)});
     parts.push({side: "black", text: blackText});
     for (const part of parts) {
       if (!part.text) continue;
@@ -187,8 +249,11 @@ export function sheetText(copy, languages) {
     if (row.extra.trim()) line += row.extra.trim() + "  ";
     if (row.whiteClock.trim()) line += row.whiteClock.trim().padEnd(6);
     if (row.blackClock.trim()) line += row.blackClock.trim();
-    lines.push(line.trimEnd());
+    line = line.trimEnd();
+    if (row.comment.trim()) line += "  # " + row.comment.trim();
+    lines.push(line);
     layout.set(lineNumber, onLine);
+    for (const text of row.after) lines.push("# " + text);
   }
   return {text: lines.join("\n") + "\n", layout};
 }
@@ -208,8 +273,24 @@ export function boxAtPlace(layout, line, column) {
 // A copy from a saved sheet as POST /api/read gives it.
 export function copyFromRead(read) {
   const copy = newCopy({rows: 0});
-  const notes = [...read.comments, ...read.notes].sort((a, b) => a.line - b.line);
-  copy.notes = notes.map((n) => n.text.trim()).join("\n");
+  // Comments and notes before the moves are the sheet's notes; one on a
+  // move row stays at the end of that row, and a line among the rows stays
+  // after the row before it.
+  const rowAt = new Map(read.rows.map((r, i) => [r.line, i]));
+  const firstRowLine = read.rows.length ? read.rows[0].line : Infinity;
+  const notes = [...read.comments, ...read.notes].sort((a, b) => a.line - b.line || a.column - b.column);
+  const placed = [];  // {row, text, own line}
+  copy.notes = notes
+    .filter((n) => {
+      if (n.line < firstRowLine) return true;
+      let row = rowAt.get(n.line);
+      const ownLine = row === undefined;
+      if (ownLine) row = read.rows.reduce((at, r, i) => (r.line < n.line ? i : at), 0);
+      placed.push({row, text: n.text.trim(), ownLine});
+      return false;
+    })
+    .map((n) => n.text.trim())
+    .join("\n");
   for (const h of read.headers) {
     if (headerKeys.includes(h.key)) copy.headers[h.key] = h.value;
     else if (h.key === "notation") copy.language = read.language || h.value;
@@ -226,6 +307,12 @@ export function copyFromRead(read) {
     whiteClock: r.white_clock || "",
     blackClock: r.black_clock || "",
   }));
+  for (const p of placed) {
+    const row = copy.rows[p.row];
+    if (!row || !p.text) continue;
+    if (p.ownLine) row.after.push(p.text);
+    else row.comment = row.comment ? row.comment + " " + p.text : p.text;
+  }
   for (const cell of read.cells) {
     const row = copy.rows[cell.row];
     if (!row) continue;
