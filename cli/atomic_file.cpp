@@ -1,5 +1,3 @@
-#include <algorithm>
-#include <cctype>
 #include "atomic_file.hpp"
 
 #include <archive.h>
@@ -7,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>

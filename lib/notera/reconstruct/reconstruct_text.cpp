@@ -1,8 +1,8 @@
 // Words for a reconstruction: the messages that explain each correction,
 // and the game with those messages as PGN comments and the close
 // alternatives as variations.
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "notera/reconstruct/reconstruct.hpp"
