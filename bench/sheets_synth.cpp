@@ -475,7 +475,7 @@ int main(int argc, char** argv) {
   int only = -1;
   bool verbose = false, watch = false, trace = false;
   int widen_from = reconstruct::ReconstructOptions{}.widen_from_limited_plies;  // --widen-from N
-  int beam = reconstruct::ReconstructOptions{}.beam_width;                        // --beam N
+  int beam = reconstruct::ReconstructOptions{}.beam_width;                      // --beam N
   std::string dump;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)

@@ -163,10 +163,11 @@ TEST_CASE("convert: a scoresheet converts, and one that needs corrections points
 TEST_CASE("convert --json and check --json: an object for every game, rejected ones too") {
   test::TempDir dir;
   // Game 2's FEN has no side to move: the game is rejected, not written.
-  const auto input = dir.write("three.pgn",
-                               "[Event \"a\"]\n\n1. e4 e5 *\n\n"
-                               "[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K6k x - - 0 1\"]\n\n1. Kb1 *\n\n"
-                               "[Event \"c\"]\n\n1. d4 d5 2. Bb5 *\n");
+  const auto input =
+      dir.write("three.pgn",
+                "[Event \"a\"]\n\n1. e4 e5 *\n\n"
+                "[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K6k x - - 0 1\"]\n\n1. Kb1 *\n\n"
+                "[Event \"c\"]\n\n1. d4 d5 2. Bb5 *\n");
   for (const char* command : {"convert", "check"}) {
     CAPTURE(command);
     const auto r = test::run_notera({command, "-q", "--json", "--messages", "en", input.string()});
@@ -191,8 +192,9 @@ TEST_CASE("convert: games that cannot be written to standard output are an I/O e
   test::TempDir dir;
   const auto input = dir.write("two-games.pgn", two_games);
   // /dev/full takes nothing: every write fails with ENOSPC.
-  const auto r = test::run_program("/bin/sh", {"-c", std::string("exec \"$0\" convert --messages en \"$1\" >/dev/full"),
-                                               NOTERA_BINARY, input.string()});
+  const auto r =
+      test::run_program("/bin/sh", {"-c", std::string("exec \"$0\" convert --messages en \"$1\" >/dev/full"),
+                                    NOTERA_BINARY, input.string()});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("cannot write the games to standard output") != std::string::npos);
   CHECK(r.err.find("written") == std::string::npos);  // no summary that says they were
@@ -211,7 +213,8 @@ TEST_CASE("convert: -o picks the compression by the name's ending in any case") 
 
 TEST_CASE("convert: a file that cannot be opened is the program's line, and a control character is shown") {
   test::TempDir dir;
-  const auto missing = test::run_notera({"convert", "--messages", "en", (dir.path() / "nowhere.pgn").string()});
+  const auto missing =
+      test::run_notera({"convert", "--messages", "en", (dir.path() / "nowhere.pgn").string()});
   CHECK(missing.exit_code == 2);
   CHECK(missing.err.rfind("notera: cannot open ", 0) == 0);
   // 0x1F where a move was expected: its picture (U+241F), not the byte.

@@ -158,7 +158,8 @@ TEST_CASE("reconstruct: a drawn game's repeated last row is the repetition, not 
   // two up, as any repetition does, and that is why the game was drawn
   // (Law 9.2). Its last box reads as written; nothing is asked.
   const reconstruct::Reconstruction r = reconstruct_text(
-      "Notation: en\nResult: 1/2-1/2\n\n1 e4 e5\n2 Nf3 Nf6\n3 Ng1 Ng8\n4 Nf3 Nf6\n5 Ng1 Ng8\n6 Nf3 Nf6\n7 Ng1 Ng8\n");
+      "Notation: en\nResult: 1/2-1/2\n\n1 e4 e5\n2 Nf3 Nf6\n3 Ng1 Ng8\n4 Nf3 Nf6\n5 Ng1 Ng8\n6 Nf3 Nf6\n7 "
+      "Ng1 Ng8\n");
   REQUIRE(r.plies.size() == 14);
   CHECK(r.plies[13].san == "Ng8");
   CHECK(r.complete);

@@ -228,8 +228,8 @@ TEST_CASE("reconstruct: a '-' passed over and a row left out are explained where
     if (r.plies[k].evidence[0].cell >= 0) next = &r.plies[k].evidence[0];
   REQUIRE(next != nullptr);
   CHECK(en.format(explain(r, missing, missing.evidence[0], 1)) ==
-        "line " + std::to_string(next->where.line) + ": " + missing.san + " is not written: it was played before '" +
-            next->text + "'");
+        "line " + std::to_string(next->where.line) + ": " + missing.san +
+            " is not written: it was played before '" + next->text + "'");
 }
 
 TEST_CASE("reconstruct: a sheet without a Notation header is read in its header words' language") {
@@ -451,7 +451,8 @@ TEST_CASE("reconstruct: a writer who writes K for R throughout pays less for it 
   if (std::sscanf(said.c_str(), "the writer of sheet 1 writes K for R (all %d", &count) == 1)
     boxes = count;
   else
-    REQUIRE(std::sscanf(said.c_str(), "the writer of sheet 1 writes K for R (%d of the %d", &count, &boxes) == 2);
+    REQUIRE(std::sscanf(said.c_str(), "the writer of sheet 1 writes K for R (%d of the %d", &count, &boxes) ==
+            2);
   CHECK(count >= 3);
   CHECK(count <= rook_moves);
   CHECK(boxes <= rook_moves + count_king_moves);
@@ -719,7 +720,8 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
   r = test::run_notera({"reconstruct", "--to", "de", "--messages", "en",
                         test::data_path("reconstruct/rank-omitted.sheet").string()});
   CHECK(r.out.find("1. e4 e6 2. d4 d5 3. Sd2 c5 4. exd5 Dxd5") != std::string::npos);
-  r = test::run_notera({"reconstruct", "--to", "nb", "--messages", "nb", NOTERA_SAMPLES "/nb/solberg-haugen.sheet"});
+  r = test::run_notera(
+      {"reconstruct", "--to", "nb", "--messages", "nb", NOTERA_SAMPLES "/nb/solberg-haugen.sheet"});
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("[White ") != std::string::npos);
   CHECK(r.out.find("9. Te1 {linje 20: «Tc1» er Te1: linjen e skrevet som c}") != std::string::npos);

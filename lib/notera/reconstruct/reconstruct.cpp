@@ -1023,10 +1023,11 @@ void settle_result(const Run& run, Reconstruction& r) {
   for (std::size_t j = 0; j < r.languages.size(); ++j) {
     const SheetLanguage& l = r.languages[j];
     if (!l.given)
-      r.notes.push_back(Message("reconstruct.note.language_decided")
-                            .with("sheet", static_cast<int>(j) + 1)
-                            .with("language", Message("language_name").with("code", letters.language(l.language).code))
-                            .with("others", static_cast<int>(l.also_fit.size())));
+      r.notes.push_back(
+          Message("reconstruct.note.language_decided")
+              .with("sheet", static_cast<int>(j) + 1)
+              .with("language", Message("language_name").with("code", letters.language(l.language).code))
+              .with("others", static_cast<int>(l.also_fit.size())));
   }
 }
 

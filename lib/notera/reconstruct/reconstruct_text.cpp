@@ -150,8 +150,8 @@ Message explain(const Reconstruction& r, const ReconstructedPly& ply, const PlyE
 Message explain(const DroppedCell& d, std::size_t sheet_count) {
   // A '-' passed over is a box the writer left for no move: the moves
   // after it stand a box later than their numbers.
-  const bool blank = d.reason == DropReason::not_played &&
-                     d.text.find_first_not_of("-\u2013\u2014 ") == std::string::npos;
+  const bool blank =
+      d.reason == DropReason::not_played && d.text.find_first_not_of("-\u2013\u2014 ") == std::string::npos;
   return Message("reconstruct.dropped." + std::string(blank ? "blank_not_played" : to_string(d.reason)))
       .with("where", where_message(d.sheet, d.where, sheet_count))
       .with("text", d.text);

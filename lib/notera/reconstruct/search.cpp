@@ -801,8 +801,8 @@ class Search {
     // (Law 9.2), not a row written twice. At skip_repeated a drawn game's
     // last box was asked as "or was the game over before it?" (sheets-dev:
     // 7 of 80 games, at a margin of 1.6; every time it was played).
-    const bool repeated = sheet.repeats[static_cast<std::size_t>(i)] &&
-                          !sheet.tail_free[static_cast<std::size_t>(i) + 1];
+    const bool repeated =
+        sheet.repeats[static_cast<std::size_t>(i)] && !sheet.tail_free[static_cast<std::size_t>(i) + 1];
     return result(repeated ? costs_.skip_repeated : costs_.skip);
   }
 
