@@ -96,7 +96,7 @@ TEST_CASE("reconstruct: a file written for another (c for e)") {
   CHECK(p.san == "Bc2");
   CHECK(p.status == reconstruct::PlyStatus::corrected);
   CHECK(has_slip(p.evidence[0], reconstruct::SlipKind::file, "e", "c"));
-  CHECK(english(explain(r, p, p.evidence[0], 1)) == "line 23: 'Le2' is Bc2: the file c written as e");
+  CHECK(english(explain(r, p, p.evidence[0], 1)) == "line 23 (move 14): 'Le2' is Bc2: the file c written as e");
   CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 1);
 }
 
@@ -227,8 +227,9 @@ TEST_CASE("reconstruct: a '-' passed over and a row left out are explained where
   for (std::size_t k = 25; k < r.plies.size() && !next; ++k)
     if (r.plies[k].evidence[0].cell >= 0) next = &r.plies[k].evidence[0];
   REQUIRE(next != nullptr);
+  const std::string move = std::to_string((next->box_ply + 1) / 2) + (next->box_ply % 2 == 0 ? "..." : "");
   CHECK(en.format(explain(r, missing, missing.evidence[0], 1)) ==
-        "line " + std::to_string(next->where.line) + ": " + missing.san +
+        "line " + std::to_string(next->where.line) + " (move " + move + "): " + missing.san +
             " is not written: it was played before '" + next->text + "'");
 }
 
@@ -670,7 +671,7 @@ TEST_CASE("reconstruct CLI: PGN with a comment at the correction") {
   CHECK(r.out.find("[Result \"1-0\"]") != std::string::npos);
   std::string flat = r.out;
   for (char& c : flat) c = c == '\n' ? ' ' : c;
-  CHECK(flat.find("14. Bc2 {line 23: 'Le2' is Bc2: the file c written as e}") != std::string::npos);
+  CHECK(flat.find("14. Bc2 {line 23 (move 14): 'Le2' is Bc2: the file c written as e}") != std::string::npos);
   CHECK(r.out.find("1-0\n") != std::string::npos);
   // Lines stay under 80 characters.
   std::istringstream lines(r.out);
@@ -724,7 +725,7 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
       {"reconstruct", "--to", "nb", "--messages", "nb", NOTERA_SAMPLES "/nb/solberg-haugen.sheet"});
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("[White ") != std::string::npos);
-  CHECK(r.out.find("9. Te1 {linje 20: «Tc1» er Te1: linjen e skrevet som c}") != std::string::npos);
+  CHECK(r.out.find("9. Te1 {linje 20 (trekk 9): «Tc1» er Te1: linjen e skrevet som c}") != std::string::npos);
   CHECK(r.out.find("er «Lg3» Lg5 eller Le3?") != std::string::npos);
 
   test::TempDir dir;
@@ -1092,10 +1093,10 @@ TEST_CASE("reconstruct CLI: a '-' box is asked as a move to name, a written one 
   CHECK(r.exit_code == 0);
   std::string out = r.out;
   std::replace(out.begin(), out.end(), '\n', ' ');
-  CHECK(out.find("{no move is written in line 49: was it ") != std::string::npos);
+  CHECK(out.find("{no move is written in line 49 (move 39): was it ") != std::string::npos);
   CHECK(out.find("against the paper: is '-'") == std::string::npos);
   const auto nb = test::run_notera({"reconstruct", "--messages", "nb", sheet});
   out = nb.out;
   std::replace(out.begin(), out.end(), '\n', ' ');
-  CHECK(out.find("{ingen trekk er skrevet i linje 49: var det ") != std::string::npos);
+  CHECK(out.find("{ingen trekk er skrevet i linje 49 (trekk 39): var det ") != std::string::npos);
 }

@@ -228,6 +228,7 @@ struct PlyEvidence {
   int cell = -1;     // index into that sheet's cells; -1: no box used (not recorded)
   std::string text;  // the box as written
   SourceLocation where;
+  int box_ply = 0;  // the ply the box's number and column name (0: none): "move 9..." in messages
   PlyStatus status = PlyStatus::exact;  // exact, normalised, corrected or inserted
   std::string reading;                  // the reading that fits ("Sc5" for "S?5")
   SlipList slips;                       // what differs from the move (empty when exact)
@@ -279,6 +280,7 @@ struct Ask {
   int cell = -1;   // index into that sheet's cells
   std::string written;
   SourceLocation where;
+  int box_ply = 0;      // the ply the box's number and column name (0: none)
   float margin = 0.0f;  // = the ply's confidence
   // Plies an answer is expected to change (the candidates' changes weighed
   // by their probability): the ranking of the list.
@@ -304,6 +306,7 @@ struct DroppedCell {
   int cell = 0;
   std::string text;
   SourceLocation where;
+  int box_ply = 0;  // the ply the box's number and column name (0: none)
   DropReason reason = DropReason::not_played;
   int after_ply = 0;  // the ply after which the box stood in the reconstructed game
 };

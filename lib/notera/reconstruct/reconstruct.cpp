@@ -490,6 +490,7 @@ class ReportBuilder {
     const EvidenceCell& c = sheet.cell(e.cell);
     e.text = c.text;
     e.where = c.where;
+    e.box_ply = c.ply;
     const int misplaced = node.misplaced[j];
     if (node.reading[j] < 0) {
       e.status = PlyStatus::inserted;
@@ -606,6 +607,7 @@ class ReportBuilder {
         q.cell = e.cell;
         q.written = e.text;
         q.where = e.where;
+        q.box_ply = e.box_ply;
       }
     q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
@@ -675,6 +677,7 @@ class ReportBuilder {
         d.cell = i;
         d.text = c.text;
         d.where = c.where;
+        d.box_ply = c.ply;
         d.after_ply = after_ply;
         const bool blank =
             c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();

@@ -12,11 +12,16 @@ namespace notera::reconstruct {
 
 namespace {
 
-Message where_message(int sheet, const SourceLocation& where, std::size_t sheet_count) {
-  return Message("reconstruct.where")
-      .with("many", sheet_count > 1 ? "yes" : "no")
-      .with("sheet", sheet + 1)
-      .with("line", where.line);
+// The move a box's number and column name, for a person with the paper in
+// hand: 9 and "yes" for Black's box of move 9 (0: the box has no number).
+Message& with_move(Message& m, int box_ply) {
+  return m.with("move", box_ply > 0 ? (box_ply + 1) / 2 : 0).with("black", box_ply > 0 && box_ply % 2 == 0 ? "yes" : "no");
+}
+
+Message where_message(int sheet, const SourceLocation& where, int box_ply, std::size_t sheet_count) {
+  Message m("reconstruct.where");
+  m.with("many", sheet_count > 1 ? "yes" : "no").with("sheet", sheet + 1).with("line", where.line);
+  return with_move(m, box_ply);
 }
 
 // All slips of a box as one message: "a; b; c".
@@ -85,6 +90,7 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
         .with("sheet", q.sheet + 1)
         .with("line", q.where.line)
         .with("written", q.written);
+  with_move(m, q.sheet >= 0 ? q.box_ply : 0);
   notes.comments.push_back(render(m));
   for (std::size_t c = 1; c < q.candidates.size(); ++c) {
     const AskCandidate& a = q.candidates[c];
@@ -114,7 +120,7 @@ Message explain(const Reconstruction& r, const ReconstructedPly& ply, const PlyE
       for (const PlyEvidence& later : r.plies[k].evidence)
         if (later.sheet == e.sheet && later.cell >= 0)
           return Message("reconstruct.not_written_before")
-              .with("where", where_message(e.sheet, later.where, sheet_count))
+              .with("where", where_message(e.sheet, later.where, later.box_ply, sheet_count))
               .with("san", ply.san)
               .with("next", later.text);
     return Message("reconstruct.not_written")
@@ -122,7 +128,7 @@ Message explain(const Reconstruction& r, const ReconstructedPly& ply, const PlyE
         .with("sheet", e.sheet + 1)
         .with("san", ply.san);
   }
-  Message where = where_message(e.sheet, e.where, sheet_count);
+  Message where = where_message(e.sheet, e.where, e.box_ply, sheet_count);
   switch (e.status) {
     case PlyStatus::inserted:
       return Message("reconstruct.unrecorded").with("where", std::move(where)).with("san", ply.san);
@@ -153,7 +159,7 @@ Message explain(const DroppedCell& d, std::size_t sheet_count) {
   const bool blank =
       d.reason == DropReason::not_played && d.text.find_first_not_of("-\u2013\u2014 ") == std::string::npos;
   return Message("reconstruct.dropped." + std::string(blank ? "blank_not_played" : to_string(d.reason)))
-      .with("where", where_message(d.sheet, d.where, sheet_count))
+      .with("where", where_message(d.sheet, d.where, d.box_ply, sheet_count))
       .with("text", d.text);
 }
 
@@ -198,7 +204,7 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
       continue;
     }
     comments.push_back(render(Message("reconstruct.dropped.unrecorded_after_boxes")
-                                  .with("where", where_message(d.sheet, d.where, sheet_count))
+                                  .with("where", where_message(d.sheet, d.where, d.box_ply, sheet_count))
                                   .with("last", r.dropped[last].where.line)
                                   .with("count", static_cast<int>(last - k + 1))));
     k = last;
