@@ -299,7 +299,14 @@ TEST_CASE("archives: a tar or zip member cut short or damaged keeps every byte l
   CHECK(d.line.find("(byte 133,120 of the archive)") != std::string::npos);
   auto [bytes, complete] = accounted(report);
   CHECK(bytes == d.offset);
-  CHECK(complete > all / 2 - 3);
+  // Every game that lies wholly in the bytes before the cut is read whole.
+  int before_cut = 0;
+  for (const auto& entry : nlohmann::json::parse(test::read_file(whole)))
+    if (entry["status"] == "complete" &&
+        entry["offset"].get<std::uint64_t>() + entry["bytes"].get<std::uint64_t>() <= d.offset)
+      ++before_cut;
+  CHECK(before_cut > all / 3);
+  CHECK(complete >= before_cut);
   // A zip with one byte of its compressed data flipped: the damage is
   // reported on one line, and the bytes libarchive decompressed before it
   // are read and accounted for.
