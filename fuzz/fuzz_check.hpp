@@ -56,8 +56,10 @@ inline bool replays(const game::Line& line, Position pos) {
 // which the writer rightly leaves out.
 inline std::vector<const game::Line*> written_variations(const game::MoveNotes& m) {
   std::vector<const game::Line*> out;
+  // A variation without moves ("({only a comment})") is written as a
+  // comment after the move (PGN has no empty variation): not one here.
   for (const game::Line& v : m.variations)
-    if (!v.moves.empty() || !v.comment_before.empty()) out.push_back(&v);
+    if (!v.moves.empty()) out.push_back(&v);
   return out;
 }
 
