@@ -328,3 +328,29 @@ TEST_CASE("convert: castling rights a FEN tag gives without their rook or king a
   CHECK(move.exit_code != 0);
   CHECK((move.err + move.out).find("castling right 'Q' has no rook") != std::string::npos);
 }
+
+TEST_CASE("convert: a null move in the main line is kept and said once, one in a variation is not") {
+  const std::string game =
+      "[Event \"Analyse\"]\n[Result \"*\"]\n\n"
+      "1. e4 -- 2. d4 -- (2... e5 3. -- Nc6) 3. c4 e5 *\n";
+  const auto r = test::run_notera({"convert", "--messages", "en", "--json"}, game);
+  CHECK(r.exit_code == 0);  // a warning: the game is kept whole
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["status"] == "complete");
+  CHECK(j["moves"].size() == 6);
+  CHECK(j["moves"][1]["uci"] == "0000");
+  REQUIRE(j["problems"].size() == 1);  // once, at the first pass; the variation's is not main line
+  const auto& p = j["problems"][0];
+  CHECK(p["code"] == "game.null_move_mainline");
+  CHECK(p["severity"] == "warning");
+  CHECK(p["line"] == 4);
+  CHECK(p["column"] == 7);
+  CHECK(p["ply"] == 2);
+  CHECK(p["message"].get<std::string>().find("1... with a null move '--'") != std::string::npos);
+  // The PGN keeps it as written.
+  const auto pgn = test::run_notera({"convert", "-q"}, game);
+  CHECK(pgn.out.find("1. e4 -- 2. d4 -- (2... e5 3. -- Nc6) 3. c4 e5 *") != std::string::npos);
+  const auto sv = test::run_notera({"check", "--messages", "sv"}, game);
+  CHECK(sv.exit_code == 0);
+  CHECK(sv.err.find("-:4:7: game 1, ply 2: huvudvarianten står över ett drag vid 1...") != std::string::npos);
+}

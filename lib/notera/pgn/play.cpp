@@ -284,10 +284,19 @@ class Builder {
     gm.draw_offer = e.move.draw_offer;
     if (e.move.glyph) last_move_notes(f).nags.push_back(e.move.glyph);
     f.has_before = true;
-    if (move == Move::null())
+    if (move == Move::null()) {
+      // A pass in the main line is kept ("--", as most programs write it),
+      // but said once: the PGN standard has no null move, and readers that
+      // keep to it (pgn-extract) reject the game.
+      if (!null_noted_ && !mainline_only_ && in_mainline_()) {
+        null_noted_ = true;
+        diagnose(Severity::warning, Message("game.null_move_mainline").with("number", move_number_text(f.pos)),
+                 e.begin, ply_of(f.pos));
+      }
       f.pos.do_null_move(f.last_undo);
-    else
+    } else {
       f.pos.do_move(move, f.last_undo);
+    }
     gm.san = san.with_check(check_after(f.pos));
     if (options_.warnings && !mainline_only_) {
       const int ply = ply_of(f.pos) - 1;  // of the position before the move (a pass counts too)
@@ -389,6 +398,7 @@ class Builder {
   std::int64_t suppressed_ = 0;
   bool halted_ = false;
   bool stopped_ = false;
+  bool null_noted_ = false;
   bool result_seen_ = false;
 };
 
