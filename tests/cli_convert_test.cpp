@@ -353,4 +353,7 @@ TEST_CASE("convert: a null move in the main line is kept and said once, one in a
   const auto sv = test::run_notera({"check", "--messages", "sv"}, game);
   CHECK(sv.exit_code == 0);
   CHECK(sv.err.find("-:4:7: game 1, ply 2: huvudvarianten står över ett drag vid 1...") != std::string::npos);
+  // The summary's adjectives agree with one game (ett parti: fullständigt).
+  CHECK(sv.err.find("1 parti kontrollerat: 1 fullständigt, 0 ofullständiga, 0 avvisade, 0 textstycken") !=
+        std::string::npos);
 }
