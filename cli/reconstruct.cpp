@@ -74,6 +74,14 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
       reconstruct_sheets(sheets, reconstruct_options, context.messages(), spelt_pgn ? &*notation : nullptr);
   const reconstruct::Reconstruction& r = run.result;
   const std::string& pgn = run.pgn;
+  // Answers it could not take: on stderr, where the sheet's own
+  // diagnostics go, and the run fails (the game is still written).
+  bool answers_fail = false;
+  for (const reconstruct::SheetProblem& p : r.problems) {
+    std::cerr << options.sheets[static_cast<std::size_t>(p.sheet)] << ':' << p.where.line << ':'
+              << p.where.column << ": " << context.format(p.message) << '\n';
+    answers_fail |= p.severity == Severity::error;
+  }
   if (options.json) {
     std::cout << report::reconstruction_json(r, sheets.size(), pgn, context.messages()).dump() << '\n';
   } else if (notation && !spelt_pgn) {
@@ -93,7 +101,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   } else {
     std::cout << pgn;
   }
-  return r.complete ? exit_ok : exit_problems;
+  return r.complete && !answers_fail ? exit_ok : exit_problems;
 }
 
 }  // namespace

@@ -60,6 +60,7 @@
 #include <string>
 #include <vector>
 
+#include "notera/base/diagnostic.hpp"
 #include "notera/base/message.hpp"
 #include "notera/core/game_state.hpp"
 #include "notera/core/position.hpp"
@@ -100,6 +101,20 @@ struct EvidenceCell {
   // ("{=--}": written ahead, an extra move, a move after the game was
   // over). No move may be played for it; it is passed over at no price.
   bool no_move = false;
+  // With `certain`: where the answer is written ("{=Txb7}"), for reports.
+  SourceLocation answer_where{};
+};
+
+// Something a person wrote for the reconstruction that it cannot take as
+// written: an answer that is no move, two answers to one box, an answer
+// that cannot hold together with the rest of the sheet. Reported with the
+// sheet's name, line and column; the game is still given.
+struct SheetProblem {
+  int sheet = 0;  // 0-based index into the sheets given
+  SourceLocation where;
+  Message message;
+  // A warning: the answer is kept, but in another place than its box's own.
+  Severity severity = Severity::error;
 };
 
 // One scoresheet: boxes in the order of the sheet, and what its headers say.
@@ -112,6 +127,7 @@ struct EvidenceSheet {
   std::optional<Color> copy_of;  // whose scoresheet it is
   std::string start_fen;         // empty = the standard start position
   bool chess960 = false;
+  std::vector<SheetProblem> problems;  // answers it cannot take (sheet index 0: set by reconstruct_game)
 };
 
 struct ReconstructOptions {
@@ -369,6 +385,9 @@ struct Reconstruction {
   std::vector<SheetCare> care;           // per sheet
   std::vector<HeaderDisagreement> disagreements;
   std::vector<Message> notes;  // limits hit, unknown languages, result vs. position, ...
+  // Answers ("{=Txb7}") that are no move, given twice, or that the game
+  // found cannot keep: the person must look at them again.
+  std::vector<SheetProblem> problems;
   SearchStats stats;
   // The boxes to check against the paper, the most telling first: every
   // ply whose confidence is within ReconstructOptions::ask_margin and where
@@ -379,6 +398,10 @@ struct Reconstruction {
 
 Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets,
                                 const ReconstructOptions& options = {});
+
+// Where a box is, for a person with the paper: "line 20 (move 9)", "sheet
+// 2, line 45 (move 34...)" (`box_ply` 0: no move number).
+Message where_message(int sheet, const SourceLocation& where, int box_ply, std::size_t sheet_count);
 
 // What one piece of evidence says, as a message for a PGN comment or a
 // report: "sheet 1, line 17: 'exd5' is cxd5: the file c written as e".

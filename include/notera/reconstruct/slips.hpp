@@ -56,8 +56,9 @@ enum class SlipKind : std::uint8_t {
   misspelt,              // not readable as a move: the nearest spelling of the move
   crossed_out_played,    // the crossed-out move is the move that was played
   misplaced,             // written in another row or column than the ply
+  answered,              // a person's answer ({=Dc6}) reads the box otherwise than it is written
 };
-inline constexpr int slip_kind_count = static_cast<int>(SlipKind::misplaced) + 1;
+inline constexpr int slip_kind_count = static_cast<int>(SlipKind::answered) + 1;
 
 // Whether a slip changes what the text says (a correction) rather than
 // only how it is spelt.

@@ -728,6 +728,21 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
   return costs.unparsed_base + best;
 }
 
+bool answer_departs(const EvidenceCell& c, bool blank_too) {
+  if (!c.certain || c.no_move || c.readings.empty()) return false;
+  const auto plain = [](std::string_view text) {
+    std::string out;
+    for (const char ch : text) {
+      if (std::string_view(" \t+#!?x:").find(ch) != std::string_view::npos) continue;
+      out += ch == '0' ? 'O' : ch;
+    }
+    return out;
+  };
+  const std::string written = plain(c.text);
+  if (written.empty() || written == "-") return blank_too;
+  return written != plain(c.readings.front());
+}
+
 CellPrice price_certain_cell(const PreparedCell& cell, const Position& pos, Move m, int language,
                              const SlipCosts& costs) {
   // Only the move the answer spells; spelling departures (capture and

@@ -27,6 +27,7 @@
 #include "notera/core/movegen.hpp"
 #include "notera/core/position.hpp"
 #include "notera/notation/written_move.hpp"
+#include "notera/reconstruct/reconstruct.hpp"
 #include "notera/reconstruct/slips.hpp"
 
 namespace notera::reconstruct {
@@ -181,6 +182,16 @@ float check_mark_cost(const CellReading& r, const Position& after, const SlipCos
 // The price of a move that a box answered by a person does not spell: far
 // beyond any prune margin, so that no game takes it.
 inline constexpr float certain_miss = 1000.0f;
+
+// Costs from this far up hold a move an answer rules out: a margin as wide
+// is no game that keeps the answers.
+inline constexpr float breaks_answer = certain_miss / 2;
+
+// Whether a box a person has answered (EvidenceCell::certain) is written
+// otherwise than the answer reads, capture and check marks aside: what the
+// writer wrote departs from the move all the same. A box left '-' or empty
+// counts only with `blank_too`.
+bool answer_departs(const EvidenceCell& c, bool blank_too);
 
 // price_cell() for a box answered by a person (PreparedCell::certain).
 CellPrice price_certain_cell(const PreparedCell& cell, const Position& pos, Move m, int language,

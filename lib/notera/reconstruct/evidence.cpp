@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "notera/notation/letters.hpp"
+#include "notera/notation/read_move.hpp"
+
 namespace notera::reconstruct {
 
 namespace {
@@ -25,8 +28,17 @@ int time_used(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
   return note ? note->seconds : -1;
 }
 
+// "{= Txb7 }" -> "Txb7"
+std::string answer_text(const scoresheet::SheetMark& m) {
+  std::string_view inner = std::string_view(m.text).substr(2, m.text.size() - 3);
+  while (!inner.empty() && (inner.front() == ' ' || inner.front() == '\t')) inner.remove_prefix(1);
+  while (!inner.empty() && (inner.back() == ' ' || inner.back() == '\t')) inner.remove_suffix(1);
+  return std::string(inner);
+}
+
 void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& c, int ply,
-              std::vector<EvidenceCell>& out) {
+              notation::LanguageMask languages, std::vector<EvidenceCell>& out,
+              std::vector<SheetProblem>& problems) {
   for (const scoresheet::SheetText& crossed : c.crossed_out) {
     EvidenceCell e;
     e.kind = EvidenceKind::crossed_out;
@@ -58,14 +70,36 @@ void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
       // stands in the box of a move that was not written again.
       break;
   }
-  const std::string answer = c.answer();
-  if (!answer.empty()) {
-    // A person's reading of the box: the move the box stands for, certain.
+  // A person's reading of the box: the move the box stands for, certain.
+  // Only the first answer is taken, and only one that reads as a move: a
+  // box answered with text no notation reads would stand for no move at
+  // all, and the rest of the game would bend around it.
+  const scoresheet::SheetMark* answer = nullptr;
+  for (const scoresheet::SheetMark& m : c.marks) {
+    const bool empty = m.kind == scoresheet::MarkKind::note && m.text.starts_with("{=");
+    if (m.kind != scoresheet::MarkKind::answer && !empty) continue;
+    const std::string inner = empty ? std::string() : answer_text(m);
+    if (inner.empty()) {
+      problems.push_back(SheetProblem{0, m.where, Message("reconstruct.answer.empty")});
+    } else if (answer) {
+      problems.push_back(SheetProblem{0, m.where,
+                                      Message("reconstruct.answer.twice")
+                                          .with("answer", inner)
+                                          .with("first", answer_text(*answer))});
+    } else if (inner != no_move_answer && !notation::read_written_move(inner, languages).ok) {
+      problems.push_back(SheetProblem{0, m.where, Message("reconstruct.answer.not_a_move").with("answer", inner)});
+    } else {
+      answer = &m;
+    }
+  }
+  if (answer) {
+    const std::string text = answer_text(*answer);
     if (e.kind == EvidenceKind::unrecorded) e.where = c.where;
     e.kind = EvidenceKind::move;
     e.certain = true;
-    e.no_move = answer == no_move_answer;
-    e.readings.assign(1, answer);
+    e.no_move = text == no_move_answer;
+    e.answer_where = answer->where;
+    e.readings.assign(1, text);
   }
   out.push_back(std::move(e));
 }
@@ -82,6 +116,12 @@ EvidenceSheet evidence_of(const scoresheet::Scoresheet& sheet) {
   out.start_fen = sheet.start_fen;
   out.chess960 = sheet.tag("Variant").has_value();  // the reader adds the Result tag from the moves too
 
+  // Answers are read in the sheet's notation, English and figurines (in
+  // every notation when the sheet does not say).
+  const int language =
+      sheet.language.empty() ? -1 : notation::LetterTable::instance().language_index(sheet.language);
+  const notation::LanguageMask languages = notation::reading_languages(language);
+
   // Surplus boxes go after the last box of their row, claiming no ply.
   std::vector<const scoresheet::SheetCell*> surplus;
   for (const scoresheet::SheetCell& s : sheet.surplus) surplus.push_back(&s);
@@ -95,10 +135,11 @@ EvidenceSheet evidence_of(const scoresheet::Scoresheet& sheet) {
                    });
   for (const scoresheet::SheetCell& c : sheet.cells) {
     while (next_surplus < surplus.size() && before(surplus[next_surplus]->where, c.where))
-      add_cell(sheet, *surplus[next_surplus++], 0, out.cells);
-    add_cell(sheet, c, c.ply > 0 ? c.ply : 0, out.cells);
+      add_cell(sheet, *surplus[next_surplus++], 0, languages, out.cells, out.problems);
+    add_cell(sheet, c, c.ply > 0 ? c.ply : 0, languages, out.cells, out.problems);
   }
-  while (next_surplus < surplus.size()) add_cell(sheet, *surplus[next_surplus++], 0, out.cells);
+  while (next_surplus < surplus.size())
+    add_cell(sheet, *surplus[next_surplus++], 0, languages, out.cells, out.problems);
   return out;
 }
 

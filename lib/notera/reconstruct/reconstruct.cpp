@@ -470,6 +470,7 @@ class ReportBuilder {
     alternatives(r);
     questions(r);
     dropped(r);
+    kept_answers(r);
     r.by_position = game_end(pos, history, true);
     r.complete = !best.forced && !search::cut_short(out_.stats) && !out_.stats.ply_limit;
     for (const DroppedCell& d : r.dropped)
@@ -511,6 +512,8 @@ class ReportBuilder {
       if (slips.empty()) compare_with_canonical(sheet, reading, pos, node.move, slips);
     }
     e.cost += check_mark_cost(reading, after, sheet.costs, &slips);
+    // A person's answer: what was written stays the evidence the report names.
+    if (answer_departs(c, true)) slips.push_back(Slip{SlipKind::answered, c.text, reading.text});
     if (misplaced != 0) {
       slips.push_back(Slip{SlipKind::misplaced, std::to_string((c.ply + 1) / 2) + (c.ply % 2 ? "" : "..."),
                            std::to_string((ply + 1) / 2) + (ply % 2 ? "" : "...")});
@@ -545,6 +548,7 @@ class ReportBuilder {
       if (it != seen.end() && it->second <= delta) continue;
       if (it == seen.end()) likelihood += std::exp(-std::max(delta, 0.0f));
       seen[key] = delta;
+      if (delta >= breaks_answer) continue;  // not a game that keeps the answers
       if (!r.margin || delta < *r.margin) r.margin = std::max(delta, 0.0f);
       if (delta > options_.uncertain_margin) continue;
       ReconstructedPly& rp = r.plies[d];
@@ -580,7 +584,7 @@ class ReportBuilder {
   void questions(Reconstruction& r) const {
     const search::Doubts d = search::doubts_of(out_, path_, out_.finished.front().cost);
     for (std::size_t k = 0; k < r.plies.size() && k < d.margin.size(); ++k)
-      if (d.margin[k] < search::no_doubt) r.plies[k].confidence = d.margin[k];
+      if (d.margin[k] < std::min(search::no_doubt, breaks_answer)) r.plies[k].confidence = d.margin[k];
     if (out_.finished.front().forced) return;
     for (const search::Branch& b : d.branches) {
       const auto k = static_cast<std::size_t>(b.ply) - 1;
@@ -699,6 +703,52 @@ class ReportBuilder {
         else
           d.reason = DropReason::not_played;
         r.dropped.push_back(std::move(d));
+      }
+    }
+  }
+
+  // Every answer the game found does not keep, as a problem: the answers
+  // and the rest of the sheets cannot all hold (or the search lost the
+  // game that keeps them), and the person must look at them again.
+  void kept_answers(Reconstruction& r) const {
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      for (int i = 0; i < sheet.size(); ++i) {
+        const EvidenceCell& c = sheet.cell(i);
+        if (!c.certain) continue;
+        const int at = used_[j][static_cast<std::size_t>(i)];
+        Message m;
+        Severity severity = Severity::error;
+        if (c.no_move) {
+          if (at < 0) continue;
+          m = Message("reconstruct.answer.played").with("san", r.plies[static_cast<std::size_t>(at)].san);
+        } else if (at < 0) {
+          m = Message("reconstruct.answer.passed_over").with("answer", c.readings.front());
+        } else {
+          const ReconstructedPly& p = r.plies[static_cast<std::size_t>(at)];
+          const Position before = position_before(static_cast<std::size_t>(at));
+          if (price_certain_cell(sheet.cells[static_cast<std::size_t>(i)], before, p.move, sheet.language,
+                                 sheet.costs)
+                  .cost >= breaks_answer) {
+            m = Message("reconstruct.answer.not_kept").with("answer", c.readings.front()).with("san", p.san);
+          } else if (c.ply > 0 && p.ply != c.ply) {
+            // Kept, but as another ply than its box names: the boxes around
+            // it have moved with it. On a sheet one box late that is the
+            // sheet; else it is the answer that moved them.
+            severity = Severity::warning;
+            m = Message("reconstruct.answer.moved")
+                    .with("answer", c.readings.front())
+                    .with("played", Message("reconstruct.move_number")
+                                        .with("move", (p.ply + 1) / 2)
+                                        .with("black", p.ply % 2 == 0 ? "yes" : "no"));
+          } else {
+            continue;
+          }
+        }
+        r.problems.push_back(SheetProblem{
+            static_cast<int>(j), c.answer_where,
+            std::move(m.with("where", where_message(static_cast<int>(j), c.where, c.ply, sheets_.size()))),
+            severity});
       }
     }
   }
@@ -1046,6 +1096,11 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
           0,
           {}};
   if (!take_sheets(sheets, run, r)) return r;
+  for (std::size_t j = 0; j < run.input.size(); ++j)
+    for (SheetProblem p : run.input[j].problems) {
+      p.sheet = static_cast<int>(j);
+      r.problems.push_back(std::move(p));
+    }
 
   std::vector<PreparedSheet> prepared;
   std::vector<search::Output> single_runs(run.input.size());

@@ -18,11 +18,15 @@ Message& with_move(Message& m, int box_ply) {
   return m.with("move", box_ply > 0 ? (box_ply + 1) / 2 : 0).with("black", box_ply > 0 && box_ply % 2 == 0 ? "yes" : "no");
 }
 
+}  // namespace
+
 Message where_message(int sheet, const SourceLocation& where, int box_ply, std::size_t sheet_count) {
   Message m("reconstruct.where");
   m.with("many", sheet_count > 1 ? "yes" : "no").with("sheet", sheet + 1).with("line", where.line);
   return with_move(m, box_ply);
 }
+
+namespace {
 
 // All slips of a box as one message: "a; b; c".
 Message reasons(const SlipList& slips, bool corrections_only) {

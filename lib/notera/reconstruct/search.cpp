@@ -216,6 +216,12 @@ std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheet
       for (int i = next[j]; i < cell; ++i) result[j].departures += written(j, i);
       next[j] = cell + 1;
       if (nd.reading[j] < 0) continue;
+      // A box a person has answered departs as its writer wrote it: the
+      // answer says what the move was, not that the writer wrote it well.
+      if (sheet.cell(cell).certain) {
+        result[j].departures += answer_departs(sheet.cell(cell), false);
+        continue;
+      }
       // A reading dearer than a guessed character is a slip (or several:
       // counted once, as the box is one departure from what was meant).
       const CellPrice price = price_cell(sheet.cells[static_cast<std::size_t>(cell)], pos, nd.move,

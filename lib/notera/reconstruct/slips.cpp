@@ -34,6 +34,7 @@ std::string_view to_string(SlipKind k) {
     case SlipKind::misspelt: return "misspelt";
     case SlipKind::crossed_out_played: return "crossed_out_played";
     case SlipKind::misplaced: return "misplaced";
+    case SlipKind::answered: return "answered";
   }
   return "misspelt";
 }

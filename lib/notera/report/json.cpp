@@ -199,6 +199,14 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   }
   nlohmann::json notes = nlohmann::json::array();
   for (const Message& m : r.notes) notes.push_back(messages.format(m));
+  nlohmann::json problems = nlohmann::json::array();
+  for (const reconstruct::SheetProblem& p : r.problems)
+    problems.push_back({{"severity", std::string(to_string(p.severity))},
+                        {"sheet", p.sheet + 1},
+                        {"line", p.where.line},
+                        {"column", p.where.column},
+                        {"code", p.message.key},
+                        {"message", messages.format(p.message)}});
 
   nlohmann::json j;
   j["moves"] = std::move(moves);
@@ -213,6 +221,7 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   j["care"] = std::move(care);
   j["disagreements"] = std::move(disagreements);
   j["notes"] = std::move(notes);
+  j["problems"] = std::move(problems);
   j["ask"] = std::move(ask);
   j["cost"] = r.cost;
   j["margin"] = r.margin ? nlohmann::json(*r.margin) : nlohmann::json(nullptr);
