@@ -251,3 +251,15 @@ TEST_CASE("reconstruct: an answer that reads a box otherwise is a correction the
   CHECK(k["care"][0]["departures"] == 0);
   CHECK(k["problems"].empty());
 }
+
+TEST_CASE("reconstruct CLI: blank rows after a mate are rows the game did not need") {
+  // A printed sheet's rows run on after 4. Dxf7#: the game is whole, and
+  // the PGN has no note on the blank boxes.
+  test::TempDir dir;
+  const auto sheet =
+      dir.write("matt.sheet", "Notation: nb\n\n1 e4 e5\n2 Lc4 Sc6\n3 Dh5 Sf6\n4 Dxf7# -\n5 - -\n");
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", sheet.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("4. Qxf7# 1-0") != std::string::npos);
+  CHECK(r.out.find("cannot be reconstructed") == std::string::npos);
+}

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -64,4 +65,22 @@ TEST_CASE("samples: Black's copy alone ends where its writer stopped writing") {
             "last recorded one cannot be reconstructed} 1/2-1/2") != std::string::npos);
   CHECK(out.find("38.") == std::string::npos);
   CHECK(out.find("check line 5") == std::string::npos);
+}
+
+TEST_CASE("samples: copies of two different games given together are said to be so") {
+  const fs::path root = NOTERA_SAMPLES;
+  const auto r = notera::test::run_notera({"reconstruct", "--messages", "en", "--json",
+                                   (root / "nb" / "solberg-haugen.sheet").string(),
+                                   (root / "nb" / "lie-bakke-white.sheet").string()});
+  const auto j = nlohmann::json::parse(r.out);
+  bool said = false;
+  for (const auto& note : j["notes"])
+    said |= note.get<std::string>().find("are the two sheets copies of the same game?") != std::string::npos;
+  CHECK(said);
+  // The two copies of one game are not.
+  const auto same = notera::test::run_notera({"reconstruct", "--messages", "en", "--json",
+                                      (root / "nb" / "lie-bakke-white.sheet").string(),
+                                      (root / "nb" / "lie-bakke-black.sheet").string()});
+  for (const auto& note : nlohmann::json::parse(same.out)["notes"])
+    CHECK(note.get<std::string>().find("copies of the same game") == std::string::npos);
 }

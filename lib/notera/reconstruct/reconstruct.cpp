@@ -473,8 +473,12 @@ class ReportBuilder {
     kept_answers(r);
     r.by_position = game_end(pos, history, true);
     r.complete = !best.forced && !search::cut_short(out_.stats) && !out_.stats.ply_limit;
+    // '-' boxes after a mate or a stalemate (a printed sheet's rows run on)
+    // hold no move that could have been played: the game is whole.
+    const bool over = r.by_position != GameEnd::none;
     for (const DroppedCell& d : r.dropped)
-      if (d.reason == DropReason::not_reached || d.reason == DropReason::unrecorded_after) r.complete = false;
+      if (d.reason == DropReason::not_reached || (d.reason == DropReason::unrecorded_after && !over))
+        r.complete = false;
   }
 
  private:
@@ -985,8 +989,18 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
       counts = search::count_departures(prepared, out, out.finished.front().node, r.start);
     }
   }
-  for (std::size_t j = 0; j < prepared.size(); ++j)
+  for (std::size_t j = 0; j < prepared.size(); ++j) {
     r.care.push_back(SheetCare{counts[j].boxes, counts[j].departures, prepared[j].weight});
+    // Two copies of one game agree on most boxes, however carelessly kept;
+    // a copy the game both give departs from in most of its boxes is likely
+    // of another game (another board, another round).
+    constexpr int few_boxes = 12;
+    if (prepared.size() > 1 && counts[j].boxes >= few_boxes && 2 * counts[j].departures > counts[j].boxes)
+      r.notes.push_back(Message("reconstruct.note.different_games")
+                            .with("sheet", static_cast<int>(j) + 1)
+                            .with("departures", counts[j].departures)
+                            .with("boxes", counts[j].boxes));
+  }
   return out;
 }
 

@@ -194,6 +194,8 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
   for (std::size_t k = 0; k < r.dropped.size(); ++k) {
     const DroppedCell& d = r.dropped[k];
     if (d.reason == DropReason::cancelled_game) continue;  // the note on the new game lists them
+    // Blank boxes after a mate or stalemate are rows the game did not need.
+    if (d.reason == DropReason::unrecorded_after && r.by_position != GameEnd::none) continue;
     auto& comments =
         dropped_after[static_cast<std::size_t>(std::clamp(d.after_ply, 0, static_cast<int>(r.plies.size())))];
     // The rows of '-' a sheet ends with (time trouble, §8.4): one comment,
