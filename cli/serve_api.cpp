@@ -605,21 +605,22 @@ ApiResponse Api::put_sheet(std::string_view name, std::string_view text, bool cr
   check_name(name);
   // A client that read the sheet says which version it changed: a save
   // from a stale copy (another tab saved meanwhile) must not overwrite
-  // the newer one. (Checked, then written: two saves in the same instant
-  // can still pass both; the page's own saves run one after another.)
-  if (if_match && *if_match != "*") {
-    const std::optional<std::string> current = workspace_.read(name);
-    if (!current || sheet_etag(*current) != *if_match)
-      throw ApiError(412, Message("serve.error.changed").with("name", name));
-  }
-  const Workspace::WriteOutcome written = workspace_.write(name, text, create_only);
+  // the newer one. The workspace compares and writes in one step, so that
+  // of two saves over the same version at the same moment only one is
+  // written.
+  Workspace::VersionCheck unchanged;
+  if (if_match && *if_match != "*")
+    unchanged = [&if_match](const std::optional<std::string>& current) {
+      return current && sheet_etag(*current) == *if_match;
+    };
+  const Workspace::WriteOutcome written = workspace_.write(name, text, create_only, unchanged);
+  if (written.stale) throw ApiError(412, Message("serve.error.changed").with("name", name));
   if (written.existed) throw ApiError(412, Message("serve.error.exists").with("name", name));
   if (!written.ok)
     throw ApiError(500, Message("serve.error.io").with("name", name).with("reason", written.error));
   ApiResponse r = json_response({{"name", name}, {"bytes", text.size()}, {"created", written.created}},
                                 written.created ? 201 : 200);
-  const std::optional<std::string> now = workspace_.read(name);
-  r.headers.push_back({"ETag", sheet_etag(now ? *now : text)});
+  r.headers.push_back({"ETag", sheet_etag(written.now ? *written.now : text)});
   return r;
 }
 

@@ -335,6 +335,26 @@ describe("the sheets of the workspace", () => {
     await call("DELETE", "/api/sheets/tabs.sheet");
   });
 
+  test("If-Match: of saves over one version at the same moment, one is written and the others get 412", async () => {
+    // The version is compared and the sheet renamed in one step: two tabs
+    // that read the same version cannot both pass the check.
+    for (let round = 0; round < 5; ++round) {
+      await call("PUT", "/api/sheets/same-moment.sheet", {text: "1 e4 e5\n"});
+      const etag = (await call("GET", "/api/sheets/same-moment.sheet")).headers.get("ETag");
+      const versions = Array.from({length: 16}, (_, i) => solberg.replace("Runde: 4", `Runde: ${round}.${i}`));
+      const answers = await Promise.all(versions.map((v) =>
+        call("PUT", "/api/sheets/same-moment.sheet", {text: v, headers: {"If-Match": etag}})));
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, ...Array(15).fill(412)], `round ${round}`);
+      const won = answers.findIndex((a) => a.status === 200);
+      const now = await call("GET", "/api/sheets/same-moment.sheet");
+      assert.equal(now.body, versions[won]);
+      assert.equal(answers[won].headers.get("ETag"), now.headers.get("ETag"));
+      for (const a of answers) if (a.status === 412) assert.match(a.json.error, /same-moment\.sheet/);
+    }
+    assert.deepEqual(readdirSync(workspace).filter((f) => !f.endsWith(".sheet")), [], "no temporary files left");
+    await call("DELETE", "/api/sheets/same-moment.sheet");
+  });
+
   test("writes are atomic: concurrent saves leave one whole sheet and no temporary files", async () => {
     const versions = Array.from({length: 20}, (_, i) => solberg.replace("Runde: 4", "Runde: " + i).repeat(1 + (i % 5)));
     await Promise.all(versions.map((v) => call("PUT", "/api/sheets/race.sheet", {text: v})));
