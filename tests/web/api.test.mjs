@@ -135,6 +135,10 @@ describe("POST /api/move", () => {
     const r = await call("POST", "/api/move",
                          {json: {fen: cases[2].fen, text: "Se6", lang: "nb", messages: "nb"}});
     assert.match(r.json.message, /ulovlig/);
+    // A legal move is named in the letters it was read in; `san` stays SAN.
+    const legal = await call("POST", "/api/move", {json: {fen: cases[0].fen, text: "Sgf3", lang: "nb", messages: "nb"}});
+    assert.equal(legal.json.message, "Sgf3: lovlig, Sgf3 (g1f3)");
+    assert.equal(legal.json.san, "Ngf3");
     assert.deepEqual(r.json, JSON.parse(cli(["move", "--json", "--messages", "nb", "--fen", cases[2].fen, "--lang", "nb", "Se6"])));
   });
 

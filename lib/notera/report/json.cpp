@@ -66,9 +66,13 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
         j["warning_codes"].push_back(std::string(key.substr(key.find('.') + 1)));
         j["warnings"].push_back(messages.format(Message(std::string(key)).with("text", text)));
       }
+      // In the letters it was read in, as the readings of an ambiguous
+      // move are (notation::readings_list): "Tc1: lovlig, Tc1", not Rc1 in
+      // a Norwegian sentence; the JSON keeps PGN SAN.
+      const SanStyle own = r.language >= 0 ? notation::LetterTable::instance().style(r.language) : SanStyle{};
       report.message = messages.format(Message("move.legal")
                                            .with("text", text)
-                                           .with("san", mj["san"].get<std::string>())
+                                           .with("san", to_san(pos, r.move, own))
                                            .with("uci", mj["uci"].get<std::string>()));
       break;
     }
