@@ -111,6 +111,17 @@ int request_language(const json& request) {
   return index;
 }
 
+// "to": how the moves are spelt in the reconstruction's sentences, its
+// alternatives and questions (`spelt`) and its PGN: "sheet" (the first
+// sheet's letters, as the page shows the game), a language code,
+// "figurine", or PGN SAN ("san", "pgn", absent).
+MoveSpelling request_spelling(const json& request) {
+  const std::string name = optional_string(request, "to", "san");
+  const std::optional<MoveSpelling> spelling = move_spelling(name);
+  if (!spelling) throw ApiError(400, Message("cli.unknown_notation").with("notation", name));
+  return *spelling;
+}
+
 // The letters moves are written in for a language (English for "auto").
 SanStyle written_style(int language) {
   const notation::LetterTable& letters = notation::LetterTable::instance();
@@ -522,10 +533,11 @@ ApiResponse Api::reconstruct(const json& request, Context& context) {
   // A first answer for a person waiting (the page asks for the whole
   // search after it when stats.wider_skipped says a wider one would run).
   options.widen = !optional_bool(request, "quick", false);
-  const SheetReconstruction run = reconstruct_in_turn(scoresheets, options, context);
-  // The object `notera reconstruct --json` prints for these sheets.
-  return json_response(
-      report::reconstruction_json(run.result, scoresheets.size(), run.pgn, context.messages()));
+  const SheetReconstruction run =
+      reconstruct_in_turn(scoresheets, options, context, request_spelling(request));
+  // The object `notera reconstruct --json` prints for these sheets (with
+  // `--to` for "to").
+  return json_response(reconstruction_json(run, scoresheets.size(), context.messages()));
 }
 
 reconstruct::ReconstructOptions Api::reconstruct_options(const json& request) const {
@@ -536,12 +548,12 @@ reconstruct::ReconstructOptions Api::reconstruct_options(const json& request) co
 }
 
 SheetReconstruction Api::reconstruct_in_turn(const std::vector<scoresheet::Scoresheet>& sheets,
-                                             const reconstruct::ReconstructOptions& options,
-                                             Context& context) {
+                                             const reconstruct::ReconstructOptions& options, Context& context,
+                                             const MoveSpelling& spelling) {
   if (!slots_.acquire(options_.queue_wait, options_.max_waiting))
     throw ApiError(503, Message("serve.error.busy"));
   SlotGuard guard{slots_};
-  return reconstruct_sheets(sheets, options, context.messages());
+  return reconstruct_sheets(sheets, options, context.messages(), spelling);
 }
 
 ApiResponse Api::list_sheets() const {

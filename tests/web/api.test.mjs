@@ -11,7 +11,17 @@ import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import path from "node:path";
 import {after, before, describe, test} from "node:test";
 
-import {binary, rawRequest, removeWorkspace, samples, startServer, stopServer, tempWorkspace} from "./harness.mjs";
+import {
+  binary,
+  englishMove,
+  rawRequest,
+  removeWorkspace,
+  samples,
+  startServer,
+  stopServer,
+  tempWorkspace,
+  unquoted,
+} from "./harness.mjs";
 
 const solberg = readFileSync(path.join(samples, "nb/solberg-haugen.sheet"), "utf8");
 const lieWhite = readFileSync(path.join(samples, "nb/lie-bakke-white.sheet"), "utf8");
@@ -248,6 +258,49 @@ describe("POST /api/reconstruct", () => {
     assert.equal(plain.json.stats.wider_skipped, false);
     assert.equal(plain.json.pgn, readFileSync(path.join(samples, "sv/lind-ek.pgn"), "utf8"));
     assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], quick: "yes"}}), 400);
+  });
+
+  test("to: every move its sentences, alternatives and questions name in the sheet's letters, as notera reconstruct --to", async () => {
+    const file = path.join(samples, "nb/solberg-haugen.sheet");
+    const r = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", to: "sheet"}});
+    assert.equal(r.status, 200, r.body);
+    same(r.json, JSON.parse(cli(["reconstruct", "--json", "--to", "nb", "--messages", "nb", file])));
+    assert.equal(r.json.pgn, cli(["reconstruct", "--to", "nb", "--messages", "nb", file]));
+    // The move is Re1 in PGN SAN, Te1 in the sheet's letters, and its
+    // explanation says Te1.
+    const rook = r.json.moves[16];
+    assert.deepEqual([rook.san, rook.spelt], ["Re1", "Te1"]);
+    assert.equal(rook.explanation[0], "linje 20 (trekk 9): «Tc1» er Te1: linjen e skrevet som c");
+    for (const m of r.json.moves) {
+      assert.equal(typeof m.spelt, "string");
+      for (const e of m.explanation) assert.doesNotMatch(unquoted(e), englishMove, e);
+      for (const a of m.alternatives) assert.doesNotMatch(a.spelt, englishMove);
+    }
+    assert.ok(r.json.ask.length > 0);
+    for (const q of r.json.ask)
+      for (const c of q.candidates) if (!c.ends) assert.doesNotMatch(c.spelt, englishMove, c.san);
+    assert.ok(r.json.ask.some((q) => q.candidates.some((c) => c.san === "Qa3" && c.spelt === "Da3")));
+    // A language code spells the same; SAN (the default) has no `spelt`.
+    same({...(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", to: "nb"}})).json},
+         JSON.parse(r.body));
+    const plain = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb"}});
+    assert.equal(plain.json.moves[16].spelt, undefined);
+    assert.equal(plain.json.moves[16].explanation[0], "linje 20 (trekk 9): «Tc1» er Re1: linjen e skrevet som c");
+  });
+
+  test("to: sheet in Swedish, and English sheets keep English SAN", async () => {
+    const lindEk = readFileSync(path.join(samples, "sv/lind-ek.sheet"), "utf8");
+    const sv = (await call("POST", "/api/reconstruct", {json: {sheets: [lindEk], messages: "sv", to: "sheet"}})).json;
+    assert.equal(sv.moves[12].explanation[0], "rad 11 (drag 7): ”Lb5” är Lb3: raden 3 skriven som 5");
+    for (const m of sv.moves) for (const e of m.explanation) assert.doesNotMatch(unquoted(e), englishMove, e);
+    assert.match(sv.pgn, /är\s+”Te1”\s+Te1\s+eller\s+ett\s+av\s+Tc1,\s+Td1,\s+Tf1\?/);
+    const white = readFileSync(path.join(samples, "en/adams-dickenson-white.sheet"), "utf8");
+    const black = readFileSync(path.join(samples, "en/adams-dickenson-black.sheet"), "utf8");
+    const en = (await call("POST", "/api/reconstruct", {json: {sheets: [white, black], messages: "en", to: "sheet"}})).json;
+    for (const m of en.moves) assert.equal(m.spelt, m.san);
+    assert.ok(en.moves.some((m) => m.explanation.includes("sheet 1, line 28 (move 17): 'Kfe1' is Rfe1: the piece letter R written as K")));
+    assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], to: "uci"}}), 400);
+    assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], to: 5}}), 400);
   });
 
   test("400: no sheets, three sheets, not texts", async () => {

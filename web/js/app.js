@@ -1107,8 +1107,7 @@ function renderBoxInfo(index, ref, info) {
   if (!info) return;
   const p = document.createElement("p");
   if (info.ply) {
-    const written = state.lineWritten[info.ply - 1] || info.move.san;
-    p.textContent = t("box.game_move", {move: written, ply: moveLabel(info.ply)});
+    p.textContent = t("box.game_move", {move: gameMoveText(info.move), ply: moveLabel(info.ply)});
     el.append(p);
   }
   const explanation = info.explanation || (info.dropped && info.dropped.message);
@@ -1124,6 +1123,13 @@ function renderBoxInfo(index, ref, info) {
     c.textContent = info.crossedOut.message;
     el.append(c);
   }
+}
+
+// A move of the game as the page shows it: in the first sheet's letters
+// (`spelt`: the reconstruction asked for "to": "sheet"), as its
+// explanations name it.
+function gameMoveText(move) {
+  return move.spelt || state.lineWritten[move.ply - 1] || move.san;
 }
 
 function moveLabel(ply) {
@@ -1156,8 +1162,7 @@ function updateBoxView(index, ref) {
   if (info && (info.ply || info.dropped)) {
     wrap.classList.add("r-" + info.status);
     if (info.ply) {
-      const written = state.lineWritten[info.ply - 1] || info.move.san;
-      if (info.status === "corrected" || info.status === "inserted") mark.textContent = written;
+      if (info.status === "corrected" || info.status === "inserted") mark.textContent = gameMoveText(info.move);
       if (info.move.alternatives && info.move.alternatives.length) {
         wrap.classList.add("r-uncertain");
         mark.textContent = (mark.textContent ? mark.textContent + " " : "") + "?";
@@ -1350,7 +1355,9 @@ async function reconstructNow(whole = false) {
   try {
     const report = await api("/api/reconstruct", {
       method: "POST",
-      body: {sheets: texts.map((s) => s.text), messages: currentLanguage(), quick: !whole},
+      // The moves in its sentences, alternatives and questions spelt as
+      // the page shows the game: in the first sheet's letters.
+      body: {sheets: texts.map((s) => s.text), messages: currentLanguage(), quick: !whole, to: "sheet"},
       signal: controller.signal,
     });
     const start = game.copies[0].startFen || startFen;
@@ -1464,7 +1471,7 @@ function renderGame() {
                   (doubtful ? " s-doubtful" : "");
     b.dataset.ply = m.ply;
     if (margin !== null) b.dataset.margin = margin.toFixed(1);
-    b.textContent = state.lineWritten[m.ply - 1] || m.san;
+    b.textContent = gameMoveText(m);
     const sureness = margin === null ? "" : marginText(margin);
     const explanation = [...m.explanation, sureness].filter((x) => x).join(" ");
     b.title = explanation;
@@ -1552,8 +1559,8 @@ function renderQuestions() {
         continue;
       }
       b.dataset.uci = option.uci;
-      b.textContent = option.san;
-      if (fen) {
+      b.textContent = option.spelt || option.san;
+      if (fen && !option.spelt) {
         positionOf(fen, copyLetters(0)).then((position) => {
           const m = position.moves.find((x) => x.uci === option.uci);
           if (m) b.textContent = m.written;
