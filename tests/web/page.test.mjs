@@ -609,6 +609,8 @@ test("a box held back comes back after a reload, held back still, and the rest o
   // with the focus on it.
   assert.equal(await page.$eval(box(0, 2, "white"), (el) => el.value), "Sc3");
   assert.match(await page.$eval(box(0, 1, "black"), (el) => el.parentElement.className), /v-unkept/);
+  // The move the game finds for it is not put on White's box beside it.
+  assert.equal(await page.$eval(box(0, 1, "white"), (el) => el.parentElement.querySelector(".mark").textContent), "");
   await page.waitForFunction(() => document.getElementById("save-status").dataset.state === "held");
   await page.waitForFunction((s) => document.activeElement === document.querySelector(s), box(0, 1, "black"));
   const verdict = await page.waitForFunction(() => {
