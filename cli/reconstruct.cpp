@@ -14,7 +14,6 @@
 #include "notera/notation/letters.hpp"
 #include "notera/notation/write_move.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
-#include "notera/report/json.hpp"
 #include "notera/scoresheet/sheet.hpp"
 #include "sheet_reconstruction.hpp"
 
@@ -65,15 +64,13 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   reconstruct_options.time_limit = std::chrono::milliseconds(std::max<std::int64_t>(options.time_limit, 1));
   reconstruct_options.widen = !options.quick;
   // A language's letters or figurines: the PGN in them, comments and all
-  // (as `convert --to nb` writes); SAN, LAN, UCI and the other systems:
-  // the moves on one line.
-  const bool spelt_pgn = notation && !options.json &&
-                         (notation->kind == notation::OutputNotation::Kind::language ||
-                          notation->kind == notation::OutputNotation::Kind::figurine);
+  // (as `convert --to nb` writes), and the JSON's sentences; SAN, LAN, UCI
+  // and the other systems: the moves on one line.
+  const std::optional<MoveSpelling> spelling = move_spelling(options.to);
+  const bool spelt = notation && spelling && spelling->kind == MoveSpelling::Kind::notation;
   const SheetReconstruction run =
-      reconstruct_sheets(sheets, reconstruct_options, context.messages(), spelt_pgn ? &*notation : nullptr);
+      reconstruct_sheets(sheets, reconstruct_options, context.messages(), spelt ? *spelling : MoveSpelling{});
   const reconstruct::Reconstruction& r = run.result;
-  const std::string& pgn = run.pgn;
   // Answers it could not take: on stderr, where the sheet's own
   // diagnostics go, and the run fails (the game is still written).
   bool answers_fail = false;
@@ -83,8 +80,8 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
     answers_fail |= p.severity == Severity::error;
   }
   if (options.json) {
-    std::cout << report::reconstruction_json(r, sheets.size(), pgn, context.messages()).dump() << '\n';
-  } else if (notation && !spelt_pgn) {
+    std::cout << reconstruction_json(run, sheets.size(), context.messages()).dump() << '\n';
+  } else if (notation && !spelt) {
     std::string line;
     Position pos = r.start;
     for (const reconstruct::ReconstructedPly& p : r.plies) {
@@ -99,7 +96,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
         if (e.status == reconstruct::PlyStatus::corrected || e.status == reconstruct::PlyStatus::inserted)
           std::cerr << context.format(explain(r, p, e, sheets.size())) << '\n';
   } else {
-    std::cout << pgn;
+    std::cout << run.pgn;
   }
   return r.complete && !answers_fail ? exit_ok : exit_problems;
 }

@@ -111,6 +111,17 @@ int request_language(const json& request) {
   return index;
 }
 
+// "to": how the moves are spelt in the reconstruction's sentences, its
+// alternatives and questions (`spelt`) and its PGN: "sheet" (the first
+// sheet's letters, as the page shows the game), a language code,
+// "figurine", or PGN SAN ("san", "pgn", absent).
+MoveSpelling request_spelling(const json& request) {
+  const std::string name = optional_string(request, "to", "san");
+  const std::optional<MoveSpelling> spelling = move_spelling(name);
+  if (!spelling) throw ApiError(400, Message("cli.unknown_notation").with("notation", name));
+  return *spelling;
+}
+
 // The letters moves are written in for a language (English for "auto").
 SanStyle written_style(int language) {
   const notation::LetterTable& letters = notation::LetterTable::instance();
@@ -522,10 +533,11 @@ ApiResponse Api::reconstruct(const json& request, Context& context) {
   // A first answer for a person waiting (the page asks for the whole
   // search after it when stats.wider_skipped says a wider one would run).
   options.widen = !optional_bool(request, "quick", false);
-  const SheetReconstruction run = reconstruct_in_turn(scoresheets, options, context);
-  // The object `notera reconstruct --json` prints for these sheets.
-  return json_response(
-      report::reconstruction_json(run.result, scoresheets.size(), run.pgn, context.messages()));
+  const SheetReconstruction run =
+      reconstruct_in_turn(scoresheets, options, context, request_spelling(request));
+  // The object `notera reconstruct --json` prints for these sheets (with
+  // `--to` for "to").
+  return json_response(reconstruction_json(run, scoresheets.size(), context.messages()));
 }
 
 reconstruct::ReconstructOptions Api::reconstruct_options(const json& request) const {
@@ -536,12 +548,12 @@ reconstruct::ReconstructOptions Api::reconstruct_options(const json& request) co
 }
 
 SheetReconstruction Api::reconstruct_in_turn(const std::vector<scoresheet::Scoresheet>& sheets,
-                                             const reconstruct::ReconstructOptions& options,
-                                             Context& context) {
+                                             const reconstruct::ReconstructOptions& options, Context& context,
+                                             const MoveSpelling& spelling) {
   if (!slots_.acquire(options_.queue_wait, options_.max_waiting))
     throw ApiError(503, Message("serve.error.busy"));
   SlotGuard guard{slots_};
-  return reconstruct_sheets(sheets, options, context.messages());
+  return reconstruct_sheets(sheets, options, context.messages(), spelling);
 }
 
 ApiResponse Api::list_sheets() const {
@@ -605,21 +617,22 @@ ApiResponse Api::put_sheet(std::string_view name, std::string_view text, bool cr
   check_name(name);
   // A client that read the sheet says which version it changed: a save
   // from a stale copy (another tab saved meanwhile) must not overwrite
-  // the newer one. (Checked, then written: two saves in the same instant
-  // can still pass both; the page's own saves run one after another.)
-  if (if_match && *if_match != "*") {
-    const std::optional<std::string> current = workspace_.read(name);
-    if (!current || sheet_etag(*current) != *if_match)
-      throw ApiError(412, Message("serve.error.changed").with("name", name));
-  }
-  const Workspace::WriteOutcome written = workspace_.write(name, text, create_only);
+  // the newer one. The workspace compares and writes in one step, so that
+  // of two saves over the same version at the same moment only one is
+  // written.
+  Workspace::VersionCheck unchanged;
+  if (if_match && *if_match != "*")
+    unchanged = [&if_match](const std::optional<std::string>& current) {
+      return current && sheet_etag(*current) == *if_match;
+    };
+  const Workspace::WriteOutcome written = workspace_.write(name, text, create_only, unchanged);
+  if (written.stale) throw ApiError(412, Message("serve.error.changed").with("name", name));
   if (written.existed) throw ApiError(412, Message("serve.error.exists").with("name", name));
   if (!written.ok)
     throw ApiError(500, Message("serve.error.io").with("name", name).with("reason", written.error));
   ApiResponse r = json_response({{"name", name}, {"bytes", text.size()}, {"created", written.created}},
                                 written.created ? 201 : 200);
-  const std::optional<std::string> now = workspace_.read(name);
-  r.headers.push_back({"ETag", sheet_etag(now ? *now : text)});
+  r.headers.push_back({"ETag", sheet_etag(written.now ? *written.now : text)});
   return r;
 }
 

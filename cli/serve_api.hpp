@@ -134,7 +134,8 @@ class Api {
   reconstruct::ReconstructOptions reconstruct_options(const nlohmann::json& request) const;
   // Waits for a turn (ApiError 503 when it does not come) and reconstructs.
   SheetReconstruction reconstruct_in_turn(const std::vector<scoresheet::Scoresheet>& sheets,
-                                          const reconstruct::ReconstructOptions& options, Context& context);
+                                          const reconstruct::ReconstructOptions& options, Context& context,
+                                          const MoveSpelling& spelling = {});
 
   const Workspace& workspace_;
   ApiOptions options_;

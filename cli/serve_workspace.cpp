@@ -108,10 +108,21 @@ std::optional<std::string> Workspace::read(std::string_view name) const {
   return text;
 }
 
-Workspace::WriteOutcome Workspace::write(std::string_view name, std::string_view text,
-                                         bool create_only) const {
+std::unique_lock<std::mutex> Workspace::lock(std::string_view name) const {
+  return std::unique_lock<std::mutex>(locks_[std::hash<std::string_view>{}(name) % locks_.size()]);
+}
+
+Workspace::WriteOutcome Workspace::write(std::string_view name, std::string_view text, bool create_only,
+                                         const VersionCheck& unchanged) const {
   const std::string target = path_of(dir_, name);
   WriteOutcome out;
+  // From the version's check to the rename, and the read of the version
+  // written: one step for every other writer of the sheet.
+  const std::unique_lock<std::mutex> held = lock(name);
+  if (unchanged && !unchanged(read(name))) {
+    out.stale = true;
+    return out;
+  }
   struct stat st {};
   out.created = ::lstat(target.c_str(), &st) != 0;
   // A link or a FIFO put into the folder is not written through.
@@ -130,12 +141,15 @@ Workspace::WriteOutcome Workspace::write(std::string_view name, std::string_view
   if (!out.ok) {
     out.existed = file.existed();
     out.error = file.error().empty() ? std::strerror(EIO) : file.error();
+    return out;
   }
+  out.now = read(name);
   return out;
 }
 
 bool Workspace::remove(std::string_view name, std::string& error) const {
   const std::string target = path_of(dir_, name);
+  const std::unique_lock<std::mutex> held = lock(name);
   struct stat st {};
   if (::lstat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     error.clear();

@@ -1,7 +1,9 @@
 #include "sheet_reconstruction.hpp"
 
+#include "notera/notation/letters.hpp"
 #include "notera/pgn/writer.hpp"
 #include "notera/reconstruct/evidence.hpp"
+#include "notera/report/json.hpp"
 
 namespace notera::cli {
 
@@ -26,26 +28,61 @@ reconstruct::Reconstruction respelt(reconstruct::Reconstruction r, const notatio
   return r;
 }
 
+// The notation a spelling stands for once the sheets are read; none for SAN.
+std::optional<notation::OutputNotation> notation_of(const MoveSpelling& spelling,
+                                                    const reconstruct::Reconstruction& r) {
+  switch (spelling.kind) {
+    case MoveSpelling::Kind::san: return std::nullopt;
+    case MoveSpelling::Kind::notation: return spelling.notation;
+    case MoveSpelling::Kind::first_sheet:
+      if (r.languages.empty() || r.languages.front().language < 0) return std::nullopt;
+      return notation::output_notation(
+          notation::LetterTable::instance().language(r.languages.front().language).code);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<MoveSpelling> move_spelling(std::string_view name) {
+  MoveSpelling spelling;
+  if (name == "sheet") {
+    spelling.kind = MoveSpelling::Kind::first_sheet;
+    return spelling;
+  }
+  const std::optional<notation::OutputNotation> notation = notation::output_notation(name);
+  if (!notation) return std::nullopt;
+  if (notation->kind == notation::OutputNotation::Kind::san) return spelling;
+  if (notation->kind != notation::OutputNotation::Kind::language &&
+      notation->kind != notation::OutputNotation::Kind::figurine)
+    return std::nullopt;
+  spelling.kind = MoveSpelling::Kind::notation;
+  spelling.notation = *notation;
+  return spelling;
+}
 
 SheetReconstruction reconstruct_sheets(const std::vector<scoresheet::Scoresheet>& sheets,
                                        const reconstruct::ReconstructOptions& options,
-                                       const locale::Messages& messages,
-                                       const notation::OutputNotation* spelling) {
+                                       const locale::Messages& messages, const MoveSpelling& spelling) {
   std::vector<reconstruct::EvidenceSheet> evidence;
   for (const scoresheet::Scoresheet& sheet : sheets) evidence.push_back(reconstruct::evidence_of(sheet));
   SheetReconstruction out;
   out.result = reconstruct::reconstruct_game(evidence, options);
   const auto render = [&messages](const Message& m) { return messages.format(m); };
-  if (spelling) {
-    pgn::WriterOptions writer;
-    writer.san_style = spelling->style;
-    pgn::Writer(writer).write(reconstruct::to_game(respelt(out.result, *spelling), evidence.size(), render),
-                              out.pgn);
-  } else {
-    pgn::Writer().write(reconstruct::to_game(out.result, evidence.size(), render), out.pgn);
+  pgn::WriterOptions writer;
+  if (const std::optional<notation::OutputNotation> notation = notation_of(spelling, out.result)) {
+    out.spelt = respelt(out.result, *notation);
+    writer.san_style = notation->style;
   }
+  pgn::Writer(writer).write(
+      reconstruct::to_game(out.spelt ? *out.spelt : out.result, evidence.size(), render), out.pgn);
   return out;
+}
+
+nlohmann::json reconstruction_json(const SheetReconstruction& run, std::size_t sheet_count,
+                                   const locale::Messages& messages) {
+  return report::reconstruction_json(run.result, sheet_count, run.pgn, messages,
+                                     run.spelt ? &*run.spelt : nullptr);
 }
 
 }  // namespace notera::cli

@@ -11,7 +11,17 @@ import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import path from "node:path";
 import {after, before, describe, test} from "node:test";
 
-import {binary, rawRequest, removeWorkspace, samples, startServer, stopServer, tempWorkspace} from "./harness.mjs";
+import {
+  binary,
+  englishMove,
+  rawRequest,
+  removeWorkspace,
+  samples,
+  startServer,
+  stopServer,
+  tempWorkspace,
+  unquoted,
+} from "./harness.mjs";
 
 const solberg = readFileSync(path.join(samples, "nb/solberg-haugen.sheet"), "utf8");
 const lieWhite = readFileSync(path.join(samples, "nb/lie-bakke-white.sheet"), "utf8");
@@ -135,6 +145,10 @@ describe("POST /api/move", () => {
     const r = await call("POST", "/api/move",
                          {json: {fen: cases[2].fen, text: "Se6", lang: "nb", messages: "nb"}});
     assert.match(r.json.message, /ulovlig/);
+    // A legal move is named in the letters it was read in; `san` stays SAN.
+    const legal = await call("POST", "/api/move", {json: {fen: cases[0].fen, text: "Sgf3", lang: "nb", messages: "nb"}});
+    assert.equal(legal.json.message, "Sgf3: lovlig, Sgf3 (g1f3)");
+    assert.equal(legal.json.san, "Ngf3");
     assert.deepEqual(r.json, JSON.parse(cli(["move", "--json", "--messages", "nb", "--fen", cases[2].fen, "--lang", "nb", "Se6"])));
   });
 
@@ -246,6 +260,49 @@ describe("POST /api/reconstruct", () => {
     assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], quick: "yes"}}), 400);
   });
 
+  test("to: every move its sentences, alternatives and questions name in the sheet's letters, as notera reconstruct --to", async () => {
+    const file = path.join(samples, "nb/solberg-haugen.sheet");
+    const r = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", to: "sheet"}});
+    assert.equal(r.status, 200, r.body);
+    same(r.json, JSON.parse(cli(["reconstruct", "--json", "--to", "nb", "--messages", "nb", file])));
+    assert.equal(r.json.pgn, cli(["reconstruct", "--to", "nb", "--messages", "nb", file]));
+    // The move is Re1 in PGN SAN, Te1 in the sheet's letters, and its
+    // explanation says Te1.
+    const rook = r.json.moves[16];
+    assert.deepEqual([rook.san, rook.spelt], ["Re1", "Te1"]);
+    assert.equal(rook.explanation[0], "linje 20 (trekk 9): «Tc1» er Te1: linjen e skrevet som c");
+    for (const m of r.json.moves) {
+      assert.equal(typeof m.spelt, "string");
+      for (const e of m.explanation) assert.doesNotMatch(unquoted(e), englishMove, e);
+      for (const a of m.alternatives) assert.doesNotMatch(a.spelt, englishMove);
+    }
+    assert.ok(r.json.ask.length > 0);
+    for (const q of r.json.ask)
+      for (const c of q.candidates) if (!c.ends) assert.doesNotMatch(c.spelt, englishMove, c.san);
+    assert.ok(r.json.ask.some((q) => q.candidates.some((c) => c.san === "Qa3" && c.spelt === "Da3")));
+    // A language code spells the same; SAN (the default) has no `spelt`.
+    same({...(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", to: "nb"}})).json},
+         JSON.parse(r.body));
+    const plain = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb"}});
+    assert.equal(plain.json.moves[16].spelt, undefined);
+    assert.equal(plain.json.moves[16].explanation[0], "linje 20 (trekk 9): «Tc1» er Re1: linjen e skrevet som c");
+  });
+
+  test("to: sheet in Swedish, and English sheets keep English SAN", async () => {
+    const lindEk = readFileSync(path.join(samples, "sv/lind-ek.sheet"), "utf8");
+    const sv = (await call("POST", "/api/reconstruct", {json: {sheets: [lindEk], messages: "sv", to: "sheet"}})).json;
+    assert.equal(sv.moves[12].explanation[0], "rad 11 (drag 7): ”Lb5” är Lb3: raden 3 skriven som 5");
+    for (const m of sv.moves) for (const e of m.explanation) assert.doesNotMatch(unquoted(e), englishMove, e);
+    assert.match(sv.pgn, /är\s+”Te1”\s+Te1\s+eller\s+ett\s+av\s+Tc1,\s+Td1,\s+Tf1\?/);
+    const white = readFileSync(path.join(samples, "en/adams-dickenson-white.sheet"), "utf8");
+    const black = readFileSync(path.join(samples, "en/adams-dickenson-black.sheet"), "utf8");
+    const en = (await call("POST", "/api/reconstruct", {json: {sheets: [white, black], messages: "en", to: "sheet"}})).json;
+    for (const m of en.moves) assert.equal(m.spelt, m.san);
+    assert.ok(en.moves.some((m) => m.explanation.includes("sheet 1, line 28 (move 17): 'Kfe1' is Rfe1: the piece letter R written as K")));
+    assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], to: "uci"}}), 400);
+    assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], to: 5}}), 400);
+  });
+
   test("400: no sheets, three sheets, not texts", async () => {
     assertError(await call("POST", "/api/reconstruct", {json: {}}), 400);
     assertError(await call("POST", "/api/reconstruct", {json: {sheets: []}}), 400);
@@ -333,6 +390,26 @@ describe("the sheets of the workspace", () => {
     assert.equal((await call("GET", "/api/sheets/tabs.sheet")).body, "1 e4 e5\n2 Sf3\n");
     assertError(await call("PUT", "/api/sheets/nothing.sheet", {text: "1 d4\n", headers: {"If-Match": etag}}), 412);
     await call("DELETE", "/api/sheets/tabs.sheet");
+  });
+
+  test("If-Match: of saves over one version at the same moment, one is written and the others get 412", async () => {
+    // The version is compared and the sheet renamed in one step: two tabs
+    // that read the same version cannot both pass the check.
+    for (let round = 0; round < 5; ++round) {
+      await call("PUT", "/api/sheets/same-moment.sheet", {text: "1 e4 e5\n"});
+      const etag = (await call("GET", "/api/sheets/same-moment.sheet")).headers.get("ETag");
+      const versions = Array.from({length: 16}, (_, i) => solberg.replace("Runde: 4", `Runde: ${round}.${i}`));
+      const answers = await Promise.all(versions.map((v) =>
+        call("PUT", "/api/sheets/same-moment.sheet", {text: v, headers: {"If-Match": etag}})));
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, ...Array(15).fill(412)], `round ${round}`);
+      const won = answers.findIndex((a) => a.status === 200);
+      const now = await call("GET", "/api/sheets/same-moment.sheet");
+      assert.equal(now.body, versions[won]);
+      assert.equal(answers[won].headers.get("ETag"), now.headers.get("ETag"));
+      for (const a of answers) if (a.status === 412) assert.match(a.json.error, /same-moment\.sheet/);
+    }
+    assert.deepEqual(readdirSync(workspace).filter((f) => !f.endsWith(".sheet")), [], "no temporary files left");
+    await call("DELETE", "/api/sheets/same-moment.sheet");
   });
 
   test("writes are atomic: concurrent saves leave one whole sheet and no temporary files", async () => {

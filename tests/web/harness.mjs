@@ -140,3 +140,9 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+
+// An English piece letter in a move (Re1, Nbd2, Qxh5+): a move in PGN SAN
+// inside a sentence that should name it in the sheet's letters. `unquoted`
+// leaves out what the writer wrote, in its quotes («Tc1», ”Lb5”, „Lh5“).
+export const englishMove = /(?<![\p{L}\d])[NBRQ][a-h]?[1-8]?x?[a-h][1-8]/u;
+export const unquoted = (text) => text.replace(/«[^»]*»|”[^”]*”|„[^“]*“|'[^']*'/g, "");

@@ -2,10 +2,10 @@
 // playwright-core as a person would use it: typing a sample scoresheet box
 // by box, an illegal box, a move made on the board, both copies of a game,
 // inserting and deleting a box, answering a question (a move, or no move at
-// all), and a restart of the
-// server. A screenshot of every step goes to <build>/tests/web-page/
-// screenshots/. Keystroke-to-verdict latency is measured and printed, not
-// asserted.
+// all), the moves in sentences in the sheet's letters, a box held back
+// across a reload, and a restart of the server. A screenshot of every step
+// goes to <build>/tests/web-page/screenshots/. Keystroke-to-verdict latency
+// is measured and printed, not asserted.
 //
 //   node tests/web/page.test.mjs build/cli/notera      (ctest: "serve: page")
 
@@ -15,6 +15,7 @@ import path from "node:path";
 import {after, before, test} from "node:test";
 
 import {
+  englishMove,
   launchChromium,
   loadPlaywright,
   percentile,
@@ -24,6 +25,7 @@ import {
   startServer,
   stopServer,
   tempWorkspace,
+  unquoted,
 } from "./harness.mjs";
 
 const playwright = loadPlaywright();
@@ -382,6 +384,69 @@ test("a box that may be no move at all: answered with one click", async () => {
   await shot("10c-question-no-move-answered");
 });
 
+// Every sentence the page shows about the game and its boxes: the focused
+// box's verdict and reading, the game's moves (their tooltips and labels),
+// the boxes' marks and tooltips, the questions and the notes.
+function sentences() {
+  return page.evaluate(() => [
+    document.getElementById("verdict").textContent,
+    document.getElementById("box-reading").textContent,
+    ...[...document.querySelectorAll("#game-moves .game-move")].flatMap((b) => [b.textContent, b.title, b.getAttribute("aria-label")]),
+    ...[...document.querySelectorAll(".box-inner")].flatMap((w) => [w.title, w.querySelector(".mark").textContent]),
+    ...[...document.querySelectorAll("#questions li, #game-notes li")].map((li) => li.textContent),
+  ].filter(Boolean));
+}
+
+async function pageLanguage(code, newGameText) {
+  await page.selectOption("#ui-language", code);
+  await page.waitForFunction((t) => document.getElementById("new-game").textContent === t, newGameText);
+}
+
+// What the page says of a corrected box (row, side of the first copy) of a
+// game, opened with the page in a language.
+async function correctedBox(game, [code, newGameText], row, side) {
+  await open();
+  await pageLanguage(code, newGameText);
+  await openGame(game);
+  await page.click(box(0, row, side));
+  await page.waitForFunction(() => document.getElementById("box-reading").dataset.status === "corrected");
+  return page.textContent("#box-reading");
+}
+
+test("moves in sentences are spelt as the game is shown, in the sheet's letters", async () => {
+  // Bokmål: move 9 is Te1 on the board, in the game and in why "Tc1" is it.
+  const reading = await correctedBox("solberg-haugen", ["nb", "Nytt parti"], 8, "white");
+  assert.match(reading, /I partiet: 9\. Te1/);
+  assert.match(reading, /«Tc1» er Te1: linjen e skrevet som c/);
+  // The question of move 35: "Dc3" is Dc3 or Da3.
+  const options = await page.$$eval('#questions li[data-ply="69"] button.answer', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(options, ["Dc3", "Da3"]);
+  let said = await sentences();
+  assert.ok(said.length > 80, said.length + " sentences");
+  for (const text of said) assert.doesNotMatch(unquoted(text), englishMove, text);
+  await page.locator("#box-reading").scrollIntoViewIfNeeded();
+  await shot("18-moves-in-bokmal");
+
+  // Swedish, on a Swedish sheet.
+  await api("/api/sheets/lind-ek.sheet", sample("sv/lind-ek.sheet"), "PUT");
+  assert.match(await correctedBox("lind-ek", ["sv", "Nytt parti"], 6, "white"), /”Lb5” är Lb3: raden 3 skriven som 5/);
+  said = await sentences();
+  for (const text of said) assert.doesNotMatch(unquoted(text), englishMove, text);
+  const rook = await page.$$eval('#questions li[data-ply="53"] button.answer', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(rook.slice(0, 2), ["Te1", "Tc1"]);
+  await shot("19-moves-in-swedish");
+
+  // English sheets, an English page: PGN SAN as before.
+  await api("/api/sheets/adams-dickenson-white.sheet", sample("en/adams-dickenson-white.sheet"), "PUT");
+  await api("/api/sheets/adams-dickenson-black.sheet", sample("en/adams-dickenson-black.sheet"), "PUT");
+  const english = await correctedBox("adams-dickenson", ["en", "New game"], 16, "white");
+  assert.match(english, /In the game: 17\. Rfe1/);
+  assert.match(english, /'Kfe1' is Rfe1: the piece letter R written as K/);
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="3"]', (b) => b.textContent), "Nf3");
+  await shot("20-moves-in-english");
+  await pageLanguage("nb", "Nytt parti");
+});
+
 // The files of the workspace, as the server lists them.
 async function files() {
   return (await api("/api/sheets")).sheets.map((s) => s.name).sort();
@@ -488,7 +553,7 @@ test("a reload in the middle of typing keeps the last box and reopens the game",
   await shot("13-after-reload");
 });
 
-test("a box holds what the sheet file keeps: other text is flagged and not saved", async () => {
+test("a box holds what the sheet file keeps: other text is flagged and held back", async () => {
   await gameX("1  d4          d5\n2  c4\n");
   const saved = await api("/api/sheets/x.sheet");
   const verdictOf = async (text) => {
@@ -512,7 +577,7 @@ test("a box holds what the sheet file keeps: other text is flagged and not saved
   await page.waitForFunction(() => document.getElementById("game-status").dataset.state !== "running");
   await settled();
   assert.ok(Number(await page.$eval("#game-status", (el) => el.dataset.plies)) <= 4);
-  assert.equal(await api("/api/sheets/x.sheet"), saved, "nothing saved meanwhile");
+  assert.equal(await api("/api/sheets/x.sheet"), saved, "the box is not saved (the rest of the sheet is as it was)");
   await shot("14b-box-too-long");
   // What the format reads as marks of the same box is fine.
   await page.fill(box(0, 1, "black"), "e5 (=)");
@@ -521,6 +586,50 @@ test("a box holds what the sheet file keeps: other text is flagged and not saved
   assert.match(await api("/api/sheets/x.sheet"), /^2 +c4 +e5 \(=\)$/m);
   const read = await api("/api/read", {text: await api("/api/sheets/x.sheet")});
   assert.deepEqual(read.cells.map((c) => c.text), ["d4", "d5", "c4", "e5 (=)"]);
+});
+
+test("a box held back comes back after a reload, held back still, and the rest of the sheet is saved", async () => {
+  await gameX("1  d4          d5\n2  c4\n");
+  // Two moves typed in one box: held back.
+  await page.click(box(0, 1, "black"));
+  await page.keyboard.type("e5 Sf3");
+  await page.waitForFunction(() => document.getElementById("save-status").dataset.state === "held");
+  // The typing goes on: the next row is saved, the held box as not recorded.
+  await page.click(box(0, 2, "white"));
+  await page.keyboard.type("Sc3");
+  await settled();
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4\n3 +Sc3$/m);
+  assert.equal(await page.$eval("#save-status", (el) => el.dataset.state), "held");
+  assert.match(await page.textContent("#save-status"), /Trekk 2, svart holdes tilbake/);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("game-name").value === "x");
+  await page.waitForFunction((s) => document.querySelector(s)?.value === "e5 Sf3", box(0, 1, "black"));
+  await settled();
+  // Held back still: marked, said in the header, and its verdict shown
+  // with the focus on it.
+  assert.equal(await page.$eval(box(0, 2, "white"), (el) => el.value), "Sc3");
+  assert.match(await page.$eval(box(0, 1, "black"), (el) => el.parentElement.className), /v-unkept/);
+  // The move the game finds for it is not put on White's box beside it.
+  assert.equal(await page.$eval(box(0, 1, "white"), (el) => el.parentElement.querySelector(".mark").textContent), "");
+  await page.waitForFunction(() => document.getElementById("save-status").dataset.state === "held");
+  await page.waitForFunction((s) => document.activeElement === document.querySelector(s), box(0, 1, "black"));
+  const verdict = await page.waitForFunction(() => {
+    const el = document.getElementById("verdict");
+    return el.dataset.text === "e5 Sf3" && el.dataset.verdict === "unkept" ? el.textContent : false;
+  });
+  assert.match(await verdict.jsonValue(), /«Sf3»/);
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4\n3 +Sc3$/m, "the reload saved nothing over it");
+  await shot("14c-held-box-after-reload");
+  // Once it holds a move, it is saved, and nothing comes back any more.
+  await page.fill(box(0, 1, "black"), "e5");
+  await settled();
+  assert.equal(await page.$eval("#save-status", (el) => el.dataset.state), "saved");
+  assert.match(await api("/api/sheets/x.sheet"), /^2 +c4 +e5\n3 +Sc3$/m);
+  await page.reload();
+  await page.waitForFunction((s) => document.querySelector(s)?.value === "e5", box(0, 1, "black"));
+  await settled();
+  assert.notEqual(await page.$eval("#save-status", (el) => el.dataset.state), "held");
+  assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("notera.held")).length), 0);
 });
 
 test("dropping the second copy with the focus in it", async () => {

@@ -23,6 +23,7 @@ import {
   headerKeys,
   insertBox,
   newCopy,
+  newRow,
   noMoveAnswer,
   withAnswer,
   sheetText,
@@ -63,8 +64,7 @@ window.notera = {
   state,
   busy: () =>
     !!(state.timers.reconstruct || state.timers.whole || state.reconstructing || state.reconstructAgain ||
-       (state.game && state.game.dirty && !heldBox(state.game)) ||
-       state.savingNow),
+       (state.game && state.game.dirty) || state.savingNow),
 };
 
 // ---------------------------------------------------------------- start
@@ -141,6 +141,11 @@ function bindStatic() {
     if (document.visibilityState === "hidden") saveNow();
   });
   window.addEventListener("pagehide", saveBeforeLeaving);
+  // A box held back that this browser could not keep would be lost:
+  // leaving asks first (the browser's own question).
+  window.addEventListener("beforeunload", (e) => {
+    if (state.game && state.game.heldKept === false && heldBox(state.game)) e.preventDefault();
+  });
   document.addEventListener("click", (e) => {
     if (!e.target.closest(".suggestions") && !e.target.classList.contains("move")) closeSuggestions();
   });
@@ -189,7 +194,9 @@ function othersFiles(game) {
 
 async function refreshGames() {
   try {
-    state.games = (await api("/api/sheets")).games;
+    const answer = await api("/api/sheets");
+    state.games = answer.games;
+    state.workspace = answer.workspace;
   } catch (e) {
     showError(e);
   }
@@ -272,11 +279,15 @@ async function openGame(g) {
       copies[1].owner = "black";
     }
     state.game = {name: g.name, copies, saved: new Set(g.sheets), savedName: g.name, dirty: false, etags};
+    // Boxes this browser holds back for the game come back, held back still.
+    const held = restoreHeld(state.game);
     afterGameChange();
-    // The cursor goes where the typing goes on: the first empty box, in view.
-    const ref = firstEmptyBox(copies[0]);
-    focusBox(0, ref, true);
-    const input = boxInput(0, ref);
+    if (held.length) setSaveStatus("held", boxLabel(held[0].copy, held[0].ref));
+    // The cursor goes where the typing goes on: the first empty box, in
+    // view; or the first box held back, which says why.
+    const at = held.length ? held[0] : {copy: 0, ref: firstEmptyBox(copies[0])};
+    focusBox(at.copy, at.ref, true);
+    const input = boxInput(at.copy, at.ref);
     if (input) input.scrollIntoView({block: "center"});
   } catch (e) {
     showError(e);
@@ -398,6 +409,7 @@ async function deleteGame() {
   }
   game.saved.clear();
   game.dirty = false;
+  forgetHeld(game);
   await refreshGames();
   newGame();
 }
@@ -409,6 +421,7 @@ async function deleteGame() {
 function changed() {
   const game = state.game;
   game.dirty = true;
+  keepHeld(game);
   setSaveStatus("unsaved");
   clearTimeout(state.timers.save);
   state.timers.save = setTimeout(() => saveNow(game), 500);
@@ -429,16 +442,86 @@ function renderSaveStatus() {
   el.textContent = what ? t("save." + what, {detail: detail || ""}) : "";
 }
 
-// The first box of the game whose text the .sheet format would not keep as
-// it is (a blank inside it, a comment sign, ...): while there is one, the
-// game is not saved, so that the file never means something else.
-function heldBox(game) {
+// The boxes of the game whose text the .sheet format would not keep as it
+// is (a blank inside it, a comment sign, ...): they are held back, so that
+// the file never means something else. The rest of the game is saved as
+// typed, with those boxes as not recorded (as the reconstruction reads
+// them), and what they hold is kept in this browser (localStorage, per
+// workspace and game) until it is changed, so that a reload, a crash or
+// opening the game again later brings them back, held back still.
+function heldBoxes(game) {
+  const out = [];
   for (let c = 0; c < game.copies.length; ++c)
     for (const ref of boxesOf(game.copies[c])) {
-      const problem = boxProblem(boxAt(game.copies[c], ref).text);
-      if (problem) return {copy: c, ref, problem};
+      const text = boxAt(game.copies[c], ref).text;
+      const problem = boxProblem(text);
+      if (problem) out.push({copy: c, ref, problem, text});
     }
-  return null;
+  return out;
+}
+
+function heldBox(game) {
+  return heldBoxes(game)[0] || null;
+}
+
+const heldKey = (name) => "notera.held\n" + (state.workspace || "") + "\n" + name;
+
+// Stores the game's held boxes (or forgets them when there are none).
+// `heldKept` false: this browser would not keep them (storage full or
+// off), and leaving the page asks first.
+function keepHeld(game) {
+  const boxes = heldBoxes(game).map((h) => ({copy: h.copy, row: h.ref.row, side: h.ref.side,
+                                             number: game.copies[h.copy].rows[h.ref.row].number, text: h.text}));
+  const key = heldKey(game.name);
+  try {
+    if (game.heldKey && game.heldKey !== key) localStorage.removeItem(game.heldKey);  // renamed
+    if (boxes.length) localStorage.setItem(key, JSON.stringify({boxes, at: Date.now()}));
+    else localStorage.removeItem(key);
+    game.heldKept = true;
+  } catch {
+    game.heldKept = boxes.length === 0;
+  }
+  game.heldKey = key;
+}
+
+function forgetHeld(game) {
+  try {
+    localStorage.removeItem(game.heldKey || heldKey(game.name));
+  } catch {
+    // nothing kept
+  }
+}
+
+// Puts the held boxes this browser kept for the game back in the boxes
+// they came from, which the file has as not recorded; the boxes put back.
+// One the file has a move in by now (typed elsewhere since) is not
+// overwritten, and the page says which text did not come back.
+function restoreHeld(game) {
+  let kept = null;
+  game.heldKey = heldKey(game.name);
+  try {
+    kept = JSON.parse(localStorage.getItem(game.heldKey) || "null");
+  } catch {
+    kept = null;
+  }
+  const restored = [], lost = [];
+  for (const b of (kept && Array.isArray(kept.boxes) && kept.boxes) || []) {
+    const copy = game.copies[b.copy];
+    if (!copy || typeof b.text !== "string" || !boxProblem(b.text)) continue;
+    while (copy.rows[copy.rows.length - 1].number < b.number) copy.rows.push(newRow(copy.rows[copy.rows.length - 1].number + 1));
+    const row = copy.rows[b.row] && copy.rows[b.row].number === b.number ? b.row
+                                                                         : copy.rows.findIndex((r) => r.number === b.number);
+    const box = row >= 0 && !(b.side === "white" && copy.rows[row].blackFirst) ? copy.rows[row][b.side] : null;
+    if (!box || (box.text.trim() && box.text.trim() !== "-")) {
+      lost.push(b.text);
+      continue;
+    }
+    box.text = b.text;
+    restored.push({copy: b.copy, ref: {row, side: b.side}});
+  }
+  if (lost.length) showError({message: t("held.not_restored", {texts: lost.map((x) => "“" + x + "”").join(", ")})});
+  keepHeld(game);
+  return restored;
 }
 
 // Writes a copy; a name the game has not saved under must be a new file:
@@ -449,7 +532,8 @@ function heldBox(game) {
 // request outlives the page (keepalive), so a save under way when the page
 // is closed or reloaded still reaches the server.
 async function putSheet(game, name, index, {ownSaveUnderWay = false} = {}) {
-  const text = sheetText(game.copies[index], state.languages).text;
+  // A held box is written as not recorded (it stays on the page).
+  const text = sheetText(game.copies[index], state.languages, {unkept: true}).text;
   const fresh = !game.saved.has(name);
   // While this page's own save is on its way, the version it will make is
   // not known yet: a save as the page closes then goes without If-Match.
@@ -471,11 +555,7 @@ function saveNow(game = state.game) {
   if (game === state.game) clearTimeout(state.timers.save);
   state.saving = state.saving.then(async () => {
     if (!game || !game.dirty) return;
-    const held = heldBox(game);
-    if (held) {
-      if (game === state.game) setSaveStatus("held", boxLabel(held.copy, held.ref));
-      return;
-    }
+    keepHeld(game);
     game.dirty = false;
     state.savingNow = true;
     setSaveStatus("saving");
@@ -489,7 +569,8 @@ function saveNow(game = state.game) {
       }
       game.savedName = game.name;
       if (game === state.game) {
-        setSaveStatus(game.dirty ? "unsaved" : "saved");
+        const held = heldBox(game);
+        setSaveStatus(game.dirty ? "unsaved" : held ? "held" : "saved", held ? boxLabel(held.copy, held.ref) : "");
         updateAddress();
       }
       await refreshGames();
@@ -531,7 +612,8 @@ function saveNow(game = state.game) {
 // queued behind a save under way.
 function saveBeforeLeaving() {
   const game = state.game;
-  if (!game || !game.dirty || heldBox(game)) return;
+  if (!game || !game.dirty) return;
+  keepHeld(game);
   clearTimeout(state.timers.save);
   game.dirty = false;
   const ownSaveUnderWay = !!state.savingNow;
@@ -1107,8 +1189,7 @@ function renderBoxInfo(index, ref, info) {
   if (!info) return;
   const p = document.createElement("p");
   if (info.ply) {
-    const written = state.lineWritten[info.ply - 1] || info.move.san;
-    p.textContent = t("box.game_move", {move: written, ply: moveLabel(info.ply)});
+    p.textContent = t("box.game_move", {move: gameMoveText(info.move), ply: moveLabel(info.ply)});
     el.append(p);
   }
   const explanation = info.explanation || (info.dropped && info.dropped.message);
@@ -1124,6 +1205,13 @@ function renderBoxInfo(index, ref, info) {
     c.textContent = info.crossedOut.message;
     el.append(c);
   }
+}
+
+// A move of the game as the page shows it: in the first sheet's letters
+// (`spelt`: the reconstruction asked for "to": "sheet"), as its
+// explanations name it.
+function gameMoveText(move) {
+  return move.spelt || state.lineWritten[move.ply - 1] || move.san;
 }
 
 function moveLabel(ply) {
@@ -1156,8 +1244,7 @@ function updateBoxView(index, ref) {
   if (info && (info.ply || info.dropped)) {
     wrap.classList.add("r-" + info.status);
     if (info.ply) {
-      const written = state.lineWritten[info.ply - 1] || info.move.san;
-      if (info.status === "corrected" || info.status === "inserted") mark.textContent = written;
+      if (info.status === "corrected" || info.status === "inserted") mark.textContent = gameMoveText(info.move);
       if (info.move.alternatives && info.move.alternatives.length) {
         wrap.classList.add("r-uncertain");
         mark.textContent = (mark.textContent ? mark.textContent + " " : "") + "?";
@@ -1350,7 +1437,9 @@ async function reconstructNow(whole = false) {
   try {
     const report = await api("/api/reconstruct", {
       method: "POST",
-      body: {sheets: texts.map((s) => s.text), messages: currentLanguage(), quick: !whole},
+      // The moves in its sentences, alternatives and questions spelt as
+      // the page shows the game: in the first sheet's letters.
+      body: {sheets: texts.map((s) => s.text), messages: currentLanguage(), quick: !whole, to: "sheet"},
       signal: controller.signal,
     });
     const start = game.copies[0].startFen || startFen;
@@ -1464,7 +1553,7 @@ function renderGame() {
                   (doubtful ? " s-doubtful" : "");
     b.dataset.ply = m.ply;
     if (margin !== null) b.dataset.margin = margin.toFixed(1);
-    b.textContent = state.lineWritten[m.ply - 1] || m.san;
+    b.textContent = gameMoveText(m);
     const sureness = margin === null ? "" : marginText(margin);
     const explanation = [...m.explanation, sureness].filter((x) => x).join(" ");
     b.title = explanation;
@@ -1552,8 +1641,8 @@ function renderQuestions() {
         continue;
       }
       b.dataset.uci = option.uci;
-      b.textContent = option.san;
-      if (fen) {
+      b.textContent = option.spelt || option.san;
+      if (fen && !option.spelt) {
         positionOf(fen, copyLetters(0)).then((position) => {
           const m = position.moves.find((x) => x.uci === option.uci);
           if (m) b.textContent = m.written;

@@ -48,8 +48,9 @@ export function boxesOfReport(report, layouts) {
 
 // The questions: the reconstruction's own `ask` list when it gives one, else
 // the near-ties, plies where another move fits almost as well. Each is
-// {ply, options: [{san, uci, chosen}]}, and `place` ({sheet, line, column})
-// when the question is about a written box: the box to answer in, which
+// {ply, options: [{san, spelt, uci, chosen}]} (`spelt`: the move in the
+// sheet's letters), and `place` ({sheet, line, column}) when the question
+// is about a written box: the box to answer in, which
 // need not be the box the game reads as that ply (a box passed over, a
 // move the sheet lacks). A written box may also be no move at all (the
 // game over before it): the option {ends: true}, answered "{=--}".
@@ -59,7 +60,7 @@ export function questionsOf(report) {
     const move = movesByPly.get(ply);
     const options = [];
     const add = (o, chosen) => {
-      if (o && o.uci && !options.some((x) => x.uci === o.uci)) options.push({san: o.san, uci: o.uci, chosen});
+      if (o && o.uci && !options.some((x) => x.uci === o.uci)) options.push({san: o.san, spelt: o.spelt, uci: o.uci, chosen});
     };
     if (move) add(move, true);
     for (const o of given || (move ? move.alternatives : [])) add(o, false);

@@ -241,7 +241,14 @@ export function sheetText(copy, languages, {unkept = false} = {}) {
     if (!row.blackFirst) parts.push({side: "white", text: cellText(row.white, !!(blackText || row.extra.trim()), unkept)});
     parts.push({side: "black", text: blackText});
     for (const part of parts) {
-      if (!part.text) continue;
+      if (!part.text) {
+        // An empty box after a written one: the reader has it as an empty
+        // box right after that text (a move the reconstruction finds, a
+        // question about it), which is this box, not the one before.
+        const before = onLine[onLine.length - 1];
+        if (before) onLine.push({ref: {row: r, side: part.side}, column: before.end, end: before.end});
+        continue;
+      }
       const column = chars(line) + 1;
       onLine.push({ref: {row: r, side: part.side}, column, end: column + chars(part.text)});
       line += part.text.padEnd(Math.max(12, chars(part.text) + 2));

@@ -35,7 +35,12 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
 // The object of `notera reconstruct --json`: every ply with its status and
 // the boxes it came from, the boxes not used and why, the languages, the
 // care of each sheet, the result, and `pgn` (the game as PGN).
+// `spelt`: the same reconstruction with its moves spelt in another notation
+// (a language's letters): the sentences (explanations) name the moves as it
+// spells them, and every move, alternative and asked candidate has its
+// spelling as `spelt` beside its PGN SAN (`san`).
 nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::size_t sheet_count,
-                                   const std::string& pgn, const locale::Messages& messages);
+                                   const std::string& pgn, const locale::Messages& messages,
+                                   const reconstruct::Reconstruction* spelt = nullptr);
 
 }  // namespace notera::report

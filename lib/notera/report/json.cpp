@@ -66,9 +66,13 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
         j["warning_codes"].push_back(std::string(key.substr(key.find('.') + 1)));
         j["warnings"].push_back(messages.format(Message(std::string(key)).with("text", text)));
       }
+      // In the letters it was read in, as the readings of an ambiguous
+      // move are (notation::readings_list): "Tc1: lovlig, Tc1", not Rc1 in
+      // a Norwegian sentence; the JSON keeps PGN SAN.
+      const SanStyle own = r.language >= 0 ? notation::LetterTable::instance().style(r.language) : SanStyle{};
       report.message = messages.format(Message("move.legal")
                                            .with("text", text)
-                                           .with("san", mj["san"].get<std::string>())
+                                           .with("san", to_san(pos, r.move, own))
                                            .with("uci", mj["uci"].get<std::string>()));
       break;
     }
@@ -102,15 +106,19 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
 }
 
 nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::size_t sheet_count,
-                                   const std::string& pgn, const locale::Messages& messages) {
+                                   const std::string& pgn, const locale::Messages& messages,
+                                   const reconstruct::Reconstruction* spelt) {
   const notation::LetterTable& letters = notation::LetterTable::instance();
+  // What the sentences say: the moves as spelt, when they are.
+  const reconstruct::Reconstruction& said = spelt ? *spelt : r;
   nlohmann::json moves = nlohmann::json::array();
-  for (const reconstruct::ReconstructedPly& p : r.plies) {
+  for (std::size_t k = 0; k < r.plies.size(); ++k) {
+    const reconstruct::ReconstructedPly& p = r.plies[k];
     nlohmann::json written = nlohmann::json::array();
     nlohmann::json explanation = nlohmann::json::array();
     for (const reconstruct::PlyEvidence& e : p.evidence) {
       if (e.status != reconstruct::PlyStatus::exact)
-        explanation.push_back(messages.format(explain(r, p, e, sheet_count)));
+        explanation.push_back(messages.format(explain(said, said.plies[k], e, sheet_count)));
       if (e.cell < 0) continue;
       nlohmann::json w = location_json(e.sheet, e.where, e.text);
       w["status"] = std::string(to_string(e.status));
@@ -126,9 +134,11 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
       written.push_back(std::move(w));
     }
     nlohmann::json alternatives = nlohmann::json::array();
-    for (const reconstruct::PlyAlternative& a : p.alternatives) {
-      nlohmann::json line = nlohmann::json::array();
-      alternatives.push_back({{"san", a.san}, {"uci", a.uci}, {"cost", a.cost_delta}});
+    for (std::size_t a = 0; a < p.alternatives.size(); ++a) {
+      const reconstruct::PlyAlternative& alternative = p.alternatives[a];
+      alternatives.push_back(
+          {{"san", alternative.san}, {"uci", alternative.uci}, {"cost", alternative.cost_delta}});
+      if (spelt) alternatives.back()["spelt"] = spelt->plies[k].alternatives[a].san;
     }
     nlohmann::json move = {{"ply", p.ply},
                            {"san", p.san},
@@ -137,6 +147,7 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
                            {"written", std::move(written)},
                            {"alternatives", std::move(alternatives)},
                            {"explanation", std::move(explanation)}};
+    if (spelt) move["spelt"] = spelt->plies[k].san;
     // Margin in nats to the cheapest other game found that differs here;
     // null when the search found none.
     move["confidence"] = p.confidence ? nlohmann::json(*p.confidence) : nlohmann::json(nullptr);
@@ -177,15 +188,22 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
     disagreements.push_back({{"tag", d.tag}, {"values", d.values}});
   // The boxes to check against the paper, most telling first.
   nlohmann::json ask = nlohmann::json::array();
-  for (const reconstruct::Ask& q : r.ask) {
+  for (std::size_t i = 0; i < r.ask.size(); ++i) {
+    const reconstruct::Ask& q = r.ask[i];
     nlohmann::json candidates = nlohmann::json::array();
-    for (const reconstruct::AskCandidate& c : q.candidates)
-      candidates.push_back({{"san", c.ends ? nlohmann::json(nullptr) : nlohmann::json(c.san)},
-                            {"uci", c.ends ? nlohmann::json(nullptr) : nlohmann::json(c.uci)},
-                            {"ends", c.ends},
-                            {"cost", c.cost},
-                            {"probability", c.probability},
-                            {"changes", c.changes}});
+    for (std::size_t c = 0; c < q.candidates.size(); ++c) {
+      const reconstruct::AskCandidate& candidate = q.candidates[c];
+      const auto move_or_null = [&](const std::string& text) {
+        return candidate.ends ? nlohmann::json(nullptr) : nlohmann::json(text);
+      };
+      candidates.push_back({{"san", move_or_null(candidate.san)},
+                            {"uci", move_or_null(candidate.uci)},
+                            {"ends", candidate.ends},
+                            {"cost", candidate.cost},
+                            {"probability", candidate.probability},
+                            {"changes", candidate.changes}});
+      if (spelt) candidates.back()["spelt"] = move_or_null(spelt->ask[i].candidates[c].san);
+    }
     ask.push_back(
         {{"ply", q.ply},
          {"sheet", q.sheet >= 0 ? nlohmann::json(q.sheet + 1) : nlohmann::json(nullptr)},
