@@ -355,6 +355,22 @@ test("a question, answered with one click", async () => {
   await shot("10-question-answered");
 });
 
+test("answers the reconstruction cannot take are listed with their line, in the page's language", async () => {
+  // A volunteer typed answers by hand: one no move reads, one no game can
+  // keep. Both are named under the game, as errors, with the line to fix.
+  await api("/api/sheets/svar.sheet", "Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6 {=e8D}\n3 Lb5 a6 {=xyzzy}\n4 La4 Sf6\n", "PUT");
+  await open();
+  await openGame("svar");
+  await page.waitForSelector("#game-notes li.problem.error");
+  const problems = await page.$$eval("#game-notes li.problem", (lis) => lis.map((li) => li.textContent));
+  assert.equal(problems.length, 2, problems.join(" | "));
+  assert.ok(problems.some((p) => p.startsWith("Linje 5: svaret «xyzzy» kan ikke leses som et trekk")), problems.join(" | "));
+  assert.ok(problems.some((p) => p.startsWith("Linje 4: linje 4 (trekk 2...): svaret «e8D» kan ikke stå sammen")),
+            problems.join(" | "));
+  await page.locator("#game-notes").scrollIntoViewIfNeeded();
+  await shot("11b-answer-problems");
+});
+
 test("a box that may be no move at all: answered with one click", async () => {
   // The last box reads as Te1 with a slip, or the game was over before it
   // (a move written ahead and never played): the question offers both.

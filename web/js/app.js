@@ -1568,6 +1568,16 @@ function renderGame() {
     r.textContent = report.result.written;
     moves.append(r);
   }
+  // Answers the reconstruction could not take as given (a box answered
+  // with no move, twice, or with a move the game cannot keep) come first:
+  // they are the volunteer's own entries to look at again.
+  for (const p of report.problems || []) {
+    const li = document.createElement("li");
+    li.className = "problem " + p.severity;
+    li.textContent = t(state.game.copies.length > 1 ? "game.problem_copy_line" : "game.problem_line",
+                       {sheet: p.sheet, line: p.line}) + ": " + p.message;
+    notes.append(li);
+  }
   for (const text of [...report.notes, ...report.disagreements.map((d) => t("game.disagreement", {tag: d.tag, values: d.values.join(" / ")}))]) {
     const li = document.createElement("li");
     li.textContent = text;
