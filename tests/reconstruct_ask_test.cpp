@@ -168,7 +168,9 @@ TEST_CASE("reconstruct: a drawn game's repeated last row is the repetition, not 
   CHECK(r.ask.empty());
 }
 
-TEST_CASE("reconstruct CLI: an answer that is no move, a second answer and an empty one are reported and left out") {
+TEST_CASE(
+    "reconstruct CLI: an answer that is no move, a second answer and an empty one are reported and left "
+    "out") {
   // Before, '{=xyzzy}' stood for no move at all and the game bent around
   // it (2... b6 put in, 'Sc3' read as Nc6); '{=}' and a second answer were
   // passed over in silence.
@@ -180,8 +182,9 @@ TEST_CASE("reconstruct CLI: an answer that is no move, a second answer and an em
   CHECK(r.exit_code == 1);
   CHECK(r.out == "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7\n");
   const std::string name = sheet.string();
-  CHECK(r.err.find(name + ":4:11: the answer 'xyzzy' reads as no move; it is left out, and the box is read as "
-                          "written") != std::string::npos);
+  CHECK(r.err.find(name +
+                   ":4:11: the answer 'xyzzy' reads as no move; it is left out, and the box is read as "
+                   "written") != std::string::npos);
   CHECK(r.err.find(name + ":5:16: the box has a second answer, 'a5', after 'a6': only the first is taken") !=
         std::string::npos);
   // Columns count characters: 'ø' is one.
@@ -213,7 +216,8 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   CHECK(p["line"] == 4);
   CHECK(p["column"] == 11);
   CHECK(p["code"] == "reconstruct.answer.not_kept");
-  CHECK(p["message"].get<std::string>().find("line 4 (move 2...): the answer 'e8D' cannot hold together") == 0);
+  CHECK(p["message"].get<std::string>().find("line 4 (move 2...): the answer 'e8D' cannot hold together") ==
+        0);
   // Answers never make a margin of a thousand nats: a ply no game that
   // keeps the answers departs from has no confidence.
   for (const auto& m : report["moves"])
@@ -224,28 +228,36 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   const auto moved = dir.write("flyttet.sheet", "Notation: nb\n\n1 e4 {=Ke2} e5\n2 Sf3 Sc6\n3 Lb5 a6\n");
   const auto w = test::run_notera({"reconstruct", "--messages", "en", moved.string()});
   CHECK(w.exit_code == 0);
-  CHECK(w.err.find(moved.string() + ":3:6: line 3 (move 1): the answer 'Ke2' is played as move 2, not in this "
-                                    "box's own place") != std::string::npos);
+  CHECK(w.err.find(moved.string() +
+                   ":3:6: line 3 (move 1): the answer 'Ke2' is played as move 2, not in this "
+                   "box's own place") != std::string::npos);
 }
 
-TEST_CASE("reconstruct: an answer that reads a box otherwise is a correction the PGN names, and no writer's merit") {
+TEST_CASE(
+    "reconstruct: an answer that reads a box otherwise is a correction the PGN names, and no writer's "
+    "merit") {
   test::TempDir dir;
-  const auto sheet = dir.write("rettet.sheet", "Notation: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6 {=Sf6}\n4 La4 Le7\n");
+  const auto sheet =
+      dir.write("rettet.sheet", "Notation: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6 {=Sf6}\n4 La4 Le7\n");
   const auto r = test::run_notera({"reconstruct", "--messages", "en", sheet.string()});
   CHECK(r.exit_code == 0);
   CHECK(r.err.empty());
   std::string out = r.out;
   std::replace(out.begin(), out.end(), '\n', ' ');
-  CHECK(out.find("3... Nf6 {line 5 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the sheet)}") ==
+  CHECK(out.find(
+            "3... Nf6 {line 5 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the sheet)}") ==
         std::string::npos);
-  CHECK(out.find("3. Bb5 Nf6 {line 5 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the sheet)}") !=
-        std::string::npos);
+  CHECK(
+      out.find(
+          "3. Bb5 Nf6 {line 5 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the sheet)}") !=
+      std::string::npos);
   const auto j = nlohmann::json::parse(test::run_notera({"reconstruct", "--json", sheet.string()}).out);
   CHECK(j["moves"][5]["status"] == "corrected");
   // The writer wrote 'a6' for Nf6: a departure, answered or not.
   CHECK(j["care"][0]["departures"] == 1);
   // A box answered as written is no departure.
-  const auto same = dir.write("samme.sheet", "Notation: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6 {=a6}\n4 La4 Le7\n");
+  const auto same =
+      dir.write("samme.sheet", "Notation: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6 {=a6}\n4 La4 Le7\n");
   const auto k = nlohmann::json::parse(test::run_notera({"reconstruct", "--json", same.string()}).out);
   CHECK(k["moves"][5]["status"] == "exact");
   CHECK(k["care"][0]["departures"] == 0);

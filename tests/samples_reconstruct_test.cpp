@@ -70,8 +70,8 @@ TEST_CASE("samples: Black's copy alone ends where its writer stopped writing") {
 TEST_CASE("samples: copies of two different games given together are said to be so") {
   const fs::path root = NOTERA_SAMPLES;
   const auto r = notera::test::run_notera({"reconstruct", "--messages", "en", "--json",
-                                   (root / "nb" / "solberg-haugen.sheet").string(),
-                                   (root / "nb" / "lie-bakke-white.sheet").string()});
+                                           (root / "nb" / "solberg-haugen.sheet").string(),
+                                           (root / "nb" / "lie-bakke-white.sheet").string()});
   const auto j = nlohmann::json::parse(r.out);
   bool said = false;
   for (const auto& note : j["notes"])
@@ -79,8 +79,8 @@ TEST_CASE("samples: copies of two different games given together are said to be 
   CHECK(said);
   // The two copies of one game are not.
   const auto same = notera::test::run_notera({"reconstruct", "--messages", "en", "--json",
-                                      (root / "nb" / "lie-bakke-white.sheet").string(),
-                                      (root / "nb" / "lie-bakke-black.sheet").string()});
+                                              (root / "nb" / "lie-bakke-white.sheet").string(),
+                                              (root / "nb" / "lie-bakke-black.sheet").string()});
   for (const auto& note : nlohmann::json::parse(same.out)["notes"])
     CHECK(note.get<std::string>().find("copies of the same game") == std::string::npos);
 }

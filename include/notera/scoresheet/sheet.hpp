@@ -91,6 +91,8 @@ struct SheetMark {
   std::string text;  // as written ("+", "e. p.", "{sealed}")
   SourceLocation where;
   bool glued = false;  // written without a blank after the move ("Dxf7+")
+  // What an answer mark ("{= Txb7 }") says: "Txb7".
+  std::string answer_text() const;
 };
 
 enum class NumberSource : std::uint8_t {

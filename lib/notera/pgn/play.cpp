@@ -290,8 +290,9 @@ class Builder {
       // keep to it (pgn-extract) reject the game.
       if (!null_noted_ && !mainline_only_ && in_mainline_()) {
         null_noted_ = true;
-        diagnose(Severity::warning, Message("game.null_move_mainline").with("number", move_number_text(f.pos)),
-                 e.begin, ply_of(f.pos));
+        diagnose(Severity::warning,
+                 Message("game.null_move_mainline").with("number", move_number_text(f.pos)), e.begin,
+                 ply_of(f.pos));
       }
       f.pos.do_null_move(f.last_undo);
     } else {

@@ -28,14 +28,6 @@ int time_used(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
   return note ? note->seconds : -1;
 }
 
-// "{= Txb7 }" -> "Txb7"
-std::string answer_text(const scoresheet::SheetMark& m) {
-  std::string_view inner = std::string_view(m.text).substr(2, m.text.size() - 3);
-  while (!inner.empty() && (inner.front() == ' ' || inner.front() == '\t')) inner.remove_prefix(1);
-  while (!inner.empty() && (inner.back() == ' ' || inner.back() == '\t')) inner.remove_suffix(1);
-  return std::string(inner);
-}
-
 void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& c, int ply,
               notation::LanguageMask languages, std::vector<EvidenceCell>& out,
               std::vector<SheetProblem>& problems) {
@@ -78,22 +70,22 @@ void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
   for (const scoresheet::SheetMark& m : c.marks) {
     const bool empty = m.kind == scoresheet::MarkKind::note && m.text.starts_with("{=");
     if (m.kind != scoresheet::MarkKind::answer && !empty) continue;
-    const std::string inner = empty ? std::string() : answer_text(m);
+    const std::string inner = empty ? std::string() : m.answer_text();
     if (inner.empty()) {
       problems.push_back(SheetProblem{0, m.where, Message("reconstruct.answer.empty")});
     } else if (answer) {
-      problems.push_back(SheetProblem{0, m.where,
-                                      Message("reconstruct.answer.twice")
-                                          .with("answer", inner)
-                                          .with("first", answer_text(*answer))});
+      problems.push_back(SheetProblem{
+          0, m.where,
+          Message("reconstruct.answer.twice").with("answer", inner).with("first", answer->answer_text())});
     } else if (inner != no_move_answer && !notation::read_written_move(inner, languages).ok) {
-      problems.push_back(SheetProblem{0, m.where, Message("reconstruct.answer.not_a_move").with("answer", inner)});
+      problems.push_back(
+          SheetProblem{0, m.where, Message("reconstruct.answer.not_a_move").with("answer", inner)});
     } else {
       answer = &m;
     }
   }
   if (answer) {
-    const std::string text = answer_text(*answer);
+    const std::string text = answer->answer_text();
     if (e.kind == EvidenceKind::unrecorded) e.where = c.where;
     e.kind = EvidenceKind::move;
     e.certain = true;

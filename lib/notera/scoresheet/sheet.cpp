@@ -22,15 +22,17 @@ bool SheetCell::has(MarkKind mark) const {
   return std::any_of(marks.begin(), marks.end(), [mark](const SheetMark& m) { return m.kind == mark; });
 }
 
+std::string SheetMark::answer_text() const {
+  if (text.size() < 3) return {};
+  std::string_view inner = std::string_view(text).substr(2, text.size() - 3);
+  while (!inner.empty() && (inner.front() == ' ' || inner.front() == '\t')) inner.remove_prefix(1);
+  while (!inner.empty() && (inner.back() == ' ' || inner.back() == '\t')) inner.remove_suffix(1);
+  return std::string(inner);
+}
+
 std::string SheetCell::answer() const {
   for (const SheetMark& m : marks)
-    if (m.kind == MarkKind::answer) {
-      // "{= Txb7 }" -> "Txb7"
-      std::string_view inner = std::string_view(m.text).substr(2, m.text.size() - 3);
-      while (!inner.empty() && (inner.front() == ' ' || inner.front() == '\t')) inner.remove_prefix(1);
-      while (!inner.empty() && (inner.back() == ' ' || inner.back() == '\t')) inner.remove_suffix(1);
-      return std::string(inner);
-    }
+    if (m.kind == MarkKind::answer) return m.answer_text();
   return {};
 }
 
