@@ -46,6 +46,7 @@ int run_move(Context& context, const MoveOptions& options) {
   }
   notation::ResolveOptions resolve_options;
   resolve_options.language = *language;
+  resolve_options.preferred = reader_languages(context);
   const notation::MoveJudgement judgement = judge_written_move(*pos, text, resolve_options, *laws);
   report::MoveReport report = report::move_report(*pos, text, judgement, context.messages());
   const notation::Resolution& r = judgement.reading.resolution;

@@ -301,6 +301,26 @@ TEST_CASE("claim: an intended move that is illegal or ambiguous cannot found a c
   CHECK(contains(illegal["ruling"].get<std::string>(), "Kravet kan ikke tas til følge"));
 }
 
+TEST_CASE("claim: an intended move read in other notations is not merged into one reading") {
+  test::TempDir dir;
+  // Two knights reach d2; in Turkish S is the king, which reaches d2 too.
+  const auto file = dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n")
+                        .string();
+  // A Norwegian arbiter reads S as the knight: ambiguous, an incorrect claim.
+  const auto nb = claim_json({"--game", file, "--move", "Sd2", "--messages", "nb"}, 1);
+  CHECK(nb["verdict"] == "incorrect");
+  CHECK(nb["reason"] == "intended_move_ambiguous");
+  // An English arbiter cannot tell: a Turkish player declared Kd2.
+  const auto en = claim_json({"--game", file, "--move", "Sd2", "--messages", "en"}, 1);
+  CHECK(en["verdict"] == "undecided");
+  CHECK(en["reason"] == "intended_move_depends_on_language");
+  CHECK(en["opponent_extra_minutes"] == 0);
+  CHECK(contains(en["ruling"].get<std::string>(), "Kd2 (tr)"));
+  CHECK(contains(en["ruling"].get<std::string>(), "--lang"));
+  // The player's notation given: the Turkish king move, legal.
+  CHECK(claim_json({"--game", file, "--move", "Sd2", "--lang", "tr"}, 1)["intended_move"]["uci"] == "e1d2");
+}
+
 TEST_CASE("claim: the command: JSON fields, exit codes, usage errors") {
   const auto j = claim_json({"--game", data("knights_third.pgn")}, 0);
   for (const char* field : {"claim", "verdict", "occurrences", "halfmove_clock", "automatic", "intended_move",

@@ -166,3 +166,75 @@ TEST_CASE("sealed: the command, with a game file") {
       test::run_notera({"sealed", "--game", (dir.path() / "missing.pgn").string(), "--move", "e4"});
   CHECK(bad.exit_code == 2);
 }
+
+TEST_CASE("sealed: a letter read in other notations decides nothing against the first tier") {
+  const auto sealed = [](const std::vector<std::string>& args) {
+    std::vector<std::string> command = {"sealed"};
+    command.insert(command.end(), args.begin(), args.end());
+    return test::run_notera(command);
+  };
+  // No king can reach f3 or h4: illegal, not a Bulgarian knight or a
+  // Turkish rook.
+  auto r = sealed({"--fen", "4k3/7p/8/8/8/8/8/4K1N1 w - - 0 40", "--move", "Kf3", "--messages", "en", "--json"});
+  CHECK(r.exit_code == 1);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["verdict"] == "illegal");
+  CHECK(j["sealer_loses"] == true);
+  CHECK(r.out.find("\u041a") == std::string::npos);  // no Cyrillic К anywhere
+  CHECK(r.out.find("К") == std::string::npos);
+  r = sealed({"--fen", "4k3/7p/8/8/8/8/8/4K2R w - - 0 40", "--move", "Kh4", "--messages", "en", "--json"});
+  CHECK(nlohmann::json::parse(r.out)["verdict"] == "illegal");
+
+  // A game of pawn moves gives no notation: S is read in the arbiter's
+  // language (the knight for a Norwegian arbiter)...
+  test::TempDir dir;
+  const std::string pawns = dir.write("g2.pgn", "1. e4 e5 *\n").string();
+  r = sealed({"--game", pawns, "--move", "Se2", "--messages", "nb", "--json"});
+  CHECK(r.exit_code == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["verdict"] == "legal");
+  CHECK(j["uci"] == "g1e2");
+  // ... and for an English one it depends on the player's notation: not a
+  // loss, the arbiter must establish it.
+  r = sealed({"--game", pawns, "--move", "Se2", "--messages", "en", "--json"});
+  CHECK(r.exit_code == 1);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["verdict"] == "ambiguous");
+  CHECK(j["candidates"].size() == 3);
+  CHECK(j["sealer_loses"] == false);
+  CHECK(j["by_language"].size() == 3);
+  const std::string ruling = j["ruling"];
+  CHECK(ruling.find("Ne2 (da, de, hr, nb, nn, pl, sv)") != std::string::npos);
+  CHECK(ruling.find("Be2 (cs, sk)") != std::string::npos);
+  CHECK(ruling.find("--lang") != std::string::npos);
+  CHECK(ruling.find("loses") == std::string::npos);
+
+  // In the arbiter's words and letters: V is the rook in Czech, the queen
+  // in Hungarian and Turkish; neither Norwegian nor English has it.
+  r = sealed({"--fen", "4k3/8/8/8/8/8/8/R2QK3 w - - 0 30", "--move", "Va4", "--messages", "nb"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("turneringslederen må fastslå") != std::string::npos);
+  CHECK(r.out.find("Ta4 (cs, et, sk), Da4+ (hu, tr)") != std::string::npos);
+  CHECK(r.out.find("tapt for") == std::string::npos);
+
+  // A game whose moves decided the notation: the sealed move is read in it.
+  const std::string norwegian = dir.write("nb.pgn", "1. e4 e5 2. Sf3 Sc6 *\n").string();
+  r = sealed({"--game", norwegian, "--move", "Lc4", "--messages", "en", "--json"});
+  CHECK(nlohmann::json::parse(r.out)["uci"] == "f1c4");
+  // English letters that a German reader reads otherwise (B, the pawn):
+  // the game is English, and so is its sealed move.
+  const std::string english = dir.write("en.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 d6 *\n").string();
+  r = sealed({"--game", english, "--move", "Bb5", "--messages", "de", "--json"});
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["verdict"] == "legal");
+  CHECK(j["uci"] == "c4b5");
+  // A letter the game's notation does not know is read in the others; a
+  // move legal in one of them only is for the arbiter to settle.
+  r = sealed({"--game", english, "--move", "Se2", "--messages", "en", "--json"});
+  CHECK(r.exit_code == 1);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["verdict"] == "legal");
+  CHECK(j["uci"] == "e1e2");
+  CHECK(j["sealer_loses"] == false);
+  CHECK(j["ruling"].get<std::string>().find("only in the notation of tr: Ke2") != std::string::npos);
+}

@@ -171,7 +171,12 @@ std::optional<ClaimGround> parse_claim_ground(std::string_view text) {
 }
 
 std::string_view to_string(ClaimVerdict verdict) {
-  return verdict == ClaimVerdict::correct ? "correct" : "incorrect";
+  switch (verdict) {
+    case ClaimVerdict::correct: return "correct";
+    case ClaimVerdict::incorrect: return "incorrect";
+    case ClaimVerdict::undecided: return "undecided";
+  }
+  return "incorrect";
 }
 
 std::string_view to_string(ClaimReason reason) {
@@ -184,6 +189,7 @@ std::string_view to_string(ClaimReason reason) {
     case ClaimReason::intended_illegal: return "intended_move_illegal";
     case ClaimReason::intended_ambiguous: return "intended_move_ambiguous";
     case ClaimReason::intended_unclear: return "intended_move_unclear";
+    case ClaimReason::intended_depends_on_language: return "intended_move_depends_on_language";
   }
   return "none";
 }
@@ -264,14 +270,7 @@ void rule_game_over(ClaimRuling& r, const ClaimContext& c, bool automatic_draws)
 // it is not; otherwise the claimed position is the one after it.
 bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
   const DrawClaim& claim = c.claim;
-  notation::MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
-  if (claim.other_languages && !reading.resolution.is_legal() &&
-      claim.reading.language != notation::ResolveOptions::any_language) {
-    notation::ResolveOptions any = claim.reading;
-    any.language = notation::ResolveOptions::any_language;
-    notation::MoveReading retry = read_and_resolve(r.before, claim.intended_move, any);
-    if (retry.resolution.is_legal()) reading = std::move(retry);
-  }
+  const notation::MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
   const notation::Resolution& res = reading.resolution;
   if (reading.read.ok && res.is_legal()) {
     r.intended = res.move;
@@ -284,6 +283,23 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
     for (int ply : c.replay.history.occurrences())
       r.occurrences.push_back(ply == claim_ply ? c.writer.at(ply, r.claimed) : c.writer.at(ply));
     return true;
+  }
+  const std::string_view paragraph =
+      claim.ground == ClaimGround::fifty_moves ? c.para.fifty_intended : c.para.threefold_intended;
+  r.paragraphs = {std::string(paragraph)};
+  if (reading.depends_on_language()) {
+    // Each notation reads one legal move: which one was declared is for the
+    // arbiter to establish, and only then can the claim be ruled on.
+    r.verdict = ClaimVerdict::undecided;
+    r.reason = ClaimReason::intended_depends_on_language;
+    r.intended_candidates = res.candidates;
+    const int letters = notation::LetterTable::instance().language_index(claim.move_language);
+    r.ruling.push_back(cite(Message("claim.intended.depends_on_language")
+                                .with("text", claim.intended_move)
+                                .with("readings", notation::language_readings_list(r.before, reading.by_language,
+                                                                                   letters)),
+                            claim.laws, paragraph));
+    return false;
   }
   Message problem;
   if (!reading.read.ok) {
@@ -302,9 +318,6 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
                   .with("text", claim.intended_move)
                   .with("reason", illegal_message(r.before, reading.read.move, res));
   }
-  const std::string_view paragraph =
-      claim.ground == ClaimGround::fifty_moves ? c.para.fifty_intended : c.para.threefold_intended;
-  r.paragraphs = {std::string(paragraph)};
   r.verdict = ClaimVerdict::incorrect;
   r.ruling.push_back(
       cite(Message("claim.intended.not_legal").with("problem", problem), claim.laws, paragraph));

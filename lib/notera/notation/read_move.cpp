@@ -1,5 +1,7 @@
 #include "notera/notation/read_move.hpp"
 
+#include <algorithm>
+
 #include <tao/pegtl.hpp>
 
 #include "notera/base/utf8.hpp"
@@ -70,11 +72,70 @@ ReadMoveResult read_written_move(std::string_view text, LanguageMask languages) 
   return result;
 }
 
+namespace {
+
+// The readings of a move's letter in the languages it was read in (the
+// first tier when it knows the letter, else the others) when they disagree
+// about the piece: each piece with its languages and the legal moves it
+// allows (none, for some). Empty when the letter is a figurine, is read
+// in one language or means the same piece in all of them.
+std::vector<LanguageReading> readings_by_language(const Position& pos, const WrittenMove& w,
+                                                  const ResolveOptions& options) {
+  const LetterTable& letters = LetterTable::instance();
+  std::vector<LanguageReading> out;
+  if (w.kind != WrittenKind::piece || letters.is_figurine(w.piece.letter)) return out;
+  const LanguageMask first_tier = options.first_tier();
+  for (const LanguageMask tier : {first_tier, ~first_tier}) {
+    for (int lang = 0; lang < letters.language_count(); ++lang) {
+      const PieceType piece = letters.meaning(w.piece.letter, lang);
+      if (!(tier & letters.mask_of(lang)) || piece == PieceType::none) continue;
+      auto same =
+          std::find_if(out.begin(), out.end(), [piece](const LanguageReading& r) { return r.piece == piece; });
+      if (same == out.end()) {
+        ResolveOptions one;
+        one.language = lang;
+        one.foreign_letters = false;
+        one.warnings = false;
+        one.reasons = false;
+        LanguageReading reading;
+        reading.piece = piece;
+        reading.moves = resolve(pos, w, one).candidates;
+        same = out.insert(out.end(), std::move(reading));
+      }
+      same->languages |= letters.mask_of(lang);
+    }
+    if (!out.empty()) break;
+  }
+  if (out.size() < 2) out.clear();
+  return out;
+}
+
+}  // namespace
+
+bool MoveReading::depends_on_language() const {
+  if (resolution.verdict != Verdict::ambiguous) return false;
+  int with_moves = 0;
+  bool one_move = false;
+  for (const LanguageReading& r : by_language) {
+    with_moves += r.moves.empty() ? 0 : 1;
+    one_move = one_move || r.moves.size() == 1;
+  }
+  return with_moves >= 2 && one_move;
+}
+
 MoveReading read_and_resolve(const Position& pos, std::string_view text, const ResolveOptions& options) {
   MoveReading reading;
-  reading.read = read_written_move(text, reading_languages(options.language));
+  reading.read = read_written_move(
+      text, options.other_languages ? all_languages : reading_languages(options.language));
   if (!reading.read.ok) return reading;
-  reading.resolution = resolve(pos, reading.read.move, options);
+  const Resolution& r = reading.resolution = resolve(pos, reading.read.move, options);
+  // Readings in several notations: an ambiguous move, or a legal one that
+  // only a language outside the first tier reads so.
+  const bool several = options.language == ResolveOptions::any_language || options.other_languages;
+  if (several && (r.verdict == Verdict::ambiguous ||
+                  (r.is_legal() && r.language >= 0 &&
+                   !(options.first_tier() & LetterTable::instance().mask_of(r.language)))))
+    reading.by_language = readings_by_language(pos, reading.read.move, options);
   return reading;
 }
 

@@ -89,9 +89,27 @@ struct Readings {
   }
 };
 
+// The first language of `tier` (in index order: English, index 0, first)
+// in which the letter means a piece, and that piece; none when no language
+// of the tier has it. `from` skips the languages before it.
+PieceType first_meaning(const LetterTable& letters, int letter, LanguageMask tier, int& language, int from = 0) {
+  for (int lang = from; lang < letters.language_count(); ++lang) {
+    if (!(tier & letters.mask_of(lang))) continue;
+    const PieceType t = letters.meaning(letter, lang);
+    if (t == PieceType::none) continue;
+    language = lang;
+    return t;
+  }
+  return PieceType::none;
+}
+
 // The readings of a piece letter, best first. `primary` gets what the
 // language says (or English for letters the language does not have);
 // `secondary` the English meaning of a letter the language reads otherwise.
+// In any language, `primary` gets the meanings of the first tier
+// (ResolveOptions::preferred), or when it has none those of the others;
+// so does a letter that means nothing in the language and English with
+// ResolveOptions::other_languages.
 void piece_readings(const LetterTable& letters, int letter, const ResolveOptions& options, Readings& primary,
                     Readings& secondary) {
   if (letters.is_figurine(letter)) {
@@ -99,16 +117,14 @@ void piece_readings(const LetterTable& letters, int letter, const ResolveOptions
     return;
   }
   if (options.language == ResolveOptions::any_language) {
-    // English (FIDE's international form) first, then every other language.
-    const PieceType english = letters.meaning(letter, LetterTable::english);
-    if (english != PieceType::none) primary.add(english, LetterTable::english, false);
-    for (int lang = 1; lang < letters.language_count(); ++lang) {
-      const PieceType t = letters.meaning(letter, lang);
-      if (t == PieceType::none) continue;
-      if (english != PieceType::none)
-        secondary.add(t, lang, false);
-      else
+    // The first tier (English first, then the reader's languages) alone
+    // when it knows the letter; else every other language that has it.
+    const LanguageMask first_tier = options.first_tier();
+    for (const LanguageMask tier : {first_tier, ~first_tier}) {
+      int lang = -1;
+      for (PieceType t; (t = first_meaning(letters, letter, tier, lang, lang + 1)) != PieceType::none;)
         primary.add(t, lang, false);
+      if (primary.size) return;
     }
     return;
   }
@@ -120,37 +136,44 @@ void piece_readings(const LetterTable& letters, int letter, const ResolveOptions
       secondary.add(english, LetterTable::english, true);
   } else if (english != PieceType::none) {
     primary.add(english, LetterTable::english, options.language != LetterTable::english);
+  } else if (options.other_languages) {
+    int lang = -1;
+    for (PieceType t; (t = first_meaning(letters, letter, ~options.first_tier(), lang, lang + 1)) != PieceType::none;)
+      primary.add(t, lang, false);
   }
 }
 
-// The promotion piece as written in the language of the reading.
-PieceType promotion_reading(const LetterTable& letters, int letter, int language) {
+// The promotion piece as written in the language of the reading; with no
+// language (a pawn move read in any language), in the first language of
+// the first tier that has the letter, else of the others.
+PieceType promotion_reading(const LetterTable& letters, int letter, int language, LanguageMask first_tier) {
   if (letters.is_figurine(letter)) return letters.meaning(letter, 0);
   if (language >= 0) {
     const PieceType t = letters.meaning(letter, language);
     if (t != PieceType::none) return t;
   } else {
-    for (int lang = 0; lang < letters.language_count(); ++lang) {
-      const PieceType t = letters.meaning(letter, lang);
-      if (t != PieceType::none) return t;
-    }
+    first_tier |= letters.mask_of(LetterTable::english);
+    int lang = -1;
+    for (const LanguageMask tier : {first_tier, ~first_tier})
+      if (const PieceType t = first_meaning(letters, letter, tier, lang); t != PieceType::none) return t;
   }
   return letters.meaning(letter, LetterTable::english);
 }
 
 // The piece a capture names ("BxN"), as written in the language of the
 // reading ("TxB" in Norwegian: a pawn, LanguageInfo::pawn_taken).
-PieceType taken_reading(const LetterTable& letters, int letter, int language) {
+PieceType taken_reading(const LetterTable& letters, int letter, int language, LanguageMask first_tier) {
   const PieceType own = language >= 0 ? letters.taken_meaning(letter, language) : PieceType::none;
-  return own != PieceType::none ? own : promotion_reading(letters, letter, language);
+  return own != PieceType::none ? own : promotion_reading(letters, letter, language, first_tier);
 }
 
-Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters) {
+Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters,
+                    LanguageMask first_tier) {
   if (w.has_to_square()) return bb(w.to_square());
   if (w.to_file >= 0) return file_bb(w.to_file);  // "exd"
   if (w.captured.present()) {
     // "BxN": every square where an enemy piece of that type stands.
-    const PieceType taken = taken_reading(letters, w.captured.letter, language);
+    const PieceType taken = taken_reading(letters, w.captured.letter, language, first_tier);
     Bitboard squares = pos.pieces(~pos.side_to_move(), taken);
     if (taken == PieceType::pawn && pos.ep_capturable()) squares |= bb(pos.ep_square());
     return squares;
@@ -461,10 +484,13 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
 
 // The moves one reading allows: those that fit the written origin go to
 // `fits`, other moves of that piece type to the same squares to `rivals`.
+// `first_tier`: ResolveOptions::first_tier(), for a promotion piece read
+// in any language.
 void generate_reading(const Position& pos, const WrittenMove& w, const LetterTable& letters,
-                      const Reading& reading, Bitboard from_mask, MoveList& fits, MoveList& rivals) {
+                      const Reading& reading, LanguageMask first_tier, Bitboard from_mask, MoveList& fits,
+                      MoveList& rivals) {
   const PieceType promotion = w.promotion.present()
-                                  ? promotion_reading(letters, w.promotion.letter, reading.language)
+                                  ? promotion_reading(letters, w.promotion.letter, reading.language, first_tier)
                                   : PieceType::none;
   MoveFilter filter;
   filter.piece_types = piece_type_bit(reading.type);
@@ -479,34 +505,34 @@ void generate_reading(const Position& pos, const WrittenMove& w, const LetterTab
       generate_legal(pos, fits, filter);
     filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
   };
-  generate(to_mask_of(pos, w, reading.language, letters));
+  generate(to_mask_of(pos, w, reading.language, letters, first_tier));
   // "SxB" on a Norwegian sheet where no pawn can be taken: B is the
   // English bishop, as for a letter the language does not have.
   if (fits.size() == first && w.captured.present() && reading.language >= 0 &&
       letters.meaning(w.captured.letter, reading.language) == PieceType::none &&
       letters.taken_meaning(w.captured.letter, reading.language) == PieceType::pawn)
-    generate(to_mask_of(pos, w, LetterTable::english, letters));
+    generate(to_mask_of(pos, w, LetterTable::english, letters, first_tier));
 }
 
 // The distinct moves that fit the readings of the first pass that has any
 // (the primary readings, else the secondary), into r.candidates; returns
 // the reading of the first move found.
 Reading find_candidates(const Position& pos, const WrittenMove& w, const LetterTable& letters,
-                        const Readings& primary, const Readings& secondary, Bitboard from_mask,
-                        Resolution& r) {
+                        const Readings& primary, const Readings& secondary, LanguageMask first_tier,
+                        Bitboard from_mask, Resolution& r) {
   MoveList& found = r.candidates;
   Reading used{PieceType::none, -1, false};
   for (const Readings* pass : {&primary, &secondary}) {
     if (pass->size == 1) {  // the usual case: straight into the result
       if (pass->items[0].type == PieceType::none) continue;
-      generate_reading(pos, w, letters, pass->items[0], from_mask, found, r.rivals);
+      generate_reading(pos, w, letters, pass->items[0], first_tier, from_mask, found, r.rivals);
       used = pass->items[0];
     } else {
       for (int i = 0; i < pass->size; ++i) {
         const Reading reading = pass->items[i];
         if (reading.type == PieceType::none) continue;
         MoveList fits, rivals;
-        generate_reading(pos, w, letters, reading, from_mask, fits, rivals);
+        generate_reading(pos, w, letters, reading, first_tier, from_mask, fits, rivals);
         for (Move m : fits) {
           if (found.contains(m)) continue;
           found.push(m);
@@ -558,7 +584,7 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
   }
 
   const Bitboard from_mask = from_mask_of(w);
-  const Reading used = find_candidates(pos, w, letters, primary, secondary, from_mask, r);
+  const Reading used = find_candidates(pos, w, letters, primary, secondary, options.first_tier(), from_mask, r);
   if (r.candidates.empty()) {
     // Why nothing fits, for the first reading.
     r.verdict = Verdict::illegal;
@@ -566,13 +592,13 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     r.piece = first.type;
     r.language = first.language;
     const PieceType promotion = w.promotion.present()
-                                    ? promotion_reading(letters, w.promotion.letter, first.language)
+                                    ? promotion_reading(letters, w.promotion.letter, first.language, options.first_tier())
                                     : PieceType::none;
     if (!options.reasons) return r;
     r.reason =
         first.type == PieceType::none
             ? IllegalReason::no_such_piece
-            : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters), promotion);
+            : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters, options.first_tier()), promotion);
     return r;
   }
   if (r.candidates.size() > 1) {
@@ -637,7 +663,7 @@ Message illegal_message(const Position& pos, const WrittenMove& w, const Resolut
   if (w.has_to_square()) {
     square = square_name(w.to_square());
   } else if (w.captured.present()) {
-    targets = to_mask_of(pos, w, r.language, LetterTable::instance());
+    targets = to_mask_of(pos, w, r.language, LetterTable::instance(), 0);
     if (targets && !more_than_one(targets)) square = square_name(lsb(targets));
   }
   const bool names_taken =
@@ -648,7 +674,7 @@ Message illegal_message(const Position& pos, const WrittenMove& w, const Resolut
   m.with("side", pos.side_to_move() == Color::white ? "white" : "black");
   m.with("square", square);
   if (names_taken) {
-    const PieceType taken = taken_reading(LetterTable::instance(), w.captured.letter, r.language);
+    const PieceType taken = taken_reading(LetterTable::instance(), w.captured.letter, r.language, 0);
     m.with("taken", taken == PieceType::none ? std::string_view("piece") : name_of(taken));
     m.with("count", targets ? 2 : 0);
   }
