@@ -238,3 +238,31 @@ TEST_CASE("sealed: a letter read in other notations decides nothing against the 
   CHECK(j["sealer_loses"] == false);
   CHECK(j["ruling"].get<std::string>().find("only in the notation of tr: Ke2") != std::string::npos);
 }
+
+TEST_CASE("sealed: castling, check and en passant in the player's words") {
+  const char* castling = "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 10";
+  const auto ruling = [](const char* fen, const char* text, const char* lang) {
+    const auto r = test::run_notera({"sealed", "--fen", fen, "--move", text, "--lang", lang, "--json"});
+    return std::pair{r.exit_code, nlohmann::json::parse(r.out)};
+  };
+  for (const auto& [text, lang] : {std::pair{"kort rockad", "sv"}, std::pair{"kort rokade", "nb"},
+                                   std::pair{"kort rokade", "da"}, std::pair{"Kurze Rochade", "de"}}) {
+    CAPTURE(text);
+    const auto [exit, j] = ruling(castling, text, lang);
+    CHECK(exit == 0);
+    CHECK(j["verdict"] == "legal");
+    CHECK(j["uci"] == "e1g1");
+    CHECK(j["sealer_loses"] == false);
+  }
+  CHECK(ruling(castling, "lang rokade", "nb").second["uci"] == "e1c1");
+  // Nxe5 gives no check: legal, with the written check as an inaccuracy.
+  const auto [exit, check] = ruling(castling, "Sxe5 sjakk", "nb");
+  CHECK(exit == 0);
+  CHECK(check["uci"] == "f3e5");
+  CHECK(check["warning_codes"] == nlohmann::json::array({"wrong_check_mark"}));
+  const auto ep =
+      test::run_notera({"move", "--fen", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", "--lang",
+                        "da", "--json", "exd6 en passant"});
+  CHECK(ep.exit_code == 0);
+  CHECK(nlohmann::json::parse(ep.out)["uci"] == "e5d6");
+}

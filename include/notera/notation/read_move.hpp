@@ -25,6 +25,19 @@ struct ReadMoveResult {
 // Reads `text` (normalised here) with the letters of the given languages.
 ReadMoveResult read_written_move(std::string_view text, LanguageMask languages);
 
+// Reads `text` as a player writes one move down (a sealed move, the
+// intended move of a draw claim, `notera move`): as read_written_move()
+// does, and where that finds no move, with the words of the player's
+// language (locales: words.*; every language's with any_language, English
+// always): castling in words ("kort rokade", "Kurze Rochade") as castling,
+// and words after the move as its marks ("Sxe5 sjakk", "exd6 en passant",
+// "Lc4 remistilbud"); and a draw offer written "=" after the move ("Lc4=",
+// "Lc4 ="), as the Norwegian arbiters' commentary to the 2009 Laws writes
+// it ("Remistilbud skal noteres ... med symbolet "=""). Movetext and
+// scoresheet cells keep read_written_move(): there "=" is an evaluation
+// (PGN's $10).
+ReadMoveResult read_player_move(std::string_view text, int language);
+
 // The letters a reader should accept for a resolve language: that language,
 // English and figurines; every language for ResolveOptions::any_language.
 LanguageMask reading_languages(int language);
