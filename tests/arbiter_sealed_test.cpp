@@ -266,3 +266,18 @@ TEST_CASE("sealed: castling, check and en passant in the player's words") {
   CHECK(ep.exit_code == 0);
   CHECK(nlohmann::json::parse(ep.out)["uci"] == "e5d6");
 }
+
+TEST_CASE("sealed: en passant marked e.p, ep. or e.p. is the capture, not an unclear move") {
+  // FIDE C.9 writes "e.p."; the 2023 Laws make it optional (C.13): a dot
+  // more or less does not change which move is meant.
+  const char* fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+  for (const char* text : {"exd6 e.p", "exd6 ep.", "exd6 e.p.", "exd6e.p"}) {
+    CAPTURE(text);
+    const auto r = test::run_notera({"sealed", "--fen", fen, "--move", text, "--lang", "nb", "--json"});
+    CHECK(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["verdict"] == "legal");
+    CHECK(j["uci"] == "e5d6");
+    CHECK(j["sealer_loses"] == false);
+  }
+}
