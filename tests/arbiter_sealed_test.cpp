@@ -281,3 +281,27 @@ TEST_CASE("sealed: en passant marked e.p, ep. or e.p. is the capture, not an unc
     CHECK(j["sealer_loses"] == false);
   }
 }
+
+TEST_CASE("sealed: a draw offer written = after the move is noted, not an unclear move") {
+  // The Norwegian arbiters' commentary to the 2009 Laws: "Remistilbud skal
+  // noteres ... med symbolet "="". The move is legal; the offer is noted.
+  const char* fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+  for (const char* text : {"Lc4=", "Lc4 =", "Lc4 (=)", "Lc4(=)", "Lc4 remistilbud"}) {
+    CAPTURE(text);
+    const auto r = test::run_notera({"sealed", "--fen", fen, "--move", text, "--lang", "nb", "--json"});
+    CHECK(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["verdict"] == "legal");
+    CHECK(j["uci"] == "f1c4");
+    CHECK(j["draw_offer"] == true);
+    CHECK(j["notes"].size() == 1);
+  }
+  const auto text = test::run_notera({"sealed", "--fen", fen, "--move", "Lc4=", "--lang", "nb", "--messages", "nb"});
+  CHECK(text.out.find("et remistilbud er notert med trekket") != std::string::npos);
+  // d8=D stays a promotion.
+  const auto promotion = test::run_notera(
+      {"sealed", "--fen", "8/3P1k2/8/8/8/8/5K2/8 w - - 0 50", "--move", "d8=D", "--lang", "nb", "--json"});
+  const auto p = nlohmann::json::parse(promotion.out);
+  CHECK(p["uci"] == "d7d8q");
+  CHECK_FALSE(p.contains("draw_offer"));
+}

@@ -76,6 +76,8 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
                                            .with("uci", mj["uci"].get<std::string>()));
       if (const Message note = notation::notation_note(pos, text, reading, reader_letters); !note.empty())
         j["notes"].push_back(messages.format(note));
+      // "Lc4 (=)", "Lc4=": the offer stands, whatever the move (FIDE §9.1.2.2).
+      if (reading.read.move.draw_offer) j["notes"].push_back(messages.format(Message("move.draw_offer")));
       break;
     }
     case notation::Verdict::ambiguous:
@@ -105,6 +107,7 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
           messages.format(Message("move.unclear").with("text", text).with("reason", report.message));
       break;
   }
+  if (reading.read.ok && reading.read.move.draw_offer) j["draw_offer"] = true;
   if (!reading.by_language.empty()) {
     // What the letter means in each notation, and the legal moves it allows there.
     j["by_language"] = nlohmann::json::array();
