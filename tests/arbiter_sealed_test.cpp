@@ -305,3 +305,24 @@ TEST_CASE("sealed: a draw offer written = after the move is noted, not an unclea
   CHECK(p["uci"] == "d7d8q");
   CHECK_FALSE(p.contains("draw_offer"));
 }
+
+TEST_CASE("sealed: castling written as the king's move in the long form is castling") {
+  // FIDE §3.8.2: castling is a move of the king; "Ke1-g1" means 0-0, as
+  // e1g1 does. Read so, with a warning.
+  const char* fen = "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 10";
+  for (const auto& [text, uci] : {std::pair{"Ke1-g1", "e1g1"}, std::pair{"Ke1g1", "e1g1"},
+                                  std::pair{"Ke1-c1", "e1c1"}, std::pair{"Ke1xg1", "e1g1"}}) {
+    CAPTURE(text);
+    const auto r = test::run_notera({"sealed", "--fen", fen, "--move", text, "--lang", "nb", "--json"});
+    CHECK(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["verdict"] == "legal");
+    CHECK(j["uci"] == uci);
+    CHECK(j["sealer_loses"] == false);
+    CHECK(j["warning_codes"] == nlohmann::json::array({"castling_as_king_move"}));
+  }
+  // Castling through an attacked square stays illegal, with that reason.
+  const arbiter::SealedRuling through = rule("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 30", "Ke1-g1");
+  CHECK(through.verdict == notation::Verdict::illegal);
+  CHECK(through.reading.resolution.reason == notation::IllegalReason::castling_through_check);
+}

@@ -68,8 +68,9 @@ enum WrittenWarning : std::uint32_t {
   warn_promotion_mark = 1u << 15,          // "d8=D": FIDE writes d8D (PGN writes =)
   warn_not_discovered_check = 1u << 16,    // "dis ch" written, the piece moved gives the check
   warn_not_double_check = 1u << 17,        // "dbl ch" written, one piece gives the check
+  warn_castling_as_king_move = 1u << 18,   // "Ke1-g1": castling written as the king's move (§3.8.2)
 };
-inline constexpr int warning_count = 18;
+inline constexpr int warning_count = 19;
 // The message key of one warning flag ("warning.missing_capture_mark").
 std::string_view warning_key(WrittenWarning w);
 

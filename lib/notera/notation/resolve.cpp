@@ -61,6 +61,7 @@ std::string_view warning_key(WrittenWarning w) {
     case warn_promotion_mark: return "warning.promotion_mark";
     case warn_not_discovered_check: return "warning.not_discovered_check";
     case warn_not_double_check: return "warning.not_double_check";
+    case warn_castling_as_king_move: return "warning.castling_as_king_move";
   }
   return "warning.unknown";
 }
@@ -413,29 +414,44 @@ bool resolve_without_piece(const Position& pos, const WrittenMove& w, Resolution
   return false;
 }
 
-// UCI castling, as engines write it: king to its castling square (e1g1)
-// or king takes own rook (e1h1, Chess960). True when `w` is that.
-bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const ResolveOptions& options,
-                          Resolution& r) {
+// Castling written as the king's move, in the long form: as engines write
+// it, king to its castling square (e1g1) or king takes own rook (e1h1,
+// Chess960), and as players write it with the king's letter (Ke1-g1,
+// Ke1g1; castling is a move of the king, FIDE §3.8.2). True when `w` is
+// that, with the verdict in `r`: legal with `warning`, or, for the king's
+// letter, illegal with the castling's reason when castling is not legal
+// now (the king can never move two squares otherwise).
+bool resolve_long_castling(const Position& pos, const WrittenMove& w, const ResolveOptions& options,
+                           std::uint32_t warning, Resolution& r) {
   const Color us = pos.side_to_move();
-  if (w.kind != WrittenKind::no_letter || !w.has_from_square() || !w.has_to_square() ||
-      w.from_square() != pos.king_square(us))
-    return false;
+  if (!w.has_from_square() || !w.has_to_square() || w.from_square() != pos.king_square(us)) return false;
   for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
     const Move castling = pos.castling_move(us, side);
     if (castling == Move::none()) continue;
     const bool king_form = Position::castling_king_target(us, side) == w.to_square() &&
                            !(king_attacks(w.from_square()) & bb(w.to_square()));
-    if ((castling.to() == w.to_square() || king_form) && castling_is_legal(pos, side)) {
+    if (castling.to() != w.to_square() && !king_form) continue;
+    r.piece = PieceType::king;
+    if (castling_is_legal(pos, side)) {
       r.verdict = Verdict::legal;
       r.move = castling;
-      r.piece = PieceType::king;
       r.candidates.push(castling);
-      if (options.warnings) r.warnings |= warn_no_piece_letter;
+      if (options.warnings) r.warnings |= warning;
+      return true;
+    }
+    if (warning == warn_castling_as_king_move && king_form) {
+      r.verdict = Verdict::illegal;
+      if (options.reasons) r.reason = diagnose_castling(pos, side);
       return true;
     }
   }
   return false;
+}
+
+// UCI castling (e1g1, e1h1): resolve_long_castling for a move with no letter.
+bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const ResolveOptions& options,
+                          Resolution& r) {
+  return w.kind == WrittenKind::no_letter && resolve_long_castling(pos, w, options, warn_no_piece_letter, r);
 }
 
 // A move written the usual way ("Nf3", "Nbd7", "exd5", "e4"): when one
@@ -583,6 +599,12 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     primary.add(PieceType::pawn, options.language, false);
   }
 
+  // "Ke1-g1": castling, when the letter is read as the king.
+  if (w.kind == WrittenKind::piece && primary.size && primary.items[0].type == PieceType::king &&
+      resolve_long_castling(pos, w, options, warn_castling_as_king_move, r)) {
+    r.language = primary.items[0].language;
+    return r;
+  }
   const Bitboard from_mask = from_mask_of(w);
   const Reading used = find_candidates(pos, w, letters, primary, secondary, options.first_tier(), from_mask, r);
   if (r.candidates.empty()) {
