@@ -326,3 +326,20 @@ TEST_CASE("sealed: castling written as the king's move in the long form is castl
   CHECK(through.verdict == notation::Verdict::illegal);
   CHECK(through.reading.resolution.reason == notation::IllegalReason::castling_through_check);
 }
+
+TEST_CASE("sealed: a game that had already ended: the sealed move ends nothing") {
+  // 75 moves (2018/2023) and a dead position ended the game before the
+  // envelope: game_over says how; ends_game is the sealed move's own end.
+  for (const char* fen : {"4k3/7p/8/8/8/8/3R4/4K3 w - - 150 120", "4k3/8/8/8/8/8/8/4KN2 w - - 0 60"}) {
+    CAPTURE(fen);
+    const char* move = std::string(fen).find("3R4") != std::string::npos ? "Td3" : "Sg3";
+    const auto r = test::run_notera({"sealed", "--fen", fen, "--move", move, "--lang", "nb", "--json"});
+    CHECK(r.exit_code == 1);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK_FALSE(j["game_over"].is_null());
+    CHECK(j["ends_game"].is_null());
+  }
+  const arbiter::SealedRuling r = rule("4k3/7p/8/8/8/8/3R4/4K3 w - - 150 120", "Td3");
+  CHECK(r.game_over == GameEnd::seventy_five_moves);
+  CHECK(r.ends_game == GameEnd::none);
+}

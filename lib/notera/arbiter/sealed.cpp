@@ -36,7 +36,9 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
   s.game_over = position_end(before, history, options.laws);
   const std::string edition(to_string(options.laws));
 
-  if (s.verdict == notation::Verdict::legal) {
+  // Only a move made in a game still going on can end it (cli.md: ends_game
+  // is the sealed move's own end; game_over says how it had ended before).
+  if (s.verdict == notation::Verdict::legal && s.game_over == GameEnd::none) {
     PositionHistory next = history;
     next.push(s.after);
     s.ends_game = position_end(s.after, next, options.laws);
