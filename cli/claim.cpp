@@ -45,8 +45,10 @@ int run_claim(Context& context, const ClaimOptions& options) {
     return exit_usage;
   }
 
-  const auto loaded = load_game_option(context, options.game, *language, *laws);
-  if (!loaded) return exit_usage;
+  int failed = exit_usage;
+  const auto loaded = load_game_option(context, options.game, *language, *laws, options.json,
+                                       Message("cli.claim.game_incomplete").with("file", options.game), failed);
+  if (!loaded) return failed;
   const game::Game* game = &loaded->game;
 
   const notation::LetterTable& letters = notation::LetterTable::instance();

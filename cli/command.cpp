@@ -116,14 +116,14 @@ int decided_language(Context& context, const std::string& path, const game::Game
 }  // namespace
 
 std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language,
-                                           notation::Laws laws) {
+                                           notation::Laws laws, bool json, const Message& why, int& exit_code) {
   pgn::PlayOptions options;
   options.language = language;
   options.laws = laws;
   // Of the languages that read the game alike (nb, sv, da and de share
   // K D T L S), the reader's.
   if (const int reader = reader_letters(context); reader >= 0) options.preference.push_back(reader);
-  std::optional<game::Game> game = load_game_and_report(context, path, options);
+  std::optional<game::Game> game = load_game_and_report(context, path, options, json, why, exit_code);
   if (!game) return std::nullopt;
   LoadedGame loaded{*game, game->start, PositionHistory(game->start)};
   for (const game::GameMove& m : game->mainline.moves) {

@@ -35,6 +35,11 @@ int run_move(Context& context, const MoveOptions& options) {
 
   std::string text;
   for (const std::string& part : options.text) text += (text.empty() ? "" : " ") + part;
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    // An empty argument is a slip of the command line, not a written move.
+    context.error(Message("cli.no_move").with("what", "TEXT"));
+    return exit_usage;
+  }
   std::optional<notation::OutputNotation> notation;
   if (!options.to.empty()) {
     notation = notation::output_notation(options.to);

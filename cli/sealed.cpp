@@ -34,24 +34,32 @@ int run_sealed(Context& context, const SealedCliOptions& options) {
   const auto laws = laws_option(context, options.laws);
   if (!laws) return exit_usage;
 
+  // The position before the sealed move must be given (docs/cli.md): the
+  // start position is no sealed move's.
+  if (options.fen.empty() && options.game.empty()) {
+    context.error(Message("cli.sealed.no_position"));
+    return exit_usage;
+  }
+  if (options.move.find_first_not_of(" \t\r\n") == std::string::npos) {
+    context.error(Message("cli.no_move").with("what", "--move"));
+    return exit_usage;
+  }
   std::optional<Position> before;
   std::optional<PositionHistory> history;
   arbiter::SealedOptions sealed_options;
   sealed_options.language = *language;
   if (!options.game.empty()) {
-    const auto loaded = load_game_option(context, options.game, *language, *laws);
-    if (!loaded) {
-      context.error(Message("cli.game_incomplete").with("file", options.game));
-      return exit_usage;
-    }
+    int failed = exit_usage;
+    const auto loaded = load_game_option(context, options.game, *language, *laws, options.json,
+                                         Message("cli.game_incomplete").with("file", options.game), failed);
+    if (!loaded) return failed;
     before = loaded->position;
     history = loaded->history;
     // The sealed move is the game's next move: in the game's notation.
     sealed_options.language = loaded->move_language;
     sealed_options.other_languages = loaded->other_languages;
   } else {
-    before = position_option(context, options.fen.empty() ? std::string(start_fen) : options.fen,
-                             options.chess960);
+    before = position_option(context, options.fen, options.chess960);
     if (!before) return exit_usage;
     history.emplace(*before);
   }

@@ -343,3 +343,51 @@ TEST_CASE("sealed: a game that had already ended: the sealed move ends nothing")
   CHECK(r.game_over == GameEnd::seventy_five_moves);
   CHECK(r.ends_game == GameEnd::none);
 }
+
+TEST_CASE("sealed: the position and the move must be given") {
+  // No --fen and no --game: no start position is assumed.
+  auto r = test::run_notera({"sealed", "--move", "e4", "--messages", "nb"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("oppgi stillingen før det hemmelige trekket") != std::string::npos);
+  // An empty --move is a slip of the command line, not an envelope to rule on.
+  r = test::run_notera({"sealed", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 0 40", "--move", " "});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("no move was given") != std::string::npos);
+  r = test::run_notera({"move", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 0 40", ""});
+  CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("sealed and claim: a game with problems is a problem of the input (exit 1), an unreadable file exit 2") {
+  test::TempDir dir;
+  const std::string illegal = dir.write("ill.pgn", "1. e4 e5 2. Ke3 Sc6 *\n").string();
+  const std::string empty = dir.write("empty.pgn", "").string();
+  const std::string binary = dir.write("bin.pgn", std::string(4000, 'D') + std::string(1, '\0') + "\x01\x02").string();
+  const std::string missing = (dir.path() / "missing.pgn").string();
+  for (const auto& [file, status] : {std::pair{illegal, "not_whole"}, std::pair{empty, "no_game"},
+                                     std::pair{binary, "not_whole"}}) {
+    CAPTURE(file);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sealed", "--game", file, "--move", "Sf3", "--json"},
+          std::vector<std::string>{"claim", "--game", file, "--json"}}) {
+      CAPTURE(args[0]);
+      const auto r = test::run_notera(args);
+      CHECK(r.exit_code == 1);
+      REQUIRE_FALSE(r.out.empty());
+      const auto j = nlohmann::json::parse(r.out);
+      CHECK(j["file"] == file);
+      CHECK(j["status"] == status);
+      REQUIRE(j["problems"].size() >= 1);
+      CHECK(j["problems"][0].contains("code"));
+      CHECK(j["problems"][0].contains("line"));
+      CHECK_FALSE(j["message"].get<std::string>().empty());
+    }
+  }
+  const auto ill = test::run_notera({"sealed", "--game", illegal, "--move", "Sf3", "--json"});
+  CHECK(nlohmann::json::parse(ill.out)["problems"][0]["code"] == "game.mainline_stops");
+  CHECK(test::run_notera({"sealed", "--game", illegal, "--move", "Sf3"}).exit_code == 1);
+  // A file that cannot be opened is an I/O error.
+  CHECK(test::run_notera({"sealed", "--game", missing, "--move", "Sf3", "--json"}).exit_code == 2);
+  CHECK(test::run_notera({"claim", "--game", missing, "--json"}).exit_code == 2);
+  CHECK(test::run_notera({"envelope", "--game", illegal}).exit_code == 1);
+}
