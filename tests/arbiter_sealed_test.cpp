@@ -391,3 +391,27 @@ TEST_CASE("sealed and claim: a game with problems is a problem of the input (exi
   CHECK(test::run_notera({"claim", "--game", missing, "--json"}).exit_code == 2);
   CHECK(test::run_notera({"envelope", "--game", illegal}).exit_code == 1);
 }
+
+TEST_CASE("sealed: --messages names a language with messages; LANGUAGE is read as gettext reads it") {
+  const std::vector<std::string> sealed = {"sealed", "--fen", "5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "--move",
+                                           "Kf3", "--lang", "nb"};
+  auto with = [&sealed](std::vector<std::string> more, const std::vector<std::string>& env = {}) {
+    std::vector<std::string> args = sealed;
+    args.insert(args.end(), more.begin(), more.end());
+    return test::run_notera(args, "", env);
+  };
+  // An unknown language is a usage error, as it is for --lang.
+  auto r = with({"--messages", "xx"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("'xx'") != std::string::npos);
+  // Regional codes are their language.
+  CHECK(with({"--messages", "nb_NO"}).out.find("Det hemmelige trekket") != std::string::npos);
+  CHECK(with({"--messages", "sv-SE"}).out.find("Förseglingsdraget") != std::string::npos);
+  CHECK(with({"--messages", "pt-BR"}).exit_code == 1);  // Portuguese falls back to English texts
+  // LANGUAGE before the locale, also under C.UTF-8 (glibc), not under C.
+  CHECK(with({}, {"LANGUAGE=sv", "LANG=C.UTF-8", "LC_ALL="}).out.find("Förseglingsdraget") != std::string::npos);
+  CHECK(with({}, {"LANGUAGE=xx:da", "LC_ALL=C.UTF-8"}).out.find("hemmelige træk") != std::string::npos);
+  CHECK(with({}, {"LANGUAGE=sv", "LC_ALL=C"}).out.find("The sealed move") != std::string::npos);
+  CHECK(with({}, {"LANGUAGE=sv", "LC_ALL=de_DE.UTF-8"}).out.find("Förseglingsdraget") != std::string::npos);
+}
