@@ -299,6 +299,25 @@ TEST_CASE("claim: an intended move that is illegal or ambiguous cannot found a c
   const auto illegal = claim_json({"--game", file, "--move", "Ke2", "--messages", "nb"}, 1);
   CHECK(illegal["reason"] == "intended_move_illegal");
   CHECK(contains(illegal["ruling"].get<std::string>(), "Kravet kan ikke tas til følge"));
+
+  // An incorrect claim all the same: §9.5.3 gives the opponent two minutes
+  // (three in 2009, 9.5 b), and the move cannot be made as written.
+  for (const auto& [laws, minutes] : {std::pair{"2023", 2}, std::pair{"2009", 3}}) {
+    for (const char* move : {"Ke2", "Nd2", "Zz9"}) {
+      CAPTURE(move);
+      const auto j = claim_json({"--game", file, "--move", move, "--laws", laws}, 1);
+      CHECK(j["verdict"] == "incorrect");
+      CHECK(j["opponent_extra_minutes"] == minutes);
+      CHECK(j["must_play"] == false);
+      CHECK(contains(j["ruling"].get<std::string>(), "cannot be made as written"));
+    }
+  }
+  // Moves in a ruling are in the letters of the message language.
+  const auto two = dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n");
+  const auto nb = claim_json({"--game", two.string(), "--move", "Sd2", "--lang", "nb", "--messages", "nb"}, 1);
+  CHECK(contains(nb["ruling"].get<std::string>(), "Sbd2, Sfd2"));
+  CHECK_FALSE(contains(nb["ruling"].get<std::string>(), "Nbd2"));
+  CHECK(nb["candidates"][0]["san"] == "Nbd2");  // JSON keeps SAN
 }
 
 TEST_CASE("claim: an intended move read in other notations is not merged into one reading") {

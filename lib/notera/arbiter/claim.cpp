@@ -265,6 +265,8 @@ void rule_game_over(ClaimRuling& r, const ClaimContext& c, bool automatic_draws)
   }
 }
 
+void add_penalty(ClaimRuling& r, const ClaimContext& c, bool with_move);
+
 // The intended move: written by the claimant, read in the position on the
 // board, and it must be one legal move. False, with the ruling made, when
 // it is not; otherwise the claimed position is the one after it.
@@ -311,7 +313,9 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
     problem = Message("move.ambiguous")
                   .with("text", claim.intended_move)
                   .with("count", static_cast<int>(res.candidates.size()))
-                  .with("candidates", notation::readings_list(r.before, res.candidates, -1));
+                  .with("candidates", notation::readings_list(r.before, res.candidates,
+                                                              notation::LetterTable::instance().language_index(
+                                                                  claim.move_language)));
   } else {
     r.reason = ClaimReason::intended_illegal;
     problem = Message("move.illegal")
@@ -321,6 +325,11 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
   r.verdict = ClaimVerdict::incorrect;
   r.ruling.push_back(
       cite(Message("claim.intended.not_legal").with("problem", problem), claim.laws, paragraph));
+  // The claim is incorrect, and §9.5.3 (2005/2009: 9.5 b) gives the
+  // opponent time for any incorrect claim; the declared move cannot be
+  // made, not being one legal move.
+  add_penalty(r, c, false);
+  r.ruling.push_back(Message("claim.intended.cannot_be_played").with("paragraph", c.para.wrong_claim));
   return false;
 }
 
