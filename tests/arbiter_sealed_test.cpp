@@ -415,3 +415,29 @@ TEST_CASE("sealed: --messages names a language with messages; LANGUAGE is read a
   CHECK(with({}, {"LANGUAGE=sv", "LC_ALL=C"}).out.find("The sealed move") != std::string::npos);
   CHECK(with({}, {"LANGUAGE=sv", "LC_ALL=de_DE.UTF-8"}).out.find("Förseglingsdraget") != std::string::npos);
 }
+
+TEST_CASE("sealed: the ruling's wording: one title for the Laws, the move named once") {
+  // The move that ends the game is named once when written as the ruling
+  // writes it: "Db3 setter patt", not "Db3 er Db3 og setter patt".
+  const arbiter::SealedRuling stalemate = rule("8/8/8/8/8/3q4/2k5/K7 b - - 0 60", "Db3");
+  const std::string nb = locale::Messages("nb").format(stalemate.ruling);
+  CHECK(nb.find("Det hemmelige trekket Db3 setter patt") != std::string::npos);
+  CHECK(locale::Messages("en").format(stalemate.ruling).find("The sealed move Db3 ends the game by stalemate") !=
+        std::string::npos);
+  // Written otherwise, the move as the ruling writes it follows.
+  const arbiter::SealedRuling long_form = rule("8/8/8/8/8/3q4/2k5/K7 b - - 0 60", "Dd3-b3");
+  CHECK(locale::Messages("nb").format(long_form.ruling).find("Dd3-b3 er Db3 og setter patt") != std::string::npos);
+  // The seeds' titles of the Laws, in sealed rulings, claims and envelopes alike.
+  test::TempDir dir;
+  const std::string game = dir.write("k.pgn", "1. Sf3 Sf6 2. Sg1 Sg8 3. Sf3 Sf6 *\n").string();
+  for (const auto& [lang, title] : {std::pair{"nb", "FIDEs regler for sjakk 2023"},
+                                    std::pair{"da", "FIDEs regler for skak 2023"},
+                                    std::pair{"nn", "FIDE-reglane for sjakk 2023"}}) {
+    CAPTURE(lang);
+    CHECK(test::run_notera({"claim", "--game", game, "--messages", lang}).out.find(title) != std::string::npos);
+    CHECK(test::run_notera({"envelope", "--game", game, "--messages", lang}).out.find(title) !=
+          std::string::npos);
+  }
+  CHECK(test::run_notera({"envelope", "--game", game, "--messages", "nb"}).out.find("Retningslinjer I, I.2") !=
+        std::string::npos);
+}

@@ -157,6 +157,17 @@ TEST_CASE("resolve: any language reads the first tier alone when it knows the le
   CHECK_FALSE(r.depends_on_language());
 }
 
+TEST_CASE("resolve: a promotion to B in Norwegian is to a pawn (bonde), not the English bishop") {
+  const Position pos = position("8/3P1k2/8/8/8/8/5K2/8 w - - 0 50");
+  notation::Resolution r = resolve_text(pos, "d8B", lang("nb"));
+  CHECK(r.verdict == notation::Verdict::illegal);
+  CHECK(r.reason == notation::IllegalReason::promotion_to_king);
+  r = resolve_text(pos, "d8L", lang("nb"));
+  CHECK(to_uci(pos, r.move) == "d7d8b");
+  r = resolve_text(pos, "d8=B", lang("en"));
+  CHECK(to_uci(pos, r.move) == "d7d8b");
+}
+
 TEST_CASE("resolve: FIDE C.10 disambiguation") {
   const Position pos = position(two_knights);
   CHECK(uci_of(pos, resolve_text(pos, "Sgf3", lang("nb"))) == "g1f3");

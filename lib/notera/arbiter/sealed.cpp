@@ -79,9 +79,17 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
         // draws (10b); the other editions have one paragraph for both.
         const bool draw = s.ends_game != GameEnd::checkmate;
         s.paragraph = paragraph_of(options.laws, draw ? "ends_game_draw" : "ends_game");
+        // "Df7 ends the game", not "Df7 is Df7 and ...": the move is named
+        // once when it is written as the ruling writes it (marks aside).
+        const std::string_view bare = std::string_view(san).substr(0, san.find_first_of("+#"));
+        const std::size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+        const std::string_view written =
+            first == std::string_view::npos ? text : text.substr(first, last - first + 1);
+        const bool same = written == san || written == bare;
         s.ruling = Message("sealed.ruling.ends_game")
                        .with("text", text)
                        .with("san", san)
+                       .with("same", same ? "yes" : "no")
                        .with("how", std::string(to_string(s.ends_game)))
                        .with("paragraph", s.paragraph);
       } else {

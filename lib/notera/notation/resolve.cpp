@@ -152,6 +152,9 @@ PieceType promotion_reading(const LetterTable& letters, int letter, int language
   if (language >= 0) {
     const PieceType t = letters.meaning(letter, language);
     if (t != PieceType::none) return t;
+    // "d8B" in Norwegian: B is bonde there (LanguageInfo::pawn_taken), so
+    // a promotion to a pawn (illegal, §3.7.5.1), not the English bishop.
+    if (letters.taken_meaning(letter, language) == PieceType::pawn) return PieceType::pawn;
   } else {
     first_tier |= letters.mask_of(LetterTable::english);
     int lang = -1;
