@@ -46,8 +46,9 @@ int run_claim(Context& context, const ClaimOptions& options) {
   }
 
   int failed = exit_usage;
-  const auto loaded = load_game_option(context, options.game, *language, *laws, options.json,
-                                       Message("cli.claim.game_incomplete").with("file", options.game), failed);
+  const auto loaded =
+      load_game_option(context, options.game, *language, *laws, options.json,
+                       Message("cli.claim.game_incomplete").with("file", options.game), failed);
   if (!loaded) return failed;
   const game::Game* game = &loaded->game;
 

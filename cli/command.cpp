@@ -89,7 +89,8 @@ int decided_language(Context& context, const std::string& path, const game::Game
   Position pos = game.start;
   bool piece_moves = false;
   for (const game::GameMove& m : game.mainline.moves) {
-    piece_moves = piece_moves || (!m.move.is_castling() && type_of(pos.piece_on(m.move.from())) != PieceType::pawn);
+    piece_moves =
+        piece_moves || (!m.move.is_castling() && type_of(pos.piece_on(m.move.from())) != PieceType::pawn);
     pos.play(m.move);
   }
   if (!piece_moves) return notation::ResolveOptions::any_language;
@@ -116,7 +117,8 @@ int decided_language(Context& context, const std::string& path, const game::Game
 }  // namespace
 
 std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language,
-                                           notation::Laws laws, bool json, const Message& why, int& exit_code) {
+                                           notation::Laws laws, bool json, const Message& why,
+                                           int& exit_code) {
   pgn::PlayOptions options;
   options.language = language;
   options.laws = laws;

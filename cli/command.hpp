@@ -95,7 +95,8 @@ struct LoadedGame {
 // load_game_and_report() (game_file.hpp); `why` says what the command
 // cannot do without the game.
 std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language,
-                                           notation::Laws laws, bool json, const Message& why, int& exit_code);
+                                           notation::Laws laws, bool json, const Message& why,
+                                           int& exit_code);
 
 // Each subcommand lives in its own file and is registered here.
 Command add_perft_command(CLI::App& app, Context& context);

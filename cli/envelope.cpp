@@ -202,8 +202,9 @@ int run_envelope(Context& context, const EnvelopeOptions& options) {
   play.language = *language;
   play.laws = *laws;
   int failed = exit_usage;
-  const auto game = load_game_and_report(context, options.game, play, options.json,
-                                         Message("cli.envelope.game_incomplete").with("file", options.game), failed);
+  const auto game =
+      load_game_and_report(context, options.game, play, options.json,
+                           Message("cli.envelope.game_incomplete").with("file", options.game), failed);
   if (!game) return failed;
   if (!options.check.empty()) return run_check(context, options, *game, *laws);
 

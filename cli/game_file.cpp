@@ -31,7 +31,8 @@ std::optional<game::Game> load_game_and_report(Context& context, const std::stri
                         {"status", std::string(input::to_string(failure))},
                         {"problems", nlohmann::json::array()},
                         {"message", why.empty() ? std::string() : context.format(why)}};
-    for (const Diagnostic& d : problems) j["problems"].push_back(report::diagnostic_json(d, context.messages()));
+    for (const Diagnostic& d : problems)
+      j["problems"].push_back(report::diagnostic_json(d, context.messages()));
     std::cout << j.dump() << '\n';
   }
   return std::nullopt;

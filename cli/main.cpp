@@ -43,9 +43,11 @@ int main(int argc, char** argv) {
   }
   // --messages names a language notera has messages in, as --lang names
   // one it has letters for ("nb_NO", "sv-SE", "pt-BR" are nb, sv, pt).
-  if (!options.messages_language.empty() && notera::locale::bundle_language(options.messages_language).empty()) {
+  if (!options.messages_language.empty() &&
+      notera::locale::bundle_language(options.messages_language).empty()) {
     std::string known;
-    for (const std::string& code : notera::locale::available_languages()) known += (known.empty() ? "" : ", ") + code;
+    for (const std::string& code : notera::locale::available_languages())
+      known += (known.empty() ? "" : ", ") + code;
     context.error(notera::Message("cli.unknown_messages_language")
                       .with("language", options.messages_language)
                       .with("languages", known));

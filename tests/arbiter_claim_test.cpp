@@ -313,8 +313,10 @@ TEST_CASE("claim: an intended move that is illegal or ambiguous cannot found a c
     }
   }
   // Moves in a ruling are in the letters of the message language.
-  const auto two = dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n");
-  const auto nb = claim_json({"--game", two.string(), "--move", "Sd2", "--lang", "nb", "--messages", "nb"}, 1);
+  const auto two =
+      dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n");
+  const auto nb =
+      claim_json({"--game", two.string(), "--move", "Sd2", "--lang", "nb", "--messages", "nb"}, 1);
   CHECK(contains(nb["ruling"].get<std::string>(), "Sbd2, Sfd2"));
   CHECK_FALSE(contains(nb["ruling"].get<std::string>(), "Nbd2"));
   CHECK(nb["candidates"][0]["san"] == "Nbd2");  // JSON keeps SAN
@@ -323,8 +325,8 @@ TEST_CASE("claim: an intended move that is illegal or ambiguous cannot found a c
 TEST_CASE("claim: an intended move read in other notations is not merged into one reading") {
   test::TempDir dir;
   // Two knights reach d2; in Turkish S is the king, which reaches d2 too.
-  const auto file = dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n")
-                        .string();
+  const auto file =
+      dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n").string();
   // A Norwegian arbiter reads S as the knight: ambiguous, an incorrect claim.
   const auto nb = claim_json({"--game", file, "--move", "Sd2", "--messages", "nb"}, 1);
   CHECK(nb["verdict"] == "incorrect");

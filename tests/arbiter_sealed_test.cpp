@@ -175,7 +175,8 @@ TEST_CASE("sealed: a letter read in other notations decides nothing against the 
   };
   // No king can reach f3 or h4: illegal, not a Bulgarian knight or a
   // Turkish rook.
-  auto r = sealed({"--fen", "4k3/7p/8/8/8/8/8/4K1N1 w - - 0 40", "--move", "Kf3", "--messages", "en", "--json"});
+  auto r =
+      sealed({"--fen", "4k3/7p/8/8/8/8/8/4K1N1 w - - 0 40", "--move", "Kf3", "--messages", "en", "--json"});
   CHECK(r.exit_code == 1);
   auto j = nlohmann::json::parse(r.out);
   CHECK(j["verdict"] == "illegal");
@@ -261,8 +262,8 @@ TEST_CASE("sealed: castling, check and en passant in the player's words") {
   CHECK(check["uci"] == "f3e5");
   CHECK(check["warning_codes"] == nlohmann::json::array({"wrong_check_mark"}));
   const auto ep =
-      test::run_notera({"move", "--fen", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", "--lang",
-                        "da", "--json", "exd6 en passant"});
+      test::run_notera({"move", "--fen", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+                        "--lang", "da", "--json", "exd6 en passant"});
   CHECK(ep.exit_code == 0);
   CHECK(nlohmann::json::parse(ep.out)["uci"] == "e5d6");
 }
@@ -296,7 +297,8 @@ TEST_CASE("sealed: a draw offer written = after the move is noted, not an unclea
     CHECK(j["draw_offer"] == true);
     CHECK(j["notes"].size() == 1);
   }
-  const auto text = test::run_notera({"sealed", "--fen", fen, "--move", "Lc4=", "--lang", "nb", "--messages", "nb"});
+  const auto text =
+      test::run_notera({"sealed", "--fen", fen, "--move", "Lc4=", "--lang", "nb", "--messages", "nb"});
   CHECK(text.out.find("et remistilbud er notert med trekket") != std::string::npos);
   // d8=D stays a promotion.
   const auto promotion = test::run_notera(
@@ -358,14 +360,16 @@ TEST_CASE("sealed: the position and the move must be given") {
   CHECK(r.exit_code == 2);
 }
 
-TEST_CASE("sealed and claim: a game with problems is a problem of the input (exit 1), an unreadable file exit 2") {
+TEST_CASE(
+    "sealed and claim: a game with problems is a problem of the input (exit 1), an unreadable file exit 2") {
   test::TempDir dir;
   const std::string illegal = dir.write("ill.pgn", "1. e4 e5 2. Ke3 Sc6 *\n").string();
   const std::string empty = dir.write("empty.pgn", "").string();
-  const std::string binary = dir.write("bin.pgn", std::string(4000, 'D') + std::string(1, '\0') + "\x01\x02").string();
+  const std::string binary =
+      dir.write("bin.pgn", std::string(4000, 'D') + std::string(1, '\0') + "\x01\x02").string();
   const std::string missing = (dir.path() / "missing.pgn").string();
-  for (const auto& [file, status] : {std::pair{illegal, "not_whole"}, std::pair{empty, "no_game"},
-                                     std::pair{binary, "not_whole"}}) {
+  for (const auto& [file, status] :
+       {std::pair{illegal, "not_whole"}, std::pair{empty, "no_game"}, std::pair{binary, "not_whole"}}) {
     CAPTURE(file);
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"sealed", "--game", file, "--move", "Sf3", "--json"},
@@ -393,8 +397,8 @@ TEST_CASE("sealed and claim: a game with problems is a problem of the input (exi
 }
 
 TEST_CASE("sealed: --messages names a language with messages; LANGUAGE is read as gettext reads it") {
-  const std::vector<std::string> sealed = {"sealed", "--fen", "5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "--move",
-                                           "Kf3", "--lang", "nb"};
+  const std::vector<std::string> sealed = {
+      "sealed", "--fen", "5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "--move", "Kf3", "--lang", "nb"};
   auto with = [&sealed](std::vector<std::string> more, const std::vector<std::string>& env = {}) {
     std::vector<std::string> args = sealed;
     args.insert(args.end(), more.begin(), more.end());
@@ -410,7 +414,8 @@ TEST_CASE("sealed: --messages names a language with messages; LANGUAGE is read a
   CHECK(with({"--messages", "sv-SE"}).out.find("Förseglingsdraget") != std::string::npos);
   CHECK(with({"--messages", "pt-BR"}).exit_code == 1);  // Portuguese falls back to English texts
   // LANGUAGE before the locale, also under C.UTF-8 (glibc), not under C.
-  CHECK(with({}, {"LANGUAGE=sv", "LANG=C.UTF-8", "LC_ALL="}).out.find("Förseglingsdraget") != std::string::npos);
+  CHECK(with({}, {"LANGUAGE=sv", "LANG=C.UTF-8", "LC_ALL="}).out.find("Förseglingsdraget") !=
+        std::string::npos);
   CHECK(with({}, {"LANGUAGE=xx:da", "LC_ALL=C.UTF-8"}).out.find("hemmelige træk") != std::string::npos);
   CHECK(with({}, {"LANGUAGE=sv", "LC_ALL=C"}).out.find("The sealed move") != std::string::npos);
   CHECK(with({}, {"LANGUAGE=sv", "LC_ALL=de_DE.UTF-8"}).out.find("Förseglingsdraget") != std::string::npos);
@@ -422,22 +427,26 @@ TEST_CASE("sealed: the ruling's wording: one title for the Laws, the move named 
   const arbiter::SealedRuling stalemate = rule("8/8/8/8/8/3q4/2k5/K7 b - - 0 60", "Db3");
   const std::string nb = locale::Messages("nb").format(stalemate.ruling);
   CHECK(nb.find("Det hemmelige trekket Db3 setter patt") != std::string::npos);
-  CHECK(locale::Messages("en").format(stalemate.ruling).find("The sealed move Db3 ends the game by stalemate") !=
-        std::string::npos);
+  CHECK(locale::Messages("en")
+            .format(stalemate.ruling)
+            .find("The sealed move Db3 ends the game by stalemate") != std::string::npos);
   // Written otherwise, the move as the ruling writes it follows.
   const arbiter::SealedRuling long_form = rule("8/8/8/8/8/3q4/2k5/K7 b - - 0 60", "Dd3-b3");
-  CHECK(locale::Messages("nb").format(long_form.ruling).find("Dd3-b3 er Db3 og setter patt") != std::string::npos);
+  CHECK(locale::Messages("nb").format(long_form.ruling).find("Dd3-b3 er Db3 og setter patt") !=
+        std::string::npos);
   // The seeds' titles of the Laws, in sealed rulings, claims and envelopes alike.
   test::TempDir dir;
   const std::string game = dir.write("k.pgn", "1. Sf3 Sf6 2. Sg1 Sg8 3. Sf3 Sf6 *\n").string();
-  for (const auto& [lang, title] : {std::pair{"nb", "FIDEs regler for sjakk 2023"},
-                                    std::pair{"da", "FIDEs regler for skak 2023"},
-                                    std::pair{"nn", "FIDE-reglane for sjakk 2023"}}) {
+  for (const auto& [lang, title] :
+       {std::pair{"nb", "FIDEs regler for sjakk 2023"}, std::pair{"da", "FIDEs regler for skak 2023"},
+        std::pair{"nn", "FIDE-reglane for sjakk 2023"}}) {
     CAPTURE(lang);
-    CHECK(test::run_notera({"claim", "--game", game, "--messages", lang}).out.find(title) != std::string::npos);
+    CHECK(test::run_notera({"claim", "--game", game, "--messages", lang}).out.find(title) !=
+          std::string::npos);
     CHECK(test::run_notera({"envelope", "--game", game, "--messages", lang}).out.find(title) !=
           std::string::npos);
   }
-  CHECK(test::run_notera({"envelope", "--game", game, "--messages", "nb"}).out.find("Retningslinjer I, I.2") !=
-        std::string::npos);
+  CHECK(
+      test::run_notera({"envelope", "--game", game, "--messages", "nb"}).out.find("Retningslinjer I, I.2") !=
+      std::string::npos);
 }

@@ -109,8 +109,8 @@ TEST_CASE("read: pawn captures, with and without rank and x") {
 }
 
 TEST_CASE("read: en passant marks") {
-  for (const char* text :
-       {"exd6 e.p.", "exd6e.p.", "exd6ep", "exd6 ep", "exd6 e. p.", "exd6 e.p", "exd6 ep.", "exd6e.p", "exd6 e. p"}) {
+  for (const char* text : {"exd6 e.p.", "exd6e.p.", "exd6ep", "exd6 ep", "exd6 e. p.", "exd6 e.p", "exd6 ep.",
+                           "exd6e.p", "exd6 e. p"}) {
     CAPTURE(text);
     CHECK(read(text).en_passant);
   }

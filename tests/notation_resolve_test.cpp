@@ -140,8 +140,8 @@ TEST_CASE("resolve: any language reads the first tier alone when it knows the le
                                     [](const auto& reading) { return reading.piece == PieceType::knight; });
   REQUIRE(knights != r.by_language.end());
   CHECK((knights->languages & notation::LetterTable::instance().mask_of(lang("nb"))) != 0);
-  CHECK(notation::language_readings_list(open, r.by_language, lang("nb")).find("Se2 (da, de, hr, nb, nn, pl, sv)") !=
-        std::string::npos);
+  CHECK(notation::language_readings_list(open, r.by_language, lang("nb"))
+            .find("Se2 (da, de, hr, nb, nn, pl, sv)") != std::string::npos);
   // With Norwegian in the first tier, S is the knight there, and only there.
   notation::ResolveOptions norwegian = any;
   norwegian.preferred = notation::LetterTable::instance().mask_of(lang("nb"));

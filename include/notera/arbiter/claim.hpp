@@ -55,7 +55,8 @@ enum class ClaimReason : std::uint8_t {
   intended_illegal,    // the intended move is illegal
   intended_ambiguous,  // the intended move fits several legal moves
   intended_unclear,    // the intended move cannot be read as a move
-  intended_depends_on_language,  // one legal move in each notation (verdict undecided)
+  // One legal move in each notation the intended move may be in (verdict undecided).
+  intended_depends_on_language,
 };
 std::string_view to_string(ClaimReason reason);
 

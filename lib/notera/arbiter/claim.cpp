@@ -296,11 +296,11 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
     r.reason = ClaimReason::intended_depends_on_language;
     r.intended_candidates = res.candidates;
     const int letters = notation::LetterTable::instance().language_index(claim.move_language);
-    r.ruling.push_back(cite(Message("claim.intended.depends_on_language")
-                                .with("text", claim.intended_move)
-                                .with("readings", notation::language_readings_list(r.before, reading.by_language,
-                                                                                   letters)),
-                            claim.laws, paragraph));
+    r.ruling.push_back(
+        cite(Message("claim.intended.depends_on_language")
+                 .with("text", claim.intended_move)
+                 .with("readings", notation::language_readings_list(r.before, reading.by_language, letters)),
+             claim.laws, paragraph));
     return false;
   }
   Message problem;
@@ -310,12 +310,13 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
   } else if (res.verdict == notation::Verdict::ambiguous) {
     r.reason = ClaimReason::intended_ambiguous;
     r.intended_candidates = res.candidates;
-    problem = Message("move.ambiguous")
-                  .with("text", claim.intended_move)
-                  .with("count", static_cast<int>(res.candidates.size()))
-                  .with("candidates", notation::readings_list(r.before, res.candidates,
-                                                              notation::LetterTable::instance().language_index(
-                                                                  claim.move_language)));
+    problem =
+        Message("move.ambiguous")
+            .with("text", claim.intended_move)
+            .with("count", static_cast<int>(res.candidates.size()))
+            .with("candidates", notation::readings_list(
+                                    r.before, res.candidates,
+                                    notation::LetterTable::instance().language_index(claim.move_language)));
   } else {
     r.reason = ClaimReason::intended_illegal;
     problem = Message("move.illegal")

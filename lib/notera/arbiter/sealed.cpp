@@ -67,7 +67,8 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
         for (const notation::LanguageReading& l : s.reading.by_language)
           (l.moves.empty() ? others : read_so) |= l.languages;
         s.paragraph = paragraph_of(options.laws, "language");
-        const int letters = options.message_letters >= 0 ? options.message_letters : notation::LetterTable::english;
+        const int letters =
+            options.message_letters >= 0 ? options.message_letters : notation::LetterTable::english;
         s.ruling = Message("sealed.ruling.legal_in_one_notation")
                        .with("text", text)
                        .with("san", to_san(before, r.move, notation::LetterTable::instance().style(letters)))

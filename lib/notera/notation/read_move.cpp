@@ -128,7 +128,8 @@ const std::vector<MoveWords>& move_words() {
       for (int kind = 0; kind < MoveWords::kinds; ++kind)
         for (const std::string& text : bundle.strings(keys[kind]))
           if (Word word = word_of(text); !word.empty())
-            out[static_cast<std::size_t>(lang)].words[static_cast<std::size_t>(kind)].push_back(std::move(word));
+            out[static_cast<std::size_t>(lang)].words[static_cast<std::size_t>(kind)].push_back(
+                std::move(word));
     }
     return out;
   }();
@@ -198,8 +199,10 @@ std::string marks_for_words(std::string_view text, int language) {
   std::string out;
   for (const std::string& part : parts) out += (out.empty() ? "" : " ") + part;
   const bool marked = out.back() == '+' || out.back() == '#';
-  if (kind_found[MoveWords::mate] && !marked) out += '#';
-  else if (kind_found[MoveWords::check] && !marked) out += '+';
+  if (kind_found[MoveWords::mate] && !marked)
+    out += '#';
+  else if (kind_found[MoveWords::check] && !marked)
+    out += '+';
   if (kind_found[MoveWords::en_passant]) out += " e.p.";
   if (kind_found[MoveWords::draw_offer]) out += " (=)";
   return out;
@@ -220,8 +223,8 @@ std::vector<LanguageReading> readings_by_language(const Position& pos, const Wri
     for (int lang = 0; lang < letters.language_count(); ++lang) {
       const PieceType piece = letters.meaning(w.piece.letter, lang);
       if (!(tier & letters.mask_of(lang)) || piece == PieceType::none) continue;
-      auto same =
-          std::find_if(out.begin(), out.end(), [piece](const LanguageReading& r) { return r.piece == piece; });
+      auto same = std::find_if(out.begin(), out.end(),
+                               [piece](const LanguageReading& r) { return r.piece == piece; });
       if (same == out.end()) {
         ResolveOptions one;
         one.language = lang;
@@ -266,7 +269,8 @@ bool MoveReading::depends_on_language() const {
 
 MoveReading read_and_resolve(const Position& pos, std::string_view text, const ResolveOptions& options) {
   MoveReading reading;
-  reading.read = read_player_move(text, options.other_languages ? ResolveOptions::any_language : options.language);
+  reading.read =
+      read_player_move(text, options.other_languages ? ResolveOptions::any_language : options.language);
   if (!reading.read.ok) return reading;
   const Resolution& r = reading.resolution = resolve(pos, reading.read.move, options);
   // Readings in several notations: an ambiguous move, or a legal one that

@@ -93,7 +93,8 @@ struct Readings {
 // The first language of `tier` (in index order: English, index 0, first)
 // in which the letter means a piece, and that piece; none when no language
 // of the tier has it. `from` skips the languages before it.
-PieceType first_meaning(const LetterTable& letters, int letter, LanguageMask tier, int& language, int from = 0) {
+PieceType first_meaning(const LetterTable& letters, int letter, LanguageMask tier, int& language,
+                        int from = 0) {
   for (int lang = from; lang < letters.language_count(); ++lang) {
     if (!(tier & letters.mask_of(lang))) continue;
     const PieceType t = letters.meaning(letter, lang);
@@ -139,7 +140,8 @@ void piece_readings(const LetterTable& letters, int letter, const ResolveOptions
     primary.add(english, LetterTable::english, options.language != LetterTable::english);
   } else if (options.other_languages) {
     int lang = -1;
-    for (PieceType t; (t = first_meaning(letters, letter, ~options.first_tier(), lang, lang + 1)) != PieceType::none;)
+    for (PieceType t;
+         (t = first_meaning(letters, letter, ~options.first_tier(), lang, lang + 1)) != PieceType::none;)
       primary.add(t, lang, false);
   }
 }
@@ -508,9 +510,9 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
 void generate_reading(const Position& pos, const WrittenMove& w, const LetterTable& letters,
                       const Reading& reading, LanguageMask first_tier, Bitboard from_mask, MoveList& fits,
                       MoveList& rivals) {
-  const PieceType promotion = w.promotion.present()
-                                  ? promotion_reading(letters, w.promotion.letter, reading.language, first_tier)
-                                  : PieceType::none;
+  const PieceType promotion =
+      w.promotion.present() ? promotion_reading(letters, w.promotion.letter, reading.language, first_tier)
+                            : PieceType::none;
   MoveFilter filter;
   filter.piece_types = piece_type_bit(reading.type);
   filter.castling = false;
@@ -609,21 +611,23 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     return r;
   }
   const Bitboard from_mask = from_mask_of(w);
-  const Reading used = find_candidates(pos, w, letters, primary, secondary, options.first_tier(), from_mask, r);
+  const Reading used =
+      find_candidates(pos, w, letters, primary, secondary, options.first_tier(), from_mask, r);
   if (r.candidates.empty()) {
     // Why nothing fits, for the first reading.
     r.verdict = Verdict::illegal;
     const Reading first = primary.size ? primary.items[0] : Reading{PieceType::none, -1, false};
     r.piece = first.type;
     r.language = first.language;
-    const PieceType promotion = w.promotion.present()
-                                    ? promotion_reading(letters, w.promotion.letter, first.language, options.first_tier())
-                                    : PieceType::none;
+    const PieceType promotion =
+        w.promotion.present()
+            ? promotion_reading(letters, w.promotion.letter, first.language, options.first_tier())
+            : PieceType::none;
     if (!options.reasons) return r;
-    r.reason =
-        first.type == PieceType::none
-            ? IllegalReason::no_such_piece
-            : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters, options.first_tier()), promotion);
+    r.reason = first.type == PieceType::none
+                   ? IllegalReason::no_such_piece
+                   : diagnose(pos, first.type, from_mask,
+                              to_mask_of(pos, w, first.language, letters, options.first_tier()), promotion);
     return r;
   }
   if (r.candidates.size() > 1) {

@@ -83,10 +83,11 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
     case notation::Verdict::ambiguous:
       if (reading.depends_on_language()) {
         // The moves in the reader's letters, each with the notations that read it so.
-        report.message = messages.format(
-            Message("move.depends_on_language")
-                .with("text", text)
-                .with("readings", notation::language_readings_list(pos, reading.by_language, reader_letters)));
+        report.message =
+            messages.format(Message("move.depends_on_language")
+                                .with("text", text)
+                                .with("readings", notation::language_readings_list(pos, reading.by_language,
+                                                                                   reader_letters)));
         break;
       }
       report.message =
@@ -123,7 +124,8 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
   }
   if (judgement.system != notation::System::algebraic)
     j["language"] = std::string(notation::system_code(judgement.system));
-  else if (r.language >= 0 && judgement.verdict != notation::Verdict::unclear && !reading.depends_on_language())
+  else if (r.language >= 0 && judgement.verdict != notation::Verdict::unclear &&
+           !reading.depends_on_language())
     j["language"] = notation::LetterTable::instance().language(r.language).code;
   j["message"] = report.message;
   report.summary = report.message;
