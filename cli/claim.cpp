@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "game_file.hpp"
 #include "notera/arbiter/claim.hpp"
 #include "notera/core/fen.hpp"
 #include "notera/core/san.hpp"
@@ -46,11 +45,12 @@ int run_claim(Context& context, const ClaimOptions& options) {
     return exit_usage;
   }
 
-  pgn::PlayOptions play;
-  play.language = *language;
-  play.laws = *laws;
-  const auto game = load_game_and_report(context, options.game, play);
-  if (!game) return exit_usage;
+  int failed = exit_usage;
+  const auto loaded =
+      load_game_option(context, options.game, *language, *laws, options.json,
+                       Message("cli.claim.game_incomplete").with("file", options.game), failed);
+  if (!loaded) return failed;
+  const game::Game* game = &loaded->game;
 
   const notation::LetterTable& letters = notation::LetterTable::instance();
   arbiter::DrawClaim claim;
@@ -58,11 +58,9 @@ int run_claim(Context& context, const ClaimOptions& options) {
   claim.ground = *ground;
   claim.intended_move = options.move;
   // The claimant writes the intended move in the notation of the scoresheet.
-  claim.other_languages = *language == notation::ResolveOptions::any_language;
-  claim.reading.language = *language != notation::ResolveOptions::any_language ? *language
-                           : letters.language_index(game->language) >= 0
-                               ? letters.language_index(game->language)
-                               : notation::ResolveOptions::any_language;
+  claim.reading.language = loaded->move_language;
+  claim.reading.other_languages = loaded->other_languages;
+  claim.reading.preferred = reader_languages(context);
   // Moves in the ruling: in the letters of the message language when it has
   // some, else in those of the game.
   const std::string& message_language = context.messages().language();

@@ -16,6 +16,7 @@
 #include "notera/game/game.hpp"
 #include "notera/locale/messages.hpp"
 #include "notera/notation/laws.hpp"
+#include "notera/notation/resolve.hpp"
 
 namespace notera::cli {
 
@@ -68,15 +69,34 @@ std::optional<Position> position_option(Context& context, std::string_view fen, 
 // --laws YEAR
 std::optional<notation::Laws> laws_option(Context& context, std::string_view year);
 
+// The reader's languages, for a move whose notation is not known: the
+// message language when it has piece letters (ResolveOptions::preferred),
+// and its LetterTable index (-1 when it has none: English letters).
+notation::LanguageMask reader_languages(Context& context);
+int reader_letters(Context& context);
+
 // --game FILE: the game so far, its final position and the positions it
-// went through (for repetition counts); prints the problem when the file
+// went through (for repetition counts); prints the problems when the file
 // cannot be read or its moves cannot be replayed in full.
 struct LoadedGame {
   game::Game game;
   Position position;
   PositionHistory history{Position::start()};
+  // The notation a move written into this game (a sealed move, an intended
+  // move) is read in: `language` when given, else the game's when its
+  // moves decided it, else ResolveOptions::any_language (see
+  // docs/cli.md, "A move of a game").
+  int move_language = notation::ResolveOptions::any_language;
+  // The game's moves decided move_language (the user did not give it): a
+  // letter it does not know is read in the other languages.
+  bool other_languages = false;
 };
-std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language);
+// On failure nullopt, with `exit_code` and the output of
+// load_game_and_report() (game_file.hpp); `why` says what the command
+// cannot do without the game.
+std::optional<LoadedGame> load_game_option(Context& context, const std::string& path, int language,
+                                           notation::Laws laws, bool json, const Message& why,
+                                           int& exit_code);
 
 // Each subcommand lives in its own file and is registered here.
 Command add_perft_command(CLI::App& app, Context& context);

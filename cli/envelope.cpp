@@ -201,8 +201,11 @@ int run_envelope(Context& context, const EnvelopeOptions& options) {
   pgn::PlayOptions play;
   play.language = *language;
   play.laws = *laws;
-  const auto game = load_game_and_report(context, options.game, play);
-  if (!game) return exit_usage;
+  int failed = exit_usage;
+  const auto game =
+      load_game_and_report(context, options.game, play, options.json,
+                           Message("cli.envelope.game_incomplete").with("file", options.game), failed);
+  if (!game) return failed;
   if (!options.check.empty()) return run_check(context, options, *game, *laws);
 
   if (options.draw_offer_option && options.draw_offer_option->count() > 0) {

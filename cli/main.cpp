@@ -41,6 +41,18 @@ int main(int argc, char** argv) {
     app.exit(e);  // prints the message on stderr
     return exit_usage;
   }
+  // --messages names a language notera has messages in, as --lang names
+  // one it has letters for ("nb_NO", "sv-SE", "pt-BR" are nb, sv, pt).
+  if (!options.messages_language.empty() &&
+      notera::locale::bundle_language(options.messages_language).empty()) {
+    std::string known;
+    for (const std::string& code : notera::locale::available_languages())
+      known += (known.empty() ? "" : ", ") + code;
+    context.error(notera::Message("cli.unknown_messages_language")
+                      .with("language", options.messages_language)
+                      .with("languages", known));
+    return exit_usage;
+  }
   for (const Command& command : commands) {
     if (command.app->parsed()) {
       try {

@@ -35,6 +35,11 @@ int run_move(Context& context, const MoveOptions& options) {
 
   std::string text;
   for (const std::string& part : options.text) text += (text.empty() ? "" : " ") + part;
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    // An empty argument is a slip of the command line, not a written move.
+    context.error(Message("cli.no_move").with("what", "TEXT"));
+    return exit_usage;
+  }
   std::optional<notation::OutputNotation> notation;
   if (!options.to.empty()) {
     notation = notation::output_notation(options.to);
@@ -46,6 +51,7 @@ int run_move(Context& context, const MoveOptions& options) {
   }
   notation::ResolveOptions resolve_options;
   resolve_options.language = *language;
+  resolve_options.preferred = reader_languages(context);
   const notation::MoveJudgement judgement = judge_written_move(*pos, text, resolve_options, *laws);
   report::MoveReport report = report::move_report(*pos, text, judgement, context.messages());
   const notation::Resolution& r = judgement.reading.resolution;

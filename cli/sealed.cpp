@@ -34,22 +34,38 @@ int run_sealed(Context& context, const SealedCliOptions& options) {
   const auto laws = laws_option(context, options.laws);
   if (!laws) return exit_usage;
 
+  // The position before the sealed move must be given (docs/cli.md): the
+  // start position is no sealed move's.
+  if (options.fen.empty() && options.game.empty()) {
+    context.error(Message("cli.sealed.no_position"));
+    return exit_usage;
+  }
+  if (options.move.find_first_not_of(" \t\r\n") == std::string::npos) {
+    context.error(Message("cli.no_move").with("what", "--move"));
+    return exit_usage;
+  }
   std::optional<Position> before;
   std::optional<PositionHistory> history;
+  arbiter::SealedOptions sealed_options;
+  sealed_options.language = *language;
   if (!options.game.empty()) {
-    const auto loaded = load_game_option(context, options.game, *language);
-    if (!loaded) return exit_usage;
+    int failed = exit_usage;
+    const auto loaded = load_game_option(context, options.game, *language, *laws, options.json,
+                                         Message("cli.game_incomplete").with("file", options.game), failed);
+    if (!loaded) return failed;
     before = loaded->position;
     history = loaded->history;
+    // The sealed move is the game's next move: in the game's notation.
+    sealed_options.language = loaded->move_language;
+    sealed_options.other_languages = loaded->other_languages;
   } else {
-    before = position_option(context, options.fen.empty() ? std::string(start_fen) : options.fen,
-                             options.chess960);
+    before = position_option(context, options.fen, options.chess960);
     if (!before) return exit_usage;
     history.emplace(*before);
   }
 
-  arbiter::SealedOptions sealed_options;
-  sealed_options.language = *language;
+  sealed_options.preferred = reader_languages(context);
+  sealed_options.message_letters = reader_letters(context);
   sealed_options.laws = *laws;
   const arbiter::SealedRuling ruling = rule_on_sealed_move(*before, *history, options.move, sealed_options);
   report::MoveReport report = report::move_report(*before, options.move, ruling, context.messages());
@@ -66,9 +82,16 @@ int run_sealed(Context& context, const SealedCliOptions& options) {
   } else {
     std::cout << j["ruling"].get<std::string>() << '\n';
     for (const auto& w : j["warnings"]) std::cout << "  " << w.get<std::string>() << '\n';
+    // The ruling on a move legal in one notation only says what its note says.
+    if (ruling.ruling.key != "sealed.ruling.legal_in_one_notation")
+      for (const auto& n : j["notes"]) std::cout << "  " << n.get<std::string>() << '\n';
   }
-  return ruling.verdict == notation::Verdict::legal && ruling.game_over == GameEnd::none ? exit_ok
-                                                                                         : exit_problems;
+  // Legal in one notation only: legal, but the arbiter must establish the
+  // player's notation before the move is made.
+  const bool settled = !ruling.reading.legal_in_one_notation();
+  return ruling.verdict == notation::Verdict::legal && ruling.game_over == GameEnd::none && settled
+             ? exit_ok
+             : exit_problems;
 }
 
 }  // namespace

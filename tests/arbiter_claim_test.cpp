@@ -299,6 +299,47 @@ TEST_CASE("claim: an intended move that is illegal or ambiguous cannot found a c
   const auto illegal = claim_json({"--game", file, "--move", "Ke2", "--messages", "nb"}, 1);
   CHECK(illegal["reason"] == "intended_move_illegal");
   CHECK(contains(illegal["ruling"].get<std::string>(), "Kravet kan ikke tas til følge"));
+
+  // An incorrect claim all the same: §9.5.3 gives the opponent two minutes
+  // (three in 2009, 9.5 b), and the move cannot be made as written.
+  for (const auto& [laws, minutes] : {std::pair{"2023", 2}, std::pair{"2009", 3}}) {
+    for (const char* move : {"Ke2", "Nd2", "Zz9"}) {
+      CAPTURE(move);
+      const auto j = claim_json({"--game", file, "--move", move, "--laws", laws}, 1);
+      CHECK(j["verdict"] == "incorrect");
+      CHECK(j["opponent_extra_minutes"] == minutes);
+      CHECK(j["must_play"] == false);
+      CHECK(contains(j["ruling"].get<std::string>(), "cannot be made as written"));
+    }
+  }
+  // Moves in a ruling are in the letters of the message language.
+  const auto two =
+      dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n");
+  const auto nb =
+      claim_json({"--game", two.string(), "--move", "Sd2", "--lang", "nb", "--messages", "nb"}, 1);
+  CHECK(contains(nb["ruling"].get<std::string>(), "Sbd2, Sfd2"));
+  CHECK_FALSE(contains(nb["ruling"].get<std::string>(), "Nbd2"));
+  CHECK(nb["candidates"][0]["san"] == "Nbd2");  // JSON keeps SAN
+}
+
+TEST_CASE("claim: an intended move read in other notations is not merged into one reading") {
+  test::TempDir dir;
+  // Two knights reach d2; in Turkish S is the king, which reaches d2 too.
+  const auto file =
+      dir.write("amb2.pgn", "[FEN \"4k3/7p/8/8/8/5N2/8/1N2K3 w - - 0 30\"]\n[SetUp \"1\"]\n\n*\n").string();
+  // A Norwegian arbiter reads S as the knight: ambiguous, an incorrect claim.
+  const auto nb = claim_json({"--game", file, "--move", "Sd2", "--messages", "nb"}, 1);
+  CHECK(nb["verdict"] == "incorrect");
+  CHECK(nb["reason"] == "intended_move_ambiguous");
+  // An English arbiter cannot tell: a Turkish player declared Kd2.
+  const auto en = claim_json({"--game", file, "--move", "Sd2", "--messages", "en"}, 1);
+  CHECK(en["verdict"] == "undecided");
+  CHECK(en["reason"] == "intended_move_depends_on_language");
+  CHECK(en["opponent_extra_minutes"] == 0);
+  CHECK(contains(en["ruling"].get<std::string>(), "Kd2 (tr)"));
+  CHECK(contains(en["ruling"].get<std::string>(), "--lang"));
+  // The player's notation given: the Turkish king move, legal.
+  CHECK(claim_json({"--game", file, "--move", "Sd2", "--lang", "tr"}, 1)["intended_move"]["uci"] == "e1d2");
 }
 
 TEST_CASE("claim: the command: JSON fields, exit codes, usage errors") {
@@ -380,7 +421,7 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
       {"nb",
        {{&nb.correct,
          {"Kravet er korrekt, og partiet er remis", "har oppstått 3 ganger", "i utgangsstillingen",
-          "etter 2...Sg8", "FIDEs sjakklover 2023, § 9.2.2"}},
+          "etter 2...Sg8", "FIDEs regler for sjakk 2023, § 9.2.2"}},
         {&nb.wrong,
          {"Kravet er ukorrekt", "ville bare oppstå 2 ganger",
           "Turneringslederen gir svart 2 minutter ekstra betenkningstid",
@@ -411,7 +452,7 @@ TEST_CASE("claim: rulings read naturally in nb, sv, da, de and en") {
       {"da",
        {{&da.correct,
          {"Kravet er korrekt, og partiet er remis", "er fremkommet 3 gange", "i udgangsstillingen",
-          "FIDEs skakregler 2023"}},
+          "FIDEs regler for skak 2023"}},
         {&da.wrong,
          {"Kravet er ukorrekt", "ville kun fremkomme 2 gange",
           "Dommeren tillægger 2 minutter til sorts resterende tid",

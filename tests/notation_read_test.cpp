@@ -109,7 +109,8 @@ TEST_CASE("read: pawn captures, with and without rank and x") {
 }
 
 TEST_CASE("read: en passant marks") {
-  for (const char* text : {"exd6 e.p.", "exd6e.p.", "exd6ep", "exd6 ep", "exd6 e. p."}) {
+  for (const char* text : {"exd6 e.p.", "exd6e.p.", "exd6ep", "exd6 ep", "exd6 e. p.", "exd6 e.p", "exd6 ep.",
+                           "exd6e.p", "exd6 e. p"}) {
     CAPTURE(text);
     CHECK(read(text).en_passant);
   }
@@ -160,6 +161,36 @@ TEST_CASE("read: check, mate, glyphs and draw offers") {
   const notation::WrittenMove m = read("Dxf7+!");
   CHECK(m.check == notation::WrittenCheck::check);
   CHECK(m.glyph == 1);
+}
+
+TEST_CASE("read: a player's words for castling, check, mate and en passant (locales: words.*)") {
+  const auto player = [](const std::string& text, const char* language) {
+    const notation::ReadMoveResult r = notation::read_player_move(text, lang(language));
+    REQUIRE_MESSAGE(r.ok, text);
+    return r.move;
+  };
+  CHECK(player("kort rockad", "sv").kind == notation::WrittenKind::castle_short);
+  CHECK(player("lång rockad", "sv").kind == notation::WrittenKind::castle_long);
+  CHECK(player("kort rokade", "nb").kind == notation::WrittenKind::castle_short);
+  CHECK(player("Kort Rokade", "da").kind == notation::WrittenKind::castle_short);
+  CHECK(player("lang rokade", "da").kind == notation::WrittenKind::castle_long);
+  CHECK(player("Kurze Rochade", "de").kind == notation::WrittenKind::castle_short);
+  CHECK(player("short castling", "en").kind == notation::WrittenKind::castle_short);
+  CHECK(player("Sxe5 sjakk", "nb").check == notation::WrittenCheck::check);
+  CHECK(player("Df7 sjakk matt", "nb").check == notation::WrittenCheck::mate);
+  CHECK(player("Dxf7 Schachmatt", "de").check == notation::WrittenCheck::mate);
+  CHECK(player("Sxe5+ sjakk", "nb").check == notation::WrittenCheck::check);
+  const notation::WrittenMove ep = player("exd6 en passant", "da");
+  CHECK(ep.en_passant);
+  CHECK(ep.to_square() == d6);
+  CHECK(player("exd6 en passant sjakk", "nb").check == notation::WrittenCheck::check);
+  CHECK(player("Lc4 remistilbud", "nb").draw_offer);
+  // Every language's words without a language; another's not with one.
+  CHECK_FALSE(notation::read_player_move("kort rockad", lang("de")).ok);
+  CHECK(notation::read_player_move("kort rockad", notation::ResolveOptions::any_language).ok);
+  // Words are read only where the move alone does not read: no move, no words.
+  CHECK_FALSE(notation::read_player_move("sjakk", lang("nb")).ok);
+  CHECK_FALSE(notation::read_player_move("Sxe5 sjakkk", lang("nb")).ok);
 }
 
 TEST_CASE("read: figurines, with and without variation selectors") {

@@ -3,12 +3,14 @@
 // illegal reason, and the warnings for accepted inaccuracies.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "notera/core/fen.hpp"
 #include "notera/core/uci.hpp"
 #include "notera/locale/messages.hpp"
+#include "notera/notation/judge.hpp"
 #include "notera/notation/laws.hpp"
 #include "notera/notation/read_move.hpp"
 #include "support/position.hpp"
@@ -104,6 +106,66 @@ TEST_CASE("resolve: language not given - every reading") {
   CHECK(to_uci(pos, r.resolution.move) == "d2f3");
   r = read_and_resolve(pos, "♘f3", any);
   CHECK(to_uci(pos, r.resolution.move) == "d2f3");
+}
+
+TEST_CASE("resolve: any language reads the first tier alone when it knows the letter") {
+  notation::ResolveOptions any;
+  any.language = notation::ResolveOptions::any_language;
+  // No king reaches f3 or h4: K is the English king, illegal, never the
+  // Bulgarian knight (a Latin K typed for К) nor the Turkish rook (kale).
+  const Position knight = position("4k3/7p/8/8/8/8/8/4K1N1 w - - 0 40");
+  notation::MoveReading r = read_and_resolve(knight, "Kf3", any);
+  CHECK(r.resolution.verdict == notation::Verdict::illegal);
+  CHECK(r.resolution.piece == PieceType::king);
+  const Position rook = position("4k3/7p/8/8/8/8/8/4K2R w - - 0 40");
+  r = read_and_resolve(rook, "Kh4", any);
+  CHECK(r.resolution.verdict == notation::Verdict::illegal);
+  // A letter the first tier does not know is read in the others: the
+  // Cyrillic К.
+  r = read_and_resolve(knight, "Кf3", any);
+  CHECK(r.resolution.verdict == notation::Verdict::legal);
+  CHECK(to_uci(knight, r.resolution.move) == "g1f3");
+
+  // S means nothing in English: a knight (nb, sv, da, de, ...), a bishop
+  // (cs, sk), a king (tr), each one legal move: the reading depends on the
+  // writer's notation, not an ambiguity of what was written.
+  const Position open = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  r = read_and_resolve(open, "Se2", any);
+  CHECK(r.resolution.verdict == notation::Verdict::ambiguous);
+  CHECK(r.resolution.candidates.size() == 3);
+  REQUIRE(r.depends_on_language());
+  CHECK(r.by_language.size() == 3);
+  for (const notation::LanguageReading& reading : r.by_language) CHECK(reading.moves.size() == 1);
+  const auto knights = std::find_if(r.by_language.begin(), r.by_language.end(),
+                                    [](const auto& reading) { return reading.piece == PieceType::knight; });
+  REQUIRE(knights != r.by_language.end());
+  CHECK((knights->languages & notation::LetterTable::instance().mask_of(lang("nb"))) != 0);
+  CHECK(notation::language_readings_list(open, r.by_language, lang("nb"))
+            .find("Se2 (da, de, hr, nb, nn, pl, sv)") != std::string::npos);
+  // With Norwegian in the first tier, S is the knight there, and only there.
+  notation::ResolveOptions norwegian = any;
+  norwegian.preferred = notation::LetterTable::instance().mask_of(lang("nb"));
+  r = read_and_resolve(open, "Se2", norwegian);
+  CHECK(r.resolution.verdict == notation::Verdict::legal);
+  CHECK(to_uci(open, r.resolution.move) == "g1e2");
+  CHECK_FALSE(r.depends_on_language());
+
+  // Ambiguous in every notation that has legal moves for it: a true ambiguity.
+  const Position rooks = position("r4rk1/pp2qppp/2n1bn2/2pp4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12");
+  r = read_and_resolve(rooks, "Td1", any);
+  CHECK(r.resolution.verdict == notation::Verdict::ambiguous);
+  CHECK_FALSE(r.depends_on_language());
+}
+
+TEST_CASE("resolve: a promotion to B in Norwegian is to a pawn (bonde), not the English bishop") {
+  const Position pos = position("8/3P1k2/8/8/8/8/5K2/8 w - - 0 50");
+  notation::Resolution r = resolve_text(pos, "d8B", lang("nb"));
+  CHECK(r.verdict == notation::Verdict::illegal);
+  CHECK(r.reason == notation::IllegalReason::promotion_to_king);
+  r = resolve_text(pos, "d8L", lang("nb"));
+  CHECK(to_uci(pos, r.move) == "d7d8b");
+  r = resolve_text(pos, "d8=B", lang("en"));
+  CHECK(to_uci(pos, r.move) == "d7d8b");
 }
 
 TEST_CASE("resolve: FIDE C.10 disambiguation") {

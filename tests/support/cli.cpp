@@ -48,6 +48,7 @@ RunResult run_program(const std::string& program, const std::vector<std::string>
     argv.push_back(nullptr);
     // Tests must not depend on the machine's language.
     setenv("LC_ALL", "C.UTF-8", 1);
+    unsetenv("LANGUAGE");  // read under C.UTF-8, as gettext does
     for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
     execv(binary.c_str(), argv.data());
     _exit(127);

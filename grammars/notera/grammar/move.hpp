@@ -9,7 +9,7 @@
 //   promotions    d8D  d8=D  d8(D)  d8/D  exf8S  e7e8q
 //   castling      0-0  O-O  o-o  0-0-0  000  O-O-O
 //   descriptive   BxN  LxS  PxP   (piece takes piece: a real-sheet habit)
-//   suffixes      e.p.  ep  e. p.  +  ch  #  ++  X  !  ?  !!  ??  !?  ?!  (=)
+//   suffixes      e.p.  e.p  ep  ep.  e. p.  +  ch  #  ++  X  !  ?  !!  ??  !?  ?!  (=)
 //
 // Descriptive notation proper ("P-K4", "N-KB3") is another notation system
 // (FIDE Appendix C): `descriptive_move` recognises it so it is reported as
@@ -131,7 +131,9 @@ struct move_body : pegtl::sor< pegtl::seq< pegtl::at< castle_o >, fresh< castlin
 
 // Marks after the move; a blank may come before "e.p." and "(=)".
 struct blanks : pegtl::star< pegtl::one< ' ', '\t' > > {};
-struct en_passant_mark : pegtl::sor< pegtl::string< 'e', '.', 'p', '.' >, pegtl::seq< pegtl::string< 'e', '.' >, pegtl::plus< pegtl::one< ' ' > >, pegtl::string< 'p', '.' > >, pegtl::seq< pegtl::string< 'e', 'p' >, pegtl::not_at< pegtl::alnum > > > {};
+// "e.p." and, its meaning as clear (C.9; 2023 C.13: e.p. may be left out
+// altogether), "e.p", "e. p.", "ep" and "ep.".
+struct en_passant_mark : pegtl::seq< pegtl::sor< pegtl::string< 'e', '.', 'p' >, pegtl::seq< pegtl::string< 'e', '.' >, pegtl::plus< pegtl::one< ' ' > >, pegtl::one< 'p' > >, pegtl::string< 'e', 'p' > >, pegtl::opt< pegtl::one< '.' > >, pegtl::not_at< pegtl::alnum > > {};
 struct mate_mark : pegtl::sor< pegtl::string< '+', '+' >, pegtl::one< '#' >, pegtl::seq< pegtl::one< 'X' >, pegtl::not_at< pegtl::alnum > > > {};
 struct check_mark : pegtl::sor< pegtl::one< '+' >, pegtl::seq< pegtl::string< 'c', 'h' >, pegtl::not_at< pegtl::alnum > > > {};
 struct glyph : pegtl::sor< pegtl::string< '!', '!' >, pegtl::string< '?', '?' >, pegtl::string< '!', '?' >, pegtl::string< '?', '!' >, pegtl::one< '!' >, pegtl::one< '?' > > {};

@@ -40,7 +40,9 @@ enum class ClaimGround : std::uint8_t {
 std::string_view to_string(ClaimGround ground);
 std::optional<ClaimGround> parse_claim_ground(std::string_view text);  // "threefold", "fifty-moves", "either"
 
-enum class ClaimVerdict : std::uint8_t { correct, incorrect };
+// undecided: the intended move means another legal move in each notation
+// the claimant may use; the arbiter must establish which before ruling.
+enum class ClaimVerdict : std::uint8_t { correct, incorrect, undecided };
 std::string_view to_string(ClaimVerdict verdict);
 
 // Why a claim is ruled the way it is.
@@ -53,6 +55,8 @@ enum class ClaimReason : std::uint8_t {
   intended_illegal,    // the intended move is illegal
   intended_ambiguous,  // the intended move fits several legal moves
   intended_unclear,    // the intended move cannot be read as a move
+  // One legal move in each notation the intended move may be in (verdict undecided).
+  intended_depends_on_language,
 };
 std::string_view to_string(ClaimReason reason);
 
@@ -62,11 +66,11 @@ struct DrawClaim {
   // The intended move as written by the claimant (§9.2.1.1 / §9.3.1 in
   // 2018); empty when the claim concerns the position on the board.
   std::string intended_move;
-  // How the intended move is read (its notation language).
+  // How the intended move is read: the scoresheet's notation language, or
+  // any_language with the arbiter's languages as the first tier
+  // (ResolveOptions::preferred) when neither the user nor the game's moves
+  // decided it.
   notation::ResolveOptions reading;
-  // When the intended move fits no legal move in that language, read it in
-  // every language (the language was guessed from the game, not given).
-  bool other_languages = false;
   // Language code whose piece letters write the moves in the ruling ("nb":
   // "2...Sg8"); an unknown code gives PGN SAN.
   std::string move_language = "en";

@@ -7,6 +7,12 @@
 // draws from 2014; §6.9 time). A sealed move that itself ends the game
 // stands (10a / E.10 / I.10). Inaccuracies that do not change which move is
 // meant are reported as warnings, never as a loss.
+//
+// When the player's notation is not known and the move means one legal
+// move in some languages and another in others (S: knight, bishop, king),
+// that is not an ambiguity of what was written: the verdict stays
+// `ambiguous` (every reading is a candidate) but the sealer does not lose;
+// the ruling says the arbiter must establish the player's notation.
 #pragma once
 
 #include <optional>
@@ -22,6 +28,16 @@ namespace notera::arbiter {
 
 struct SealedOptions {
   int language = notation::ResolveOptions::any_language;  // the player's notation
+  // When the notation is not known (any_language): the first tier of
+  // languages besides English (ResolveOptions::preferred), the arbiter's.
+  notation::LanguageMask preferred = 0;
+  // With a language the game's moves decided (not the user): a letter that
+  // means nothing in it is read in the others (ResolveOptions::other_languages).
+  bool other_languages = false;
+  // The letters moves are written in where the ruling names moves the
+  // player did not write (the readings in each notation): the arbiter's
+  // (a LetterTable index; English when negative).
+  int message_letters = -1;
   notation::Laws laws = notation::default_laws;
 };
 

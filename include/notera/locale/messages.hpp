@@ -33,9 +33,19 @@ class Messages {
   std::unique_ptr<Impl> impl_;
 };
 
-// The message language from the environment (LC_ALL, LC_MESSAGES, LANG,
-// LANGUAGE in POSIX order); "en" when unset, "C" or "POSIX".
+// The message language from the environment, as gettext reads it: the
+// locale for messages is the first of LC_ALL, LC_MESSAGES and LANG that is
+// set; unless it is exactly "C" or "POSIX", LANGUAGE, a list in order of
+// preference ("nn:nb:en"), comes first and its first language with a
+// bundle wins (so LANGUAGE=sv works with LANG=C.UTF-8, as in glibc);
+// else the locale's language. "en" when nothing is set, or only "C",
+// "POSIX" or "C.UTF-8".
 std::string language_from_environment();
+
+// The language code whose bundle messages in `code` come from ("nb" for
+// "nb_NO", "nb-NO" or "no"; "sv" for "sv_SE.UTF-8"; "pt" for "pt-BR"), or
+// "" when notera has no bundle for that language ("xx").
+std::string bundle_language(std::string_view code);
 
 // The language codes that have a bundle of their own, sorted ("bg", "ca",
 // ..., "en", ...).

@@ -10,7 +10,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "notera/base/message.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/position.hpp"
 #include "notera/notation/laws.hpp"
@@ -45,5 +47,21 @@ std::uint32_t judge_marks(const Position& after, const WrittenMove& written,
 // Moves as the writer would write them, for messages: "Nef3, Ngf3" in
 // the letters of `language` (a LetterTable index; English when negative).
 std::string readings_list(const Position& pos, const MoveList& moves, int language);
+
+// The readings of a move whose meaning depends on the writer's notation
+// (MoveReading::by_language), for messages: "Se2 (da, de, nb, nn, sv),
+// Le2 (cs, sk), Ke2 (tr)", the moves in the letters of `language` as
+// readings_list() writes them, each with the codes of the languages that
+// read the letter so; readings with no legal move are left out.
+std::string language_readings_list(const Position& pos, const std::vector<LanguageReading>& readings,
+                                   int language);
+// "da, de, nb": the codes of the languages in `languages`.
+std::string language_codes(LanguageMask languages);
+// For a legal move that only some notations read so
+// (MoveReading::legal_in_one_notation): the note that says in which, and
+// that the letter fits no legal move in the others ("Se2 is Ke2 in tr
+// only ..."), the move in the letters of `language`; otherwise an empty
+// Message.
+Message notation_note(const Position& pos, std::string_view text, const MoveReading& reading, int language);
 
 }  // namespace notera::notation

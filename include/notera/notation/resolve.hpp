@@ -68,16 +68,38 @@ enum WrittenWarning : std::uint32_t {
   warn_promotion_mark = 1u << 15,          // "d8=D": FIDE writes d8D (PGN writes =)
   warn_not_discovered_check = 1u << 16,    // "dis ch" written, the piece moved gives the check
   warn_not_double_check = 1u << 17,        // "dbl ch" written, one piece gives the check
+  warn_castling_as_king_move = 1u << 18,   // "Ke1-g1": castling written as the king's move (§3.8.2)
 };
-inline constexpr int warning_count = 18;
+inline constexpr int warning_count = 19;
 // The message key of one warning flag ("warning.missing_capture_mark").
 std::string_view warning_key(WrittenWarning w);
 
 struct ResolveOptions {
   // The notation language (LetterTable index); any_language reads a letter
-  // in every language that has it.
+  // in the languages of `preferred` first (see there).
   int language = LetterTable::english;
   static constexpr int any_language = -1;
+  // With any_language, the first tier of languages: English (always, FIDE's
+  // international form) and these (the reader's message language, the
+  // game's). A letter that means something in the first tier is read there
+  // alone, legal or not: other languages never turn an illegal king move
+  // into a Bulgarian knight move (К). Only a letter that means nothing in
+  // the first tier (S to an English reader) is read in every other
+  // language that has it.
+  LanguageMask preferred = 0;
+  // With a language: a letter that means nothing in it nor in English is
+  // read in every other language, as any_language reads a letter its
+  // first tier does not know. For a move written into a game whose moves
+  // decided the notation (a sealed move, a claim's intended move): "Sg1"
+  // in a game of English letters is still the knight, while a letter the
+  // game's notation knows is read there alone.
+  bool other_languages = false;
+  // The first tier: the languages a letter is read in before any other.
+  LanguageMask first_tier() const {
+    const LetterTable& letters = LetterTable::instance();
+    return letters.mask_of(LetterTable::english) |
+           (language >= 0 ? letters.mask_of(language) : (language == any_language ? preferred : 0));
+  }
   // Read a letter with its English meaning when the local one fits nothing
   // (lenient). Off for strict readings such as sealed moves.
   bool foreign_letters = true;

@@ -171,7 +171,12 @@ std::optional<ClaimGround> parse_claim_ground(std::string_view text) {
 }
 
 std::string_view to_string(ClaimVerdict verdict) {
-  return verdict == ClaimVerdict::correct ? "correct" : "incorrect";
+  switch (verdict) {
+    case ClaimVerdict::correct: return "correct";
+    case ClaimVerdict::incorrect: return "incorrect";
+    case ClaimVerdict::undecided: return "undecided";
+  }
+  return "incorrect";
 }
 
 std::string_view to_string(ClaimReason reason) {
@@ -184,6 +189,7 @@ std::string_view to_string(ClaimReason reason) {
     case ClaimReason::intended_illegal: return "intended_move_illegal";
     case ClaimReason::intended_ambiguous: return "intended_move_ambiguous";
     case ClaimReason::intended_unclear: return "intended_move_unclear";
+    case ClaimReason::intended_depends_on_language: return "intended_move_depends_on_language";
   }
   return "none";
 }
@@ -259,19 +265,14 @@ void rule_game_over(ClaimRuling& r, const ClaimContext& c, bool automatic_draws)
   }
 }
 
+void add_penalty(ClaimRuling& r, const ClaimContext& c, bool with_move);
+
 // The intended move: written by the claimant, read in the position on the
 // board, and it must be one legal move. False, with the ruling made, when
 // it is not; otherwise the claimed position is the one after it.
 bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
   const DrawClaim& claim = c.claim;
-  notation::MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
-  if (claim.other_languages && !reading.resolution.is_legal() &&
-      claim.reading.language != notation::ResolveOptions::any_language) {
-    notation::ResolveOptions any = claim.reading;
-    any.language = notation::ResolveOptions::any_language;
-    notation::MoveReading retry = read_and_resolve(r.before, claim.intended_move, any);
-    if (retry.resolution.is_legal()) reading = std::move(retry);
-  }
+  const notation::MoveReading reading = read_and_resolve(r.before, claim.intended_move, claim.reading);
   const notation::Resolution& res = reading.resolution;
   if (reading.read.ok && res.is_legal()) {
     r.intended = res.move;
@@ -285,6 +286,23 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
       r.occurrences.push_back(ply == claim_ply ? c.writer.at(ply, r.claimed) : c.writer.at(ply));
     return true;
   }
+  const std::string_view paragraph =
+      claim.ground == ClaimGround::fifty_moves ? c.para.fifty_intended : c.para.threefold_intended;
+  r.paragraphs = {std::string(paragraph)};
+  if (reading.depends_on_language()) {
+    // Each notation reads one legal move: which one was declared is for the
+    // arbiter to establish, and only then can the claim be ruled on.
+    r.verdict = ClaimVerdict::undecided;
+    r.reason = ClaimReason::intended_depends_on_language;
+    r.intended_candidates = res.candidates;
+    const int letters = notation::LetterTable::instance().language_index(claim.move_language);
+    r.ruling.push_back(
+        cite(Message("claim.intended.depends_on_language")
+                 .with("text", claim.intended_move)
+                 .with("readings", notation::language_readings_list(r.before, reading.by_language, letters)),
+             claim.laws, paragraph));
+    return false;
+  }
   Message problem;
   if (!reading.read.ok) {
     r.reason = ClaimReason::intended_unclear;
@@ -292,22 +310,27 @@ bool take_intended_move(ClaimRuling& r, const ClaimContext& c) {
   } else if (res.verdict == notation::Verdict::ambiguous) {
     r.reason = ClaimReason::intended_ambiguous;
     r.intended_candidates = res.candidates;
-    problem = Message("move.ambiguous")
-                  .with("text", claim.intended_move)
-                  .with("count", static_cast<int>(res.candidates.size()))
-                  .with("candidates", notation::readings_list(r.before, res.candidates, -1));
+    problem =
+        Message("move.ambiguous")
+            .with("text", claim.intended_move)
+            .with("count", static_cast<int>(res.candidates.size()))
+            .with("candidates", notation::readings_list(
+                                    r.before, res.candidates,
+                                    notation::LetterTable::instance().language_index(claim.move_language)));
   } else {
     r.reason = ClaimReason::intended_illegal;
     problem = Message("move.illegal")
                   .with("text", claim.intended_move)
                   .with("reason", illegal_message(r.before, reading.read.move, res));
   }
-  const std::string_view paragraph =
-      claim.ground == ClaimGround::fifty_moves ? c.para.fifty_intended : c.para.threefold_intended;
-  r.paragraphs = {std::string(paragraph)};
   r.verdict = ClaimVerdict::incorrect;
   r.ruling.push_back(
       cite(Message("claim.intended.not_legal").with("problem", problem), claim.laws, paragraph));
+  // The claim is incorrect, and §9.5.3 (2005/2009: 9.5 b) gives the
+  // opponent time for any incorrect claim; the declared move cannot be
+  // made, not being one legal move.
+  add_penalty(r, c, false);
+  r.ruling.push_back(Message("claim.intended.cannot_be_played").with("paragraph", c.para.wrong_claim));
   return false;
 }
 

@@ -26,6 +26,8 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
   SealedRuling s;
   notation::ResolveOptions resolve_options;
   resolve_options.language = options.language;
+  resolve_options.preferred = options.preferred;
+  resolve_options.other_languages = options.other_languages;
   // The letters mean what they mean in the player's language: no second
   // reading with English meanings for letters that clash.
   resolve_options.foreign_letters = false;
@@ -34,7 +36,9 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
   s.game_over = position_end(before, history, options.laws);
   const std::string edition(to_string(options.laws));
 
-  if (s.verdict == notation::Verdict::legal) {
+  // Only a move made in a game still going on can end it (cli.md: ends_game
+  // is the sealed move's own end; game_over says how it had ended before).
+  if (s.verdict == notation::Verdict::legal && s.game_over == GameEnd::none) {
     PositionHistory next = history;
     next.push(s.after);
     s.ends_game = position_end(s.after, next, options.laws);
@@ -56,14 +60,37 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
       // The move as the player's own notation writes it (the JSON has SAN).
       const int language = r.language >= 0 ? r.language : notation::LetterTable::english;
       const std::string san = to_san(before, r.move, notation::LetterTable::instance().style(language));
-      if (s.ends_game != GameEnd::none) {
+      if (s.reading.legal_in_one_notation()) {
+        // Only a notation outside the first tier reads a legal move: in the
+        // player's own it may fit none, which the arbiter must establish.
+        notation::LanguageMask read_so = 0, others = 0;
+        for (const notation::LanguageReading& l : s.reading.by_language)
+          (l.moves.empty() ? others : read_so) |= l.languages;
+        s.paragraph = paragraph_of(options.laws, "language");
+        const int letters =
+            options.message_letters >= 0 ? options.message_letters : notation::LetterTable::english;
+        s.ruling = Message("sealed.ruling.legal_in_one_notation")
+                       .with("text", text)
+                       .with("san", to_san(before, r.move, notation::LetterTable::instance().style(letters)))
+                       .with("languages", notation::language_codes(read_so))
+                       .with("others", notation::language_codes(others))
+                       .with("paragraph", s.paragraph);
+      } else if (s.ends_game != GameEnd::none) {
         // 2009 point 10 separates a sealed move that wins (10a) from one that
         // draws (10b); the other editions have one paragraph for both.
         const bool draw = s.ends_game != GameEnd::checkmate;
         s.paragraph = paragraph_of(options.laws, draw ? "ends_game_draw" : "ends_game");
+        // "Df7 ends the game", not "Df7 is Df7 and ...": the move is named
+        // once when it is written as the ruling writes it (marks aside).
+        const std::string_view bare = std::string_view(san).substr(0, san.find_first_of("+#"));
+        const std::size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+        const std::string_view written =
+            first == std::string_view::npos ? text : text.substr(first, last - first + 1);
+        const bool same = written == san || written == bare;
         s.ruling = Message("sealed.ruling.ends_game")
                        .with("text", text)
                        .with("san", san)
+                       .with("same", same ? "yes" : "no")
                        .with("how", std::string(to_string(s.ends_game)))
                        .with("paragraph", s.paragraph);
       } else {
@@ -76,6 +103,18 @@ SealedRuling rule_on_sealed_move(const Position& before, const PositionHistory& 
       break;
     }
     case notation::Verdict::ambiguous:
+      if (s.reading.depends_on_language()) {
+        // Each notation reads one legal move: what was written is clear
+        // once the player's notation is known, which the arbiter must
+        // establish (the game is not lost on the letters alone).
+        s.paragraph = paragraph_of(options.laws, "language");
+        s.ruling = Message("sealed.ruling.depends_on_language")
+                       .with("text", text)
+                       .with("readings", notation::language_readings_list(before, s.reading.by_language,
+                                                                          options.message_letters))
+                       .with("paragraph", s.paragraph);
+        break;
+      }
       s.sealer_loses = true;
       s.paragraph = paragraph_of(options.laws, "ambiguous");
       s.ruling = Message("sealed.ruling.ambiguous")

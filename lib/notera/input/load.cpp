@@ -23,8 +23,22 @@ Diagnostic problem(Message message, int line = 0) {
 
 }  // namespace
 
+std::string_view to_string(LoadFailure failure) {
+  switch (failure) {
+    case LoadFailure::none: return "none";
+    case LoadFailure::unreadable: return "unreadable";
+    case LoadFailure::no_game: return "no_game";
+    case LoadFailure::several_games: return "several_games";
+    case LoadFailure::not_whole: return "not_whole";
+  }
+  return "none";
+}
+
 std::optional<game::Game> load_game_file(const std::string& path, const pgn::PlayOptions& options,
-                                         std::vector<Diagnostic>& problems) {
+                                         std::vector<Diagnostic>& problems, LoadFailure* failure) {
+  LoadFailure ignored = LoadFailure::none;
+  LoadFailure& why = failure ? *failure : ignored;
+  why = LoadFailure::none;
   const std::unique_ptr<GameStream> stream = open_games(path);
   GameTextReader reader(options, &stream->detection());
   std::optional<game::Game> found;
@@ -34,6 +48,7 @@ std::optional<game::Game> load_game_file(const std::string& path, const pgn::Pla
     if (found) {
       problems.push_back(
           problem(Message("load.several_games").with("path", path), static_cast<int>(entry.game.line)));
+      why = LoadFailure::several_games;
       return std::nullopt;
     }
     game::Game game;
@@ -42,13 +57,17 @@ std::optional<game::Game> load_game_file(const std::string& path, const pgn::Pla
   }
   if (!stream->error().empty()) {
     problems.push_back(problem(stream->error()));
+    why = LoadFailure::unreadable;
     return std::nullopt;
   }
   if (!found) {
     problems.push_back(problem(Message("load.no_game").with("path", path)));
+    why = LoadFailure::no_game;
     return std::nullopt;
   }
-  return whole_game(std::move(*found), problems);
+  std::optional<game::Game> game = whole_game(std::move(*found), problems);
+  if (!game) why = LoadFailure::not_whole;
+  return game;
 }
 
 }  // namespace notera::input

@@ -144,20 +144,31 @@ std::string Messages::format(const Message& message) const {
 
 std::string Messages::text(std::string_view key) const { return format(Message(std::string(key))); }
 
+std::string bundle_language(std::string_view code) {
+  const std::string id = canonical_language(code);
+  const std::string base = id.substr(0, id.find('_'));
+  if (base == "en" || base == "root") return "en";
+  const std::vector<std::string>& known = available_languages();
+  return std::find(known.begin(), known.end(), base) != known.end() ? base : std::string();
+}
+
 std::string language_from_environment() {
   for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
     const char* value = std::getenv(name);
-    if (value && *value) {
-      const std::string v(value);
-      if (v == "C" || v == "POSIX" || v.rfind("C.", 0) == 0) return "en";
-      // LANGUAGE, a list in order of preference ("nn:nb:en"), comes before
-      // the locale for messages, as in gettext, but not under C.
-      if (const char* list = std::getenv("LANGUAGE"); list && *list) {
-        const std::string first(list, std::strcspn(list, ":"));
-        if (!first.empty()) return canonical_language(first);
+    if (!value || !*value) continue;
+    const std::string locale(value);
+    // gettext ignores LANGUAGE in the C locale, but not in C.UTF-8 (glibc).
+    if (locale == "C" || locale == "POSIX") return "en";
+    if (const char* list = std::getenv("LANGUAGE"); list && *list) {
+      for (std::string_view rest(list); !rest.empty();) {
+        const std::size_t colon = std::min(rest.find(':'), rest.size());
+        if (const std::string known = bundle_language(rest.substr(0, colon)); !known.empty())
+          return canonical_language(rest.substr(0, colon));
+        rest.remove_prefix(std::min(colon + 1, rest.size()));
       }
-      return canonical_language(v);
     }
+    if (locale.rfind("C.", 0) == 0) return "en";
+    return canonical_language(locale);
   }
   return "en";
 }

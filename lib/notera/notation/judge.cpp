@@ -89,4 +89,38 @@ std::string readings_list(const Position& pos, const MoveList& moves, int langua
   return out;
 }
 
+std::string language_codes(LanguageMask languages) {
+  const LetterTable& letters = LetterTable::instance();
+  std::string out;
+  for (int lang = 0; lang < letters.language_count(); ++lang) {
+    if (!(languages & letters.mask_of(lang))) continue;
+    if (!out.empty()) out += ", ";
+    out += letters.language(lang).code;
+  }
+  return out;
+}
+
+std::string language_readings_list(const Position& pos, const std::vector<LanguageReading>& readings,
+                                   int language) {
+  std::string out;
+  for (const LanguageReading& reading : readings) {
+    if (reading.moves.empty()) continue;
+    if (!out.empty()) out += ", ";
+    out += readings_list(pos, reading.moves, language) + " (" + language_codes(reading.languages) + ')';
+  }
+  return out;
+}
+
+Message notation_note(const Position& pos, std::string_view text, const MoveReading& reading, int language) {
+  if (!reading.legal_in_one_notation()) return {};
+  LanguageMask read_so = 0, others = 0;
+  for (const LanguageReading& r : reading.by_language) (r.moves.empty() ? others : read_so) |= r.languages;
+  const SanStyle style = language >= 0 ? LetterTable::instance().style(language) : SanStyle{};
+  return Message("move.read_in_one_notation")
+      .with("text", text)
+      .with("san", to_san(pos, reading.resolution.move, style))
+      .with("languages", language_codes(read_so))
+      .with("others", language_codes(others));
+}
+
 }  // namespace notera::notation

@@ -61,6 +61,7 @@ std::string_view warning_key(WrittenWarning w) {
     case warn_promotion_mark: return "warning.promotion_mark";
     case warn_not_discovered_check: return "warning.not_discovered_check";
     case warn_not_double_check: return "warning.not_double_check";
+    case warn_castling_as_king_move: return "warning.castling_as_king_move";
   }
   return "warning.unknown";
 }
@@ -89,9 +90,28 @@ struct Readings {
   }
 };
 
+// The first language of `tier` (in index order: English, index 0, first)
+// in which the letter means a piece, and that piece; none when no language
+// of the tier has it. `from` skips the languages before it.
+PieceType first_meaning(const LetterTable& letters, int letter, LanguageMask tier, int& language,
+                        int from = 0) {
+  for (int lang = from; lang < letters.language_count(); ++lang) {
+    if (!(tier & letters.mask_of(lang))) continue;
+    const PieceType t = letters.meaning(letter, lang);
+    if (t == PieceType::none) continue;
+    language = lang;
+    return t;
+  }
+  return PieceType::none;
+}
+
 // The readings of a piece letter, best first. `primary` gets what the
 // language says (or English for letters the language does not have);
 // `secondary` the English meaning of a letter the language reads otherwise.
+// In any language, `primary` gets the meanings of the first tier
+// (ResolveOptions::preferred), or when it has none those of the others;
+// so does a letter that means nothing in the language and English with
+// ResolveOptions::other_languages.
 void piece_readings(const LetterTable& letters, int letter, const ResolveOptions& options, Readings& primary,
                     Readings& secondary) {
   if (letters.is_figurine(letter)) {
@@ -99,16 +119,14 @@ void piece_readings(const LetterTable& letters, int letter, const ResolveOptions
     return;
   }
   if (options.language == ResolveOptions::any_language) {
-    // English (FIDE's international form) first, then every other language.
-    const PieceType english = letters.meaning(letter, LetterTable::english);
-    if (english != PieceType::none) primary.add(english, LetterTable::english, false);
-    for (int lang = 1; lang < letters.language_count(); ++lang) {
-      const PieceType t = letters.meaning(letter, lang);
-      if (t == PieceType::none) continue;
-      if (english != PieceType::none)
-        secondary.add(t, lang, false);
-      else
+    // The first tier (English first, then the reader's languages) alone
+    // when it knows the letter; else every other language that has it.
+    const LanguageMask first_tier = options.first_tier();
+    for (const LanguageMask tier : {first_tier, ~first_tier}) {
+      int lang = -1;
+      for (PieceType t; (t = first_meaning(letters, letter, tier, lang, lang + 1)) != PieceType::none;)
         primary.add(t, lang, false);
+      if (primary.size) return;
     }
     return;
   }
@@ -120,37 +138,48 @@ void piece_readings(const LetterTable& letters, int letter, const ResolveOptions
       secondary.add(english, LetterTable::english, true);
   } else if (english != PieceType::none) {
     primary.add(english, LetterTable::english, options.language != LetterTable::english);
+  } else if (options.other_languages) {
+    int lang = -1;
+    for (PieceType t;
+         (t = first_meaning(letters, letter, ~options.first_tier(), lang, lang + 1)) != PieceType::none;)
+      primary.add(t, lang, false);
   }
 }
 
-// The promotion piece as written in the language of the reading.
-PieceType promotion_reading(const LetterTable& letters, int letter, int language) {
+// The promotion piece as written in the language of the reading; with no
+// language (a pawn move read in any language), in the first language of
+// the first tier that has the letter, else of the others.
+PieceType promotion_reading(const LetterTable& letters, int letter, int language, LanguageMask first_tier) {
   if (letters.is_figurine(letter)) return letters.meaning(letter, 0);
   if (language >= 0) {
     const PieceType t = letters.meaning(letter, language);
     if (t != PieceType::none) return t;
+    // "d8B" in Norwegian: B is bonde there (LanguageInfo::pawn_taken), so
+    // a promotion to a pawn (illegal, §3.7.5.1), not the English bishop.
+    if (letters.taken_meaning(letter, language) == PieceType::pawn) return PieceType::pawn;
   } else {
-    for (int lang = 0; lang < letters.language_count(); ++lang) {
-      const PieceType t = letters.meaning(letter, lang);
-      if (t != PieceType::none) return t;
-    }
+    first_tier |= letters.mask_of(LetterTable::english);
+    int lang = -1;
+    for (const LanguageMask tier : {first_tier, ~first_tier})
+      if (const PieceType t = first_meaning(letters, letter, tier, lang); t != PieceType::none) return t;
   }
   return letters.meaning(letter, LetterTable::english);
 }
 
 // The piece a capture names ("BxN"), as written in the language of the
 // reading ("TxB" in Norwegian: a pawn, LanguageInfo::pawn_taken).
-PieceType taken_reading(const LetterTable& letters, int letter, int language) {
+PieceType taken_reading(const LetterTable& letters, int letter, int language, LanguageMask first_tier) {
   const PieceType own = language >= 0 ? letters.taken_meaning(letter, language) : PieceType::none;
-  return own != PieceType::none ? own : promotion_reading(letters, letter, language);
+  return own != PieceType::none ? own : promotion_reading(letters, letter, language, first_tier);
 }
 
-Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters) {
+Bitboard to_mask_of(const Position& pos, const WrittenMove& w, int language, const LetterTable& letters,
+                    LanguageMask first_tier) {
   if (w.has_to_square()) return bb(w.to_square());
   if (w.to_file >= 0) return file_bb(w.to_file);  // "exd"
   if (w.captured.present()) {
     // "BxN": every square where an enemy piece of that type stands.
-    const PieceType taken = taken_reading(letters, w.captured.letter, language);
+    const PieceType taken = taken_reading(letters, w.captured.letter, language, first_tier);
     Bitboard squares = pos.pieces(~pos.side_to_move(), taken);
     if (taken == PieceType::pawn && pos.ep_capturable()) squares |= bb(pos.ep_square());
     return squares;
@@ -390,29 +419,44 @@ bool resolve_without_piece(const Position& pos, const WrittenMove& w, Resolution
   return false;
 }
 
-// UCI castling, as engines write it: king to its castling square (e1g1)
-// or king takes own rook (e1h1, Chess960). True when `w` is that.
-bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const ResolveOptions& options,
-                          Resolution& r) {
+// Castling written as the king's move, in the long form: as engines write
+// it, king to its castling square (e1g1) or king takes own rook (e1h1,
+// Chess960), and as players write it with the king's letter (Ke1-g1,
+// Ke1g1; castling is a move of the king, FIDE §3.8.2). True when `w` is
+// that, with the verdict in `r`: legal with `warning`, or, for the king's
+// letter, illegal with the castling's reason when castling is not legal
+// now (the king can never move two squares otherwise).
+bool resolve_long_castling(const Position& pos, const WrittenMove& w, const ResolveOptions& options,
+                           std::uint32_t warning, Resolution& r) {
   const Color us = pos.side_to_move();
-  if (w.kind != WrittenKind::no_letter || !w.has_from_square() || !w.has_to_square() ||
-      w.from_square() != pos.king_square(us))
-    return false;
+  if (!w.has_from_square() || !w.has_to_square() || w.from_square() != pos.king_square(us)) return false;
   for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
     const Move castling = pos.castling_move(us, side);
     if (castling == Move::none()) continue;
     const bool king_form = Position::castling_king_target(us, side) == w.to_square() &&
                            !(king_attacks(w.from_square()) & bb(w.to_square()));
-    if ((castling.to() == w.to_square() || king_form) && castling_is_legal(pos, side)) {
+    if (castling.to() != w.to_square() && !king_form) continue;
+    r.piece = PieceType::king;
+    if (castling_is_legal(pos, side)) {
       r.verdict = Verdict::legal;
       r.move = castling;
-      r.piece = PieceType::king;
       r.candidates.push(castling);
-      if (options.warnings) r.warnings |= warn_no_piece_letter;
+      if (options.warnings) r.warnings |= warning;
+      return true;
+    }
+    if (warning == warn_castling_as_king_move && king_form) {
+      r.verdict = Verdict::illegal;
+      if (options.reasons) r.reason = diagnose_castling(pos, side);
       return true;
     }
   }
   return false;
+}
+
+// UCI castling (e1g1, e1h1): resolve_long_castling for a move with no letter.
+bool resolve_uci_castling(const Position& pos, const WrittenMove& w, const ResolveOptions& options,
+                          Resolution& r) {
+  return w.kind == WrittenKind::no_letter && resolve_long_castling(pos, w, options, warn_no_piece_letter, r);
 }
 
 // A move written the usual way ("Nf3", "Nbd7", "exd5", "e4"): when one
@@ -461,11 +505,14 @@ bool resolve_plain(const Position& pos, const WrittenMove& w, const LetterTable&
 
 // The moves one reading allows: those that fit the written origin go to
 // `fits`, other moves of that piece type to the same squares to `rivals`.
+// `first_tier`: ResolveOptions::first_tier(), for a promotion piece read
+// in any language.
 void generate_reading(const Position& pos, const WrittenMove& w, const LetterTable& letters,
-                      const Reading& reading, Bitboard from_mask, MoveList& fits, MoveList& rivals) {
-  const PieceType promotion = w.promotion.present()
-                                  ? promotion_reading(letters, w.promotion.letter, reading.language)
-                                  : PieceType::none;
+                      const Reading& reading, LanguageMask first_tier, Bitboard from_mask, MoveList& fits,
+                      MoveList& rivals) {
+  const PieceType promotion =
+      w.promotion.present() ? promotion_reading(letters, w.promotion.letter, reading.language, first_tier)
+                            : PieceType::none;
   MoveFilter filter;
   filter.piece_types = piece_type_bit(reading.type);
   filter.castling = false;
@@ -479,34 +526,34 @@ void generate_reading(const Position& pos, const WrittenMove& w, const LetterTab
       generate_legal(pos, fits, filter);
     filter_candidates(pos, w, reading.type, promotion, fits, first, rivals, from_mask);
   };
-  generate(to_mask_of(pos, w, reading.language, letters));
+  generate(to_mask_of(pos, w, reading.language, letters, first_tier));
   // "SxB" on a Norwegian sheet where no pawn can be taken: B is the
   // English bishop, as for a letter the language does not have.
   if (fits.size() == first && w.captured.present() && reading.language >= 0 &&
       letters.meaning(w.captured.letter, reading.language) == PieceType::none &&
       letters.taken_meaning(w.captured.letter, reading.language) == PieceType::pawn)
-    generate(to_mask_of(pos, w, LetterTable::english, letters));
+    generate(to_mask_of(pos, w, LetterTable::english, letters, first_tier));
 }
 
 // The distinct moves that fit the readings of the first pass that has any
 // (the primary readings, else the secondary), into r.candidates; returns
 // the reading of the first move found.
 Reading find_candidates(const Position& pos, const WrittenMove& w, const LetterTable& letters,
-                        const Readings& primary, const Readings& secondary, Bitboard from_mask,
-                        Resolution& r) {
+                        const Readings& primary, const Readings& secondary, LanguageMask first_tier,
+                        Bitboard from_mask, Resolution& r) {
   MoveList& found = r.candidates;
   Reading used{PieceType::none, -1, false};
   for (const Readings* pass : {&primary, &secondary}) {
     if (pass->size == 1) {  // the usual case: straight into the result
       if (pass->items[0].type == PieceType::none) continue;
-      generate_reading(pos, w, letters, pass->items[0], from_mask, found, r.rivals);
+      generate_reading(pos, w, letters, pass->items[0], first_tier, from_mask, found, r.rivals);
       used = pass->items[0];
     } else {
       for (int i = 0; i < pass->size; ++i) {
         const Reading reading = pass->items[i];
         if (reading.type == PieceType::none) continue;
         MoveList fits, rivals;
-        generate_reading(pos, w, letters, reading, from_mask, fits, rivals);
+        generate_reading(pos, w, letters, reading, first_tier, from_mask, fits, rivals);
         for (Move m : fits) {
           if (found.contains(m)) continue;
           found.push(m);
@@ -557,22 +604,30 @@ Resolution resolve(const Position& pos, const WrittenMove& w, const ResolveOptio
     primary.add(PieceType::pawn, options.language, false);
   }
 
+  // "Ke1-g1": castling, when the letter is read as the king.
+  if (w.kind == WrittenKind::piece && primary.size && primary.items[0].type == PieceType::king &&
+      resolve_long_castling(pos, w, options, warn_castling_as_king_move, r)) {
+    r.language = primary.items[0].language;
+    return r;
+  }
   const Bitboard from_mask = from_mask_of(w);
-  const Reading used = find_candidates(pos, w, letters, primary, secondary, from_mask, r);
+  const Reading used =
+      find_candidates(pos, w, letters, primary, secondary, options.first_tier(), from_mask, r);
   if (r.candidates.empty()) {
     // Why nothing fits, for the first reading.
     r.verdict = Verdict::illegal;
     const Reading first = primary.size ? primary.items[0] : Reading{PieceType::none, -1, false};
     r.piece = first.type;
     r.language = first.language;
-    const PieceType promotion = w.promotion.present()
-                                    ? promotion_reading(letters, w.promotion.letter, first.language)
-                                    : PieceType::none;
+    const PieceType promotion =
+        w.promotion.present()
+            ? promotion_reading(letters, w.promotion.letter, first.language, options.first_tier())
+            : PieceType::none;
     if (!options.reasons) return r;
-    r.reason =
-        first.type == PieceType::none
-            ? IllegalReason::no_such_piece
-            : diagnose(pos, first.type, from_mask, to_mask_of(pos, w, first.language, letters), promotion);
+    r.reason = first.type == PieceType::none
+                   ? IllegalReason::no_such_piece
+                   : diagnose(pos, first.type, from_mask,
+                              to_mask_of(pos, w, first.language, letters, options.first_tier()), promotion);
     return r;
   }
   if (r.candidates.size() > 1) {
@@ -637,7 +692,7 @@ Message illegal_message(const Position& pos, const WrittenMove& w, const Resolut
   if (w.has_to_square()) {
     square = square_name(w.to_square());
   } else if (w.captured.present()) {
-    targets = to_mask_of(pos, w, r.language, LetterTable::instance());
+    targets = to_mask_of(pos, w, r.language, LetterTable::instance(), 0);
     if (targets && !more_than_one(targets)) square = square_name(lsb(targets));
   }
   const bool names_taken =
@@ -648,7 +703,7 @@ Message illegal_message(const Position& pos, const WrittenMove& w, const Resolut
   m.with("side", pos.side_to_move() == Color::white ? "white" : "black");
   m.with("square", square);
   if (names_taken) {
-    const PieceType taken = taken_reading(LetterTable::instance(), w.captured.letter, r.language);
+    const PieceType taken = taken_reading(LetterTable::instance(), w.captured.letter, r.language, 0);
     m.with("taken", taken == PieceType::none ? std::string_view("piece") : name_of(taken));
     m.with("count", targets ? 2 : 0);
   }

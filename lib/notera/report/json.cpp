@@ -53,6 +53,10 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
   for (Move m : r.candidates) j["candidates"].push_back(move_json(pos, m));
   j["warnings"] = nlohmann::json::array();
   j["warning_codes"] = nlohmann::json::array();
+  // Facts about how the move was read that are no inaccuracy.
+  j["notes"] = nlohmann::json::array();
+  const notation::LetterTable& table = notation::LetterTable::instance();
+  const int reader_letters = table.language_index(messages.language());
 
   switch (judgement.verdict) {
     case notation::Verdict::legal: {
@@ -74,9 +78,22 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
                                            .with("text", text)
                                            .with("san", to_san(pos, r.move, own))
                                            .with("uci", mj["uci"].get<std::string>()));
+      if (const Message note = notation::notation_note(pos, text, reading, reader_letters); !note.empty())
+        j["notes"].push_back(messages.format(note));
+      // "Lc4 (=)", "Lc4=": the offer stands, whatever the move (FIDE §9.1.2.2).
+      if (reading.read.move.draw_offer) j["notes"].push_back(messages.format(Message("move.draw_offer")));
       break;
     }
     case notation::Verdict::ambiguous:
+      if (reading.depends_on_language()) {
+        // The moves in the reader's letters, each with the notations that read it so.
+        report.message =
+            messages.format(Message("move.depends_on_language")
+                                .with("text", text)
+                                .with("readings", notation::language_readings_list(pos, reading.by_language,
+                                                                                   reader_letters)));
+        break;
+      }
       report.message =
           messages.format(Message("move.ambiguous")
                               .with("text", text)
@@ -95,13 +112,29 @@ MoveReport move_report(const Position& pos, std::string_view text, const notatio
           messages.format(Message("move.unclear").with("text", text).with("reason", report.message));
       break;
   }
+  if (reading.read.ok && reading.read.move.draw_offer) j["draw_offer"] = true;
+  if (!reading.by_language.empty()) {
+    // What the letter means in each notation, and the legal moves it allows there.
+    j["by_language"] = nlohmann::json::array();
+    for (const notation::LanguageReading& l : reading.by_language) {
+      nlohmann::json e = {{"piece", std::string(name_of(l.piece))},
+                          {"languages", nlohmann::json::array()},
+                          {"candidates", nlohmann::json::array()}};
+      for (int lang = 0; lang < table.language_count(); ++lang)
+        if (l.languages & table.mask_of(lang)) e["languages"].push_back(table.language(lang).code);
+      for (Move m : l.moves) e["candidates"].push_back(move_json(pos, m));
+      j["by_language"].push_back(std::move(e));
+    }
+  }
   if (judgement.system != notation::System::algebraic)
     j["language"] = std::string(notation::system_code(judgement.system));
-  else if (r.language >= 0 && judgement.verdict != notation::Verdict::unclear)
+  else if (r.language >= 0 && judgement.verdict != notation::Verdict::unclear &&
+           !reading.depends_on_language())
     j["language"] = notation::LetterTable::instance().language(r.language).code;
   j["message"] = report.message;
   report.summary = report.message;
   for (const auto& w : j["warnings"]) report.summary += "\n  " + w.get<std::string>();
+  for (const auto& n : j["notes"]) report.summary += "\n  " + n.get<std::string>();
   return report;
 }
 
