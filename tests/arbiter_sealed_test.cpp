@@ -396,7 +396,7 @@ TEST_CASE(
   CHECK(test::run_notera({"envelope", "--game", illegal}).exit_code == 1);
 }
 
-TEST_CASE("sealed: --messages names a language with messages; LANGUAGE is read as gettext reads it") {
+TEST_CASE("sealed: --messages names a language with messages, and LANGUAGE is read as gettext reads it") {
   const std::vector<std::string> sealed = {
       "sealed", "--fen", "5rk1/1R4pp/8/8/8/6P1/5PKP/8 w - - 0 35", "--move", "Kf3", "--lang", "nb"};
   auto with = [&sealed](std::vector<std::string> more, const std::vector<std::string>& env = {}) {
