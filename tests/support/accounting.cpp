@@ -125,7 +125,7 @@ FileAccount account_for(const std::filesystem::path& input, const AccountOptions
   // The summary line.
   const std::string summary = summary_of(convert.err);
   static const std::regex convert_summary(
-      R"(notera: ([0-9,]+) games? read, ([0-9,]+) written, ([0-9,]+) incomplete, ([0-9,]+) rejected, ([0-9,]+) pieces.*)");
+      R"(notera: ([0-9,]+) games? read, ([0-9,]+) written, ([0-9,]+) incomplete, ([0-9,]+) rejected, ([0-9,]+) pieces? of text.*)");
   std::smatch m;
   REQUIRE_MESSAGE(std::regex_match(summary, m, convert_summary), summary);
   account.read = number(m[1]);
