@@ -81,6 +81,7 @@ TEST_CASE("samples: copies of two different games given together are said to be 
   const auto same = notera::test::run_notera({"reconstruct", "--messages", "en", "--json",
                                               (root / "nb" / "lie-bakke-white.sheet").string(),
                                               (root / "nb" / "lie-bakke-black.sheet").string()});
-  for (const auto& note : nlohmann::json::parse(same.out)["notes"])
+  const auto same_json = nlohmann::json::parse(same.out);  // kept: a range-for does not extend a temporary's life
+  for (const auto& note : same_json["notes"])
     CHECK(note.get<std::string>().find("copies of the same game") == std::string::npos);
 }
