@@ -84,9 +84,12 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   } else if (notation && !spelt) {
     std::string line;
     Position pos = r.start;
+    notation::append_start(pos, *notation, !r.plies.empty(), line);
+    bool first = true;
     for (const reconstruct::ReconstructedPly& p : r.plies) {
       const Position after = pos.after(p.move);
-      if (!line.empty()) line += ' ';
+      if (!first) line += ' ';
+      first = false;
       append_move(pos, p.move, after, *notation, line);
       pos = after;
     }

@@ -295,14 +295,15 @@ TEST_CASE("convert: names real tools give standard chess and Chess960 in the Var
     CHECK_MESSAGE(r.exit_code == 0, name);
     CHECK_MESSAGE(r.out == "e2e4 e7e5\n", name);
   }
-  // Chess960: castling is king takes rook.
+  // Chess960: castling is king takes rook (and the start position says
+  // the rooks' files: docs/cli.md).
   for (const char* name : {"Chess960", "Chess 960", "chess-960", "Fischerandom", "Fischer Random", "FRC"}) {
     const auto r =
         test::run_notera({"convert", "-q", "--to", "uci"},
                          std::string("[Variant \"") + name +
                              "\"]\n[FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"]\n\n1. O-O-O *\n");
     CHECK_MESSAGE(r.exit_code == 0, name);
-    CHECK_MESSAGE(r.out == "b1a1\n", name);
+    CHECK_MESSAGE(r.out == "position fen rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1 moves b1a1\n", name);
   }
   const auto other = test::run_notera({"convert", "--messages", "en"}, "[Variant \"Atomic\"]\n\n1. e4 *\n");
   CHECK(other.exit_code == 1);
@@ -314,7 +315,7 @@ TEST_CASE("convert: castling rights a FEN tag gives without their rook or king a
       "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w KQkq - 0 30\"]\n\n30. O-O Kd7 31. Rd1+ *\n";
   const auto r = test::run_notera({"convert", "--messages", "en", "--to", "san"}, game);
   CHECK(r.exit_code == 0);
-  CHECK(r.out == "O-O Kd7 Rd1+\n");
+  CHECK(r.out == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+\n");
   for (const char* right : {"'Q'", "'k'", "'q'"})
     CHECK_MESSAGE(r.err.find(std::string("the FEN tag gives castling right ") + right) != std::string::npos,
                   right);
@@ -356,4 +357,51 @@ TEST_CASE("convert: a null move in the main line is kept and said once, one in a
   // The summary's adjectives agree with one game (ett parti: fullständigt).
   CHECK(sv.err.find("1 parti kontrollerat: 1 fullständigt, 0 ofullständiga, 0 avvisade, 0 textstycken") !=
         std::string::npos);
+}
+
+TEST_CASE("convert: the one-line formats keep the start position of a set-up game") {
+  test::TempDir dir;
+  const auto setup = dir.write("setup.pgn",
+                               "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n\n"
+                               "30. O-O Kd7 31. Rd1+ *\n");
+  const auto chess960 = dir.write("960.pgn",
+                                  "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                  "[FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"]\n\n1. O-O-O Kc8 *\n");
+  const auto to = [](const char* format, const std::filesystem::path& file) {
+    const auto r = test::run_notera({"convert", "-q", "--to", format, file.string()});
+    CHECK(r.exit_code == 0);
+    return r.out;
+  };
+  // UCI as an engine takes it; the others with PGN's tags, the line a PGN game.
+  CHECK(to("uci", setup) == "position fen 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30 moves e1g1 e8d7 f1d1\n");
+  CHECK(to("san", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+\n");
+  CHECK(to("lan", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Ke8-d7 Rf1-d1+\n");
+  CHECK(to("descriptive", setup) ==
+        "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] 30. O-O K-Q2 31. R-Q1 ch *\n");
+  CHECK(to("uci", chess960) == "position fen rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1 moves b1a1 b8c8\n");
+  CHECK(to("san", chess960) ==
+        "[Variant \"Chess960\"] [SetUp \"1\"] [FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"] O-O-O Kc8\n");
+  const auto json = nlohmann::json::parse(to("json", chess960));
+  CHECK(json["fen"] == "rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1");
+  CHECK(json["moves"][0]["uci"] == "b1a1");
+  // A set-up game without moves: UCI's command without "moves".
+  CHECK(
+      test::run_notera({"convert", "-q", "--to", "uci"}, "[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n\n*\n")
+          .out == "position fen 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\n");
+  // notera reads the lines back as the same games.
+  for (const char* format : {"san", "lan"})
+    for (const auto& file : {setup, chess960}) {
+      CAPTURE(format);
+      const auto back = test::run_notera({"convert", "-q", "--to", "uci"}, to(format, file));
+      CHECK(back.exit_code == 0);
+      CHECK(back.out == to("uci", file));
+    }
+  // A game from the standard start position is written as before: no prefix.
+  const auto plain = dir.write("plain.pgn",
+                               "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n"
+                               "1. e4 e5 2. Nf3 *\n");
+  CHECK(to("uci", plain) == "e2e4 e7e5 g1f3\n");
+  CHECK(to("san", plain) == "e4 e5 Nf3\n");
+  CHECK(to("descriptive", plain) == "1. P-K4 P-K4 2. N-KB3 *\n");
+  CHECK(nlohmann::json::parse(to("json", plain)).count("fen") == 0);
 }

@@ -66,6 +66,7 @@ struct Renderer::Impl {
   void moves_line(const game::Game& game, std::string& out) {
     Position pos = game.start;
     Position after;
+    notation::append_start(pos, format.notation, !game.mainline.moves.empty(), out);
     bool first = true;
     for (const game::GameMove& m : game.mainline.moves) {
       if (!first) out += ' ';
@@ -84,6 +85,7 @@ struct Renderer::Impl {
     Position pos = game.start;
     Position after;
     notation::PieceOrigins origins = notation::initial_origins(pos);
+    notation::append_start(pos, format.notation, true, out);
     bool first = true;
     for (const game::GameMove& m : game.mainline.moves) {
       if (!first) out += ' ';
@@ -117,6 +119,9 @@ struct Renderer::Impl {
     nlohmann::json tags = nlohmann::json::object();
     for (const Tag& t : game.tags) tags[t.name] = t.value;
     j["tags"] = tags;
+    // Where the moves start, when not from the standard position: the tags
+    // as read may say it otherwise (castling rights dropped, a Variant name).
+    if (notation::needs_start(game.start)) j["fen"] = uci_fen(game.start);
     j["language"] = game.language;
     nlohmann::json moves = nlohmann::json::array();
     Position pos = game.start;
