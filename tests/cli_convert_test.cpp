@@ -405,3 +405,72 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(to("descriptive", plain) == "1. P-K4 P-K4 2. N-KB3 *\n");
   CHECK(nlohmann::json::parse(to("json", plain)).count("fen") == 0);
 }
+
+TEST_CASE("convert --output-encoding latin1: one warning a game says what was transliterated and where") {
+  test::TempDir dir;
+  // Game 1: three characters Latin-1 lacks (Ł, Š, č; í and Æ it has), the
+  // first on line 6 after "Æ", in column 14 (15 in bytes). Game 2: none.
+  // Game 3: one, in a comment (PGN output only).
+  const std::string games =
+      "[Event \"Tromsø\"]\n[Site \"Tromsø\"]\n[Date \"2026.11.21\"]\n[Round \"1\"]\n"
+      "[White \"Ørnulf Åsen\"]\n[Black \"Ævar Łukasz Ševčík\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n"
+      "[Event \"b\"]\n[White \"Ørnulf\"]\n\n1. d4 *\n\n"
+      "[Event \"c\"]\n\n1. c4 {Œ} c5 *\n";
+  const auto input = dir.write("names.pgn", games);
+  const auto out = dir.path() / "out.pgn";
+  const auto r = test::run_notera(
+      {"convert", "--messages", "en", "--output-encoding", "latin1", "-o", out.string(), input.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(
+      r.err.find("names.pgn:6:14: game 1: 3 characters of this game are not in Latin-1 (ISO-8859-1) and are "
+                 "transliterated; the first, '\u0141' (U+0141), as 'L'\n") != std::string::npos);
+  CHECK(r.err.find("game 2:") == std::string::npos);
+  CHECK(r.err.find("names.pgn:18:8: game 3: '\u0152' (U+0152) is not in Latin-1 (ISO-8859-1) and is "
+                   "transliterated as 'OE'\n") != std::string::npos);
+  // The output is transliterated as before.
+  const std::string bytes = test::read_file(out);
+  CHECK(bytes.find("[Black \"\xC6var Lukasz Sevc\xEDk\"]") != std::string::npos);
+  CHECK(bytes.find("1. c4 {OE} 1... c5 *") != std::string::npos);
+  // UTF-8 output says nothing.
+  CHECK(test::run_notera({"convert", "--messages", "en", "-o", out.string(), input.string()})
+            .err.find("Latin-1") == std::string::npos);
+  // In JSON, in the game's object (whose text is in Latin-1 too), and in the
+  // report; in the messages' language.
+  const auto report = dir.path() / "report.json";
+  const auto json = test::run_notera({"convert", "-q", "--json", "--messages", "nb", "--output-encoding",
+                                      "latin1", "--report", report.string(), input.string()});
+  const auto from_latin1 = [](const std::string& latin1) {
+    std::string utf8;
+    for (const char b : latin1) {
+      const auto c = static_cast<unsigned char>(b);
+      if (c < 0x80) {
+        utf8 += b;
+      } else {
+        utf8 += static_cast<char>(0xC0 | (c >> 6));
+        utf8 += static_cast<char>(0x80 | (c & 0x3F));
+      }
+    }
+    return utf8;
+  };
+  std::vector<nlohmann::json> objects;
+  std::istringstream lines(json.out);
+  for (std::string line; std::getline(lines, line);)
+    objects.push_back(nlohmann::json::parse(from_latin1(line)));
+  REQUIRE(objects.size() == 3);
+  REQUIRE(objects[0]["problems"].size() == 1);
+  const auto& problem = objects[0]["problems"][0];
+  CHECK(problem["code"] == "convert.transliterated");
+  CHECK(problem["severity"] == "warning");
+  CHECK(problem["line"] == 6);
+  CHECK(problem["column"] == 14);
+  CHECK(problem["message"] ==
+        "3 tegn i dette partiet finnes ikke i Latin-1 (ISO-8859-1) og translittereres; "
+        "det f\u00f8rste, \u00abL\u00bb (U+0141), som \u00abL\u00bb");
+  CHECK(objects[1]["problems"].empty());
+  CHECK(objects[2]["problems"].empty());  // JSON has no comments: nothing to change
+  const auto j = nlohmann::json::parse(test::read_file(report));
+  REQUIRE(j.size() == 3);
+  REQUIRE(j[0]["problems"].size() == 1);
+  CHECK(j[0]["problems"][0]["code"] == "convert.transliterated");
+  CHECK(j[0]["problems"][0]["column"] == 14);
+}
