@@ -32,6 +32,13 @@ struct ReconstructCliOptions {
   std::int64_t time_limit = reconstruct::ReconstructOptions{}.time_limit.count();
 };
 
+// "FILE:LINE:COL: " before a message about a place in a sheet (columns in
+// characters), "FILE: " when it has none.
+std::string place(const std::string& file, const SourceLocation& where) {
+  if (where.line <= 0) return file + ": ";
+  return file + ':' + std::to_string(where.line) + ':' + std::to_string(std::max(where.column, 1)) + ": ";
+}
+
 int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   const auto language = language_option(context, options.language);
   if (!language) return exit_usage;
@@ -54,8 +61,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
     }
     sheets.push_back(scoresheet::read_scoresheet(*text, path));
     for (const Diagnostic& d : sheets.back().diagnostics)
-      std::cerr << path << ':' << d.where.line << ':' << d.where.column << ": " << context.format(d.message)
-                << '\n';
+      std::cerr << place(path, d.where) << context.format(d.message) << '\n';
   }
 
   reconstruct::ReconstructOptions reconstruct_options;

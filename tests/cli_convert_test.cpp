@@ -474,3 +474,61 @@ TEST_CASE("convert --output-encoding latin1: one warning a game says what was tr
   CHECK(j[0]["problems"][0]["code"] == "convert.transliterated");
   CHECK(j[0]["problems"][0]["column"] == 14);
 }
+
+TEST_CASE("convert: a scoresheet's problems give file, line, column in characters and the box") {
+  test::TempDir dir;
+  // Line 9: "~~" never closed in Black's box of move 4, after a figurine
+  // (column 10 in characters, 12 in bytes). Line 10: a full row. Line 11: a
+  // line without a number after Black's move 5. The header words and names
+  // hold æøå.
+  const auto sheet = dir.write("bad.sheet",
+                               "Hvit: \u00c6rlig, \u00d8ystein\nSvart: \u00c5sen, K\u00e5re\n"
+                               "Notasjon: nb\nUkjent: x\n\n"
+                               "1  e4      e5\n2  Sf3     Sc6\n3  Lb5     a6  # \u00e6\u00f8\u00e5\n"
+                               "4  \u2658f6   ~~Sf6\n"
+                               "5  0-0     Le7  Lx\n"
+                               "x7 Te1     b5\n8  Lb3\n");
+  // The clock note after White's move 2, after two figurines.
+  const auto clock =
+      dir.write("clock.sheet", "Notasjon: nb\n\n1  e4  e5\n2  \u2658f3  \u265ec6  0:75\n3  Lb5  a6\n");
+  const auto r = test::run_notera({"convert", "--messages", "en", sheet.string()});
+  CHECK(r.exit_code == 1);
+  const std::string expected[] = {
+      "bad.sheet:4:1: game 1: unknown header 'Ukjent' (kept, not used)\n",
+      "bad.sheet:9:10: game 1, ply 8: move 4...: '~~' starts crossed-out text that is not closed by '~~' "
+      "on the same line\n",
+      "bad.sheet:10:17: game 1: the row of move 5 is full: 'Lx' is kept as evidence but claims no move\n",
+      "bad.sheet:11:1: game 1: a line without a move number between the moves, after move 5...: "
+      "'x7 Te1     b5'\n",
+  };
+  std::size_t at = 0;
+  for (const std::string& line : expected) {  // in the order of the sheet
+    CAPTURE(line);
+    const std::size_t found = r.err.find(line, at);
+    CHECK(found != std::string::npos);
+    if (found != std::string::npos) at = found;
+  }
+  const auto c = test::run_notera({"check", "--messages", "en", clock.string()});
+  CHECK(c.err.find("clock.sheet:4:14: game 1, ply 3: clock note '0:75' after move 2 has 75 minutes") !=
+        std::string::npos);
+  // A box left empty: White's or Black's.
+  const auto gap = dir.write("gap.sheet", "Notasjon: nb\n\n1  e4  e5\n2  Sf3  -\n3  Lb5  a6\n");
+  CHECK(test::run_notera({"convert", "--messages", "en", gap.string()})
+            .err.find("gap.sheet:4:9: game 1, ply 4: move 2... is not recorded") != std::string::npos);
+  // The move a game stops at is named as its box is numbered.
+  const auto rows = dir.write("rows.sheet", "Notasjon: nb\n\n1  e4  e5\n2  Sf3  Sc6\n5  Lb3  a6\n");
+  CHECK(test::run_notera({"convert", "--messages", "en", rows.string()})
+            .err.find("rows.sheet:5:4: game 1, ply 5: the game stops at 5. 'Lb3' is illegal") !=
+        std::string::npos);
+  // In JSON the box's ply, and its line and column.
+  const auto json = nlohmann::json::parse(test::run_notera({"convert", "-q", "--json", sheet.string()}).out);
+  bool seen = false;
+  for (const auto& p : json["problems"])
+    if (p["code"] == "sheet.unclosed_crossed_out") {
+      seen = true;
+      CHECK(p["line"] == 9);
+      CHECK(p["column"] == 10);
+      CHECK(p["ply"] == 8);
+    }
+  CHECK(seen);
+}
