@@ -81,8 +81,8 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   // diagnostics go, and the run fails (the game is still written).
   bool answers_fail = false;
   for (const reconstruct::SheetProblem& p : r.problems) {
-    std::cerr << options.sheets[static_cast<std::size_t>(p.sheet)] << ':' << p.where.line << ':'
-              << p.where.column << ": " << context.format(p.message) << '\n';
+    std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where)
+              << context.format(p.message) << '\n';
     answers_fail |= p.severity == Severity::error;
   }
   if (options.json) {
@@ -100,10 +100,12 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
       pos = after;
     }
     std::cout << line << '\n';
+    // "FILE: line 20, column 5 (move 9): ...": the message names the place.
     for (const reconstruct::ReconstructedPly& p : r.plies)
       for (const reconstruct::PlyEvidence& e : p.evidence)
         if (e.status == reconstruct::PlyStatus::corrected || e.status == reconstruct::PlyStatus::inserted)
-          std::cerr << context.format(explain(r, p, e, sheets.size())) << '\n';
+          std::cerr << options.sheets[static_cast<std::size_t>(e.sheet)] << ": "
+                    << context.format(explain(r, p, e, sheets.size())) << '\n';
   } else {
     std::cout << run.pgn;
   }
