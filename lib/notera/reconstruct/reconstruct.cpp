@@ -1036,27 +1036,35 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
   if (!any) return out;
   // The sheets as they were, should the game found first stand.
   std::vector<PreparedSheet> before = prepared;
-  std::vector<Message> notes;
   for (std::size_t j = 0; j < prepared.size(); ++j) {
     const search::LetterHabits& habits = habits_of[j];
     if (habits.found.empty()) continue;
     const float weight = prepared[j].weight;
     prepared[j] = search::prepare_sheet(run.input[j], prepared[j].language, habits.costs);
     prepared[j].weight = weight;
-    for (const search::LetterHabit& h : habits.found)
-      notes.push_back(Message("reconstruct.note.letter_habit")
-                          .with("sheet", static_cast<int>(j) + 1)
-                          .with("written", std::string(1, h.written))
-                          .with("meant", std::string(1, h.meant))
-                          .with("count", h.count)
-                          .with("boxes", h.boxes));
   }
   search::Output again = search_again(prepared, run, r);
   if (again.finished.empty() || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
     prepared = std::move(before);
     return out;
   }
-  r.notes.insert(r.notes.end(), notes.begin(), notes.end());
+  // Said with the numbers of the game given: the boxes of the meant
+  // piece's moves, and how many of them have the letter written for it
+  // (the game found first read some of those boxes otherwise).
+  const int found = again.finished.front().node;
+  for (std::size_t j = 0; j < prepared.size(); ++j)
+    for (const search::LetterHabit& h : habits_of[j].found) {
+      const search::LetterUse use =
+          search::letter_use(prepared[j], j, again, found, r.start, h.written, h.meant);
+      if (use.count == 0) continue;  // the game given reads none of them so
+      r.notes.push_back(Message("reconstruct.note.letter_habit")
+                            .with("sheet", static_cast<int>(j) + 1)
+                            .with("written", std::string(1, h.written))
+                            .with("meant", std::string(1, h.meant))
+                            .with("count", use.count)
+                            .with("boxes", use.boxes)
+                            .with("all", use.count == use.boxes ? "yes" : "no"));
+    }
   return again;
 }
 
