@@ -32,6 +32,13 @@ struct ReconstructCliOptions {
   std::int64_t time_limit = reconstruct::ReconstructOptions{}.time_limit.count();
 };
 
+// "FILE:LINE:COL: " before a message about a place in a sheet (columns in
+// characters), "FILE: " when it has none.
+std::string place(const std::string& file, const SourceLocation& where) {
+  if (where.line <= 0) return file + ": ";
+  return file + ':' + std::to_string(where.line) + ':' + std::to_string(std::max(where.column, 1)) + ": ";
+}
+
 int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   const auto language = language_option(context, options.language);
   if (!language) return exit_usage;
@@ -54,8 +61,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
     }
     sheets.push_back(scoresheet::read_scoresheet(*text, path));
     for (const Diagnostic& d : sheets.back().diagnostics)
-      std::cerr << path << ':' << d.where.line << ':' << d.where.column << ": " << context.format(d.message)
-                << '\n';
+      std::cerr << place(path, d.where) << context.format(d.message) << '\n';
   }
 
   reconstruct::ReconstructOptions reconstruct_options;
@@ -75,8 +81,8 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   // diagnostics go, and the run fails (the game is still written).
   bool answers_fail = false;
   for (const reconstruct::SheetProblem& p : r.problems) {
-    std::cerr << options.sheets[static_cast<std::size_t>(p.sheet)] << ':' << p.where.line << ':'
-              << p.where.column << ": " << context.format(p.message) << '\n';
+    std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where)
+              << context.format(p.message) << '\n';
     answers_fail |= p.severity == Severity::error;
   }
   if (options.json) {
@@ -84,17 +90,22 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   } else if (notation && !spelt) {
     std::string line;
     Position pos = r.start;
+    notation::append_start(pos, *notation, !r.plies.empty(), line);
+    bool first = true;
     for (const reconstruct::ReconstructedPly& p : r.plies) {
       const Position after = pos.after(p.move);
-      if (!line.empty()) line += ' ';
+      if (!first) line += ' ';
+      first = false;
       append_move(pos, p.move, after, *notation, line);
       pos = after;
     }
     std::cout << line << '\n';
+    // "FILE: line 20, column 5 (move 9): ...": the message names the place.
     for (const reconstruct::ReconstructedPly& p : r.plies)
       for (const reconstruct::PlyEvidence& e : p.evidence)
         if (e.status == reconstruct::PlyStatus::corrected || e.status == reconstruct::PlyStatus::inserted)
-          std::cerr << context.format(explain(r, p, e, sheets.size())) << '\n';
+          std::cerr << options.sheets[static_cast<std::size_t>(e.sheet)] << ": "
+                    << context.format(explain(r, p, e, sheets.size())) << '\n';
   } else {
     std::cout << run.pgn;
   }

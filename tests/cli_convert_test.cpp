@@ -295,14 +295,15 @@ TEST_CASE("convert: names real tools give standard chess and Chess960 in the Var
     CHECK_MESSAGE(r.exit_code == 0, name);
     CHECK_MESSAGE(r.out == "e2e4 e7e5\n", name);
   }
-  // Chess960: castling is king takes rook.
+  // Chess960: castling is king takes rook (and the start position says
+  // the rooks' files: docs/cli.md).
   for (const char* name : {"Chess960", "Chess 960", "chess-960", "Fischerandom", "Fischer Random", "FRC"}) {
     const auto r =
         test::run_notera({"convert", "-q", "--to", "uci"},
                          std::string("[Variant \"") + name +
                              "\"]\n[FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"]\n\n1. O-O-O *\n");
     CHECK_MESSAGE(r.exit_code == 0, name);
-    CHECK_MESSAGE(r.out == "b1a1\n", name);
+    CHECK_MESSAGE(r.out == "position fen rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1 moves b1a1\n", name);
   }
   const auto other = test::run_notera({"convert", "--messages", "en"}, "[Variant \"Atomic\"]\n\n1. e4 *\n");
   CHECK(other.exit_code == 1);
@@ -314,7 +315,7 @@ TEST_CASE("convert: castling rights a FEN tag gives without their rook or king a
       "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w KQkq - 0 30\"]\n\n30. O-O Kd7 31. Rd1+ *\n";
   const auto r = test::run_notera({"convert", "--messages", "en", "--to", "san"}, game);
   CHECK(r.exit_code == 0);
-  CHECK(r.out == "O-O Kd7 Rd1+\n");
+  CHECK(r.out == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+\n");
   for (const char* right : {"'Q'", "'k'", "'q'"})
     CHECK_MESSAGE(r.err.find(std::string("the FEN tag gives castling right ") + right) != std::string::npos,
                   right);
@@ -356,4 +357,178 @@ TEST_CASE("convert: a null move in the main line is kept and said once, one in a
   // The summary's adjectives agree with one game (ett parti: fullständigt).
   CHECK(sv.err.find("1 parti kontrollerat: 1 fullständigt, 0 ofullständiga, 0 avvisade, 0 textstycken") !=
         std::string::npos);
+}
+
+TEST_CASE("convert: the one-line formats keep the start position of a set-up game") {
+  test::TempDir dir;
+  const auto setup = dir.write("setup.pgn",
+                               "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n\n"
+                               "30. O-O Kd7 31. Rd1+ *\n");
+  const auto chess960 = dir.write("960.pgn",
+                                  "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                  "[FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"]\n\n1. O-O-O Kc8 *\n");
+  const auto to = [](const char* format, const std::filesystem::path& file) {
+    const auto r = test::run_notera({"convert", "-q", "--to", format, file.string()});
+    CHECK(r.exit_code == 0);
+    return r.out;
+  };
+  // UCI as an engine takes it; the others with PGN's tags, the line a PGN game.
+  CHECK(to("uci", setup) == "position fen 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30 moves e1g1 e8d7 f1d1\n");
+  CHECK(to("san", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+\n");
+  CHECK(to("lan", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Ke8-d7 Rf1-d1+\n");
+  CHECK(to("descriptive", setup) ==
+        "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] 30. O-O K-Q2 31. R-Q1 ch *\n");
+  CHECK(to("uci", chess960) == "position fen rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1 moves b1a1 b8c8\n");
+  CHECK(to("san", chess960) ==
+        "[Variant \"Chess960\"] [SetUp \"1\"] [FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"] O-O-O Kc8\n");
+  const auto json = nlohmann::json::parse(to("json", chess960));
+  CHECK(json["fen"] == "rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1");
+  CHECK(json["moves"][0]["uci"] == "b1a1");
+  // A set-up game without moves: UCI's command without "moves".
+  CHECK(
+      test::run_notera({"convert", "-q", "--to", "uci"}, "[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n\n*\n")
+          .out == "position fen 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\n");
+  // notera reads the lines back as the same games.
+  for (const char* format : {"san", "lan"})
+    for (const auto& file : {setup, chess960}) {
+      CAPTURE(format);
+      const auto back = test::run_notera({"convert", "-q", "--to", "uci"}, to(format, file));
+      CHECK(back.exit_code == 0);
+      CHECK(back.out == to("uci", file));
+    }
+  // A game from the standard start position is written as before: no prefix.
+  const auto plain = dir.write("plain.pgn",
+                               "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n"
+                               "1. e4 e5 2. Nf3 *\n");
+  CHECK(to("uci", plain) == "e2e4 e7e5 g1f3\n");
+  CHECK(to("san", plain) == "e4 e5 Nf3\n");
+  CHECK(to("descriptive", plain) == "1. P-K4 P-K4 2. N-KB3 *\n");
+  CHECK(nlohmann::json::parse(to("json", plain)).count("fen") == 0);
+}
+
+TEST_CASE("convert --output-encoding latin1: one warning a game says what was transliterated and where") {
+  test::TempDir dir;
+  // Game 1: three characters Latin-1 lacks (Ł, Š, č; í and Æ it has), the
+  // first on line 6 after "Æ", in column 14 (15 in bytes). Game 2: none.
+  // Game 3: one, in a comment (PGN output only).
+  const std::string games =
+      "[Event \"Tromsø\"]\n[Site \"Tromsø\"]\n[Date \"2026.11.21\"]\n[Round \"1\"]\n"
+      "[White \"Ørnulf Åsen\"]\n[Black \"Ævar Łukasz Ševčík\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n"
+      "[Event \"b\"]\n[White \"Ørnulf\"]\n\n1. d4 *\n\n"
+      "[Event \"c\"]\n\n1. c4 {Œ} c5 *\n";
+  const auto input = dir.write("names.pgn", games);
+  const auto out = dir.path() / "out.pgn";
+  const auto r = test::run_notera(
+      {"convert", "--messages", "en", "--output-encoding", "latin1", "-o", out.string(), input.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(
+      r.err.find("names.pgn:6:14: game 1: 3 characters of this game are not in Latin-1 (ISO-8859-1) and are "
+                 "transliterated; the first, '\u0141' (U+0141), as 'L'\n") != std::string::npos);
+  CHECK(r.err.find("game 2:") == std::string::npos);
+  CHECK(r.err.find("names.pgn:18:8: game 3: '\u0152' (U+0152) is not in Latin-1 (ISO-8859-1) and is "
+                   "transliterated as 'OE'\n") != std::string::npos);
+  // The output is transliterated as before.
+  const std::string bytes = test::read_file(out);
+  CHECK(bytes.find("[Black \"\xC6var Lukasz Sevc\xEDk\"]") != std::string::npos);
+  CHECK(bytes.find("1. c4 {OE} 1... c5 *") != std::string::npos);
+  // UTF-8 output says nothing.
+  CHECK(test::run_notera({"convert", "--messages", "en", "-o", out.string(), input.string()})
+            .err.find("Latin-1") == std::string::npos);
+  // In JSON, in the game's object (whose text is in Latin-1 too), and in the
+  // report; in the messages' language.
+  const auto report = dir.path() / "report.json";
+  const auto json = test::run_notera({"convert", "-q", "--json", "--messages", "nb", "--output-encoding",
+                                      "latin1", "--report", report.string(), input.string()});
+  const auto from_latin1 = [](const std::string& latin1) {
+    std::string utf8;
+    for (const char b : latin1) {
+      const auto c = static_cast<unsigned char>(b);
+      if (c < 0x80) {
+        utf8 += b;
+      } else {
+        utf8 += static_cast<char>(0xC0 | (c >> 6));
+        utf8 += static_cast<char>(0x80 | (c & 0x3F));
+      }
+    }
+    return utf8;
+  };
+  std::vector<nlohmann::json> objects;
+  std::istringstream lines(json.out);
+  for (std::string line; std::getline(lines, line);)
+    objects.push_back(nlohmann::json::parse(from_latin1(line)));
+  REQUIRE(objects.size() == 3);
+  REQUIRE(objects[0]["problems"].size() == 1);
+  const auto& problem = objects[0]["problems"][0];
+  CHECK(problem["code"] == "convert.transliterated");
+  CHECK(problem["severity"] == "warning");
+  CHECK(problem["line"] == 6);
+  CHECK(problem["column"] == 14);
+  CHECK(problem["message"] ==
+        "3 tegn i dette partiet finnes ikke i Latin-1 (ISO-8859-1) og translittereres; "
+        "det f\u00f8rste, \u00abL\u00bb (U+0141), som \u00abL\u00bb");
+  CHECK(objects[1]["problems"].empty());
+  CHECK(objects[2]["problems"].empty());  // JSON has no comments: nothing to change
+  const auto j = nlohmann::json::parse(test::read_file(report));
+  REQUIRE(j.size() == 3);
+  REQUIRE(j[0]["problems"].size() == 1);
+  CHECK(j[0]["problems"][0]["code"] == "convert.transliterated");
+  CHECK(j[0]["problems"][0]["column"] == 14);
+}
+
+TEST_CASE("convert: a scoresheet's problems give file, line, column in characters and the box") {
+  test::TempDir dir;
+  // Line 9: "~~" never closed in Black's box of move 4, after a figurine
+  // (column 10 in characters, 12 in bytes). Line 10: a full row. Line 11: a
+  // line without a number after Black's move 5. The header words and names
+  // hold æøå.
+  const auto sheet = dir.write("bad.sheet",
+                               "Hvit: \u00c6rlig, \u00d8ystein\nSvart: \u00c5sen, K\u00e5re\n"
+                               "Notasjon: nb\nUkjent: x\n\n"
+                               "1  e4      e5\n2  Sf3     Sc6\n3  Lb5     a6  # \u00e6\u00f8\u00e5\n"
+                               "4  \u2658f6   ~~Sf6\n"
+                               "5  0-0     Le7  Lx\n"
+                               "x7 Te1     b5\n8  Lb3\n");
+  // The clock note after White's move 2, after two figurines.
+  const auto clock =
+      dir.write("clock.sheet", "Notasjon: nb\n\n1  e4  e5\n2  \u2658f3  \u265ec6  0:75\n3  Lb5  a6\n");
+  const auto r = test::run_notera({"convert", "--messages", "en", sheet.string()});
+  CHECK(r.exit_code == 1);
+  const std::string expected[] = {
+      "bad.sheet:4:1: game 1: unknown header 'Ukjent' (kept, not used)\n",
+      "bad.sheet:9:10: game 1, ply 8: move 4...: '~~' starts crossed-out text that is not closed by '~~' "
+      "on the same line\n",
+      "bad.sheet:10:17: game 1: the row of move 5 is full: 'Lx' is kept as evidence but claims no move\n",
+      "bad.sheet:11:1: game 1: a line without a move number between the moves, after move 5...: "
+      "'x7 Te1     b5'\n",
+  };
+  std::size_t at = 0;
+  for (const std::string& line : expected) {  // in the order of the sheet
+    CAPTURE(line);
+    const std::size_t found = r.err.find(line, at);
+    CHECK(found != std::string::npos);
+    if (found != std::string::npos) at = found;
+  }
+  const auto c = test::run_notera({"check", "--messages", "en", clock.string()});
+  CHECK(c.err.find("clock.sheet:4:14: game 1, ply 3: clock note '0:75' after move 2 has 75 minutes") !=
+        std::string::npos);
+  // A box left empty: White's or Black's.
+  const auto gap = dir.write("gap.sheet", "Notasjon: nb\n\n1  e4  e5\n2  Sf3  -\n3  Lb5  a6\n");
+  CHECK(test::run_notera({"convert", "--messages", "en", gap.string()})
+            .err.find("gap.sheet:4:9: game 1, ply 4: move 2... is not recorded") != std::string::npos);
+  // The move a game stops at is named as its box is numbered.
+  const auto rows = dir.write("rows.sheet", "Notasjon: nb\n\n1  e4  e5\n2  Sf3  Sc6\n5  Lb3  a6\n");
+  CHECK(test::run_notera({"convert", "--messages", "en", rows.string()})
+            .err.find("rows.sheet:5:4: game 1, ply 5: the game stops at 5. 'Lb3' is illegal") !=
+        std::string::npos);
+  // In JSON the box's ply, and its line and column.
+  const auto json = nlohmann::json::parse(test::run_notera({"convert", "-q", "--json", sheet.string()}).out);
+  bool seen = false;
+  for (const auto& p : json["problems"])
+    if (p["code"] == "sheet.unclosed_crossed_out") {
+      seen = true;
+      CHECK(p["line"] == 9);
+      CHECK(p["column"] == 10);
+      CHECK(p["ply"] == 8);
+    }
+  CHECK(seen);
 }

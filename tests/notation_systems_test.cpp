@@ -360,7 +360,7 @@ TEST_CASE("convert: a book printed with blanks and parentheses inside moves, det
                                "1. P-R8(Q) ch (1. P-R8(R) ch K-Q2) 1... K-Q2 2. Q-R4 ch *\n");
   const auto p = test::run_notera({"convert", "-q", "--to", "uci", promo.string()});
   CHECK(p.exit_code == 0);
-  CHECK(p.out == "a7a8q e8d7 a8a4\n");
+  CHECK(p.out == "position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8q e8d7 a8a4\n");
 }
 
 TEST_CASE("convert: variations in a descriptive game are kept, and a bad one is reported, not the game") {

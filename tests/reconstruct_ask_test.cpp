@@ -182,13 +182,15 @@ TEST_CASE(
   CHECK(r.exit_code == 1);
   CHECK(r.out == "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7\n");
   const std::string name = sheet.string();
+  // Each names its box, as the sheet's other problems do.
   CHECK(r.err.find(name +
-                   ":4:11: the answer 'xyzzy' reads as no move; it is left out, and the box is read as "
-                   "written") != std::string::npos);
-  CHECK(r.err.find(name + ":5:16: the box has a second answer, 'a5', after 'a6': only the first is taken") !=
-        std::string::npos);
+                   ":4:11: move 2...: the answer 'xyzzy' reads as no move; it is left out, and the box "
+                   "is read as written") != std::string::npos);
+  CHECK(r.err.find(name +
+                   ":5:16: move 3...: the box has a second answer, 'a5', after 'a6': only the first is "
+                   "taken") != std::string::npos);
   // Columns count characters: 'ø' is one.
-  CHECK(r.err.find(name + ":6:19: an answer with no move in it is left out") != std::string::npos);
+  CHECK(r.err.find(name + ":6:19: move 4...: an answer with no move in it is left out") != std::string::npos);
   const auto j = test::run_notera({"reconstruct", "--messages", "nb", "--json", sheet.string()});
   CHECK(j.exit_code == 1);
   const auto report = nlohmann::json::parse(j.out);
@@ -199,7 +201,8 @@ TEST_CASE(
   CHECK(report["problems"][0]["line"] == 4);
   CHECK(report["problems"][0]["column"] == 11);
   CHECK(report["problems"][0]["message"] ==
-        "svaret «xyzzy» kan ikke leses som et trekk; det er utelatt, og ruten leses slik den er skrevet");
+        "trekk 2...: svaret «xyzzy» kan ikke leses som et trekk; det er utelatt, og ruten leses slik den er "
+        "skrevet");
 }
 
 TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept elsewhere a warning") {
@@ -216,8 +219,8 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   CHECK(p["line"] == 4);
   CHECK(p["column"] == 11);
   CHECK(p["code"] == "reconstruct.answer.not_kept");
-  CHECK(p["message"].get<std::string>().find("line 4 (move 2...): the answer 'e8D' cannot hold together") ==
-        0);
+  CHECK(p["message"].get<std::string>().find(
+            "line 4, column 7 (move 2...): the answer 'e8D' cannot hold together") == 0);
   // Answers never make a margin of a thousand nats: a ply no game that
   // keeps the answers departs from has no confidence.
   for (const auto& m : report["moves"])
@@ -229,8 +232,8 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   const auto w = test::run_notera({"reconstruct", "--messages", "en", moved.string()});
   CHECK(w.exit_code == 0);
   CHECK(w.err.find(moved.string() +
-                   ":3:6: line 3 (move 1): the answer 'Ke2' is played as move 2, not in this "
-                   "box's own place") != std::string::npos);
+                   ":3:6: line 3, column 3 (move 1): the answer 'Ke2' is played as move 2, not "
+                   "in this box's own place") != std::string::npos);
 }
 
 TEST_CASE(
@@ -245,12 +248,12 @@ TEST_CASE(
   std::string out = r.out;
   std::replace(out.begin(), out.end(), '\n', ' ');
   CHECK(out.find(
-            "3... Nf6 {line 5 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the sheet)}") ==
-        std::string::npos);
+            "3... Nf6 {line 5, column 7 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the "
+            "sheet)}") == std::string::npos);
   CHECK(
       out.find(
-          "3. Bb5 Nf6 {line 5 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the sheet)}") !=
-      std::string::npos);
+          "3. Bb5 Nf6 {line 5, column 7 (move 3...): 'a6' is Nf6: read as Sf6 by a person (an answer on the "
+          "sheet)}") != std::string::npos);
   const auto j = nlohmann::json::parse(test::run_notera({"reconstruct", "--json", sheet.string()}).out);
   CHECK(j["moves"][5]["status"] == "corrected");
   // The writer wrote 'a6' for Nf6: a departure, answered or not.

@@ -60,9 +60,9 @@ TEST_CASE("samples: Black's copy alone ends where its writer stopped writing") {
   CHECK(run.exit_code == 1);  // not a complete game (docs/cli.md)
   std::string out = run.out;  // the PGN's lines joined
   std::replace(out.begin(), out.end(), '\n', ' ');
-  CHECK(out.find(
-            "37... e5 {[%egt 1:30:00]} {line 50 (move 38) to line 55: 12 boxes with no move written; moves after the "
-            "last recorded one cannot be reconstructed} 1/2-1/2") != std::string::npos);
+  CHECK(out.find("37... e5 {[%egt 1:30:00]} {line 50, column 4 (move 38) to line 55: 12 boxes with no move "
+                 "written; moves after the "
+                 "last recorded one cannot be reconstructed} 1/2-1/2") != std::string::npos);
   CHECK(out.find("38.") == std::string::npos);
   CHECK(out.find("check line 5") == std::string::npos);
 }

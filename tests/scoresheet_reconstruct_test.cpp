@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "notera/core/fen.hpp"
@@ -96,7 +97,8 @@ TEST_CASE("reconstruct: a file written for another (c for e)") {
   CHECK(p.san == "Bc2");
   CHECK(p.status == reconstruct::PlyStatus::corrected);
   CHECK(has_slip(p.evidence[0], reconstruct::SlipKind::file, "e", "c"));
-  CHECK(english(explain(r, p, p.evidence[0], 1)) == "line 23 (move 14): 'Le2' is Bc2: the file c written as e");
+  CHECK(english(explain(r, p, p.evidence[0], 1)) ==
+        "line 23, column 4 (move 14): 'Le2' is Bc2: the file c written as e");
   CHECK(count_status(r, reconstruct::PlyStatus::corrected) == 1);
 }
 
@@ -227,10 +229,11 @@ TEST_CASE("reconstruct: a '-' passed over and a row left out are explained where
   for (std::size_t k = 25; k < r.plies.size() && !next; ++k)
     if (r.plies[k].evidence[0].cell >= 0) next = &r.plies[k].evidence[0];
   REQUIRE(next != nullptr);
-  const std::string move = std::to_string((next->box_ply + 1) / 2) + (next->box_ply % 2 == 0 ? "..." : "");
+  const std::string move = std::to_string(next->box.move) + (next->box.black ? "..." : "");
   CHECK(en.format(explain(r, missing, missing.evidence[0], 1)) ==
-        "line " + std::to_string(next->where.line) + " (move " + move + "): " + missing.san +
-            " is not written: it was played before '" + next->text + "'");
+        "line " + std::to_string(next->where.line) + ", column " + std::to_string(next->where.column) +
+            " (move " + move + "): " + missing.san + " is not written: it was played before '" + next->text +
+            "'");
 }
 
 TEST_CASE("reconstruct: a sheet without a Notation header is read in its header words' language") {
@@ -420,8 +423,6 @@ TEST_CASE("reconstruct: a writer who writes K for R throughout pays less for it 
       ++rook_moves;
     }
   REQUIRE(rook_moves >= 6);
-  const auto count_king_moves =
-      std::count_if(game.begin(), game.end(), [](const std::string& m) { return m[0] == 'K'; });
   const reconstruct::Reconstruction a = reconstruct::reconstruct_game({english_boxes(once)});
   const reconstruct::Reconstruction b = reconstruct::reconstruct_game({english_boxes(habit)});
   CHECK(sans(a) == game);
@@ -443,20 +444,10 @@ TEST_CASE("reconstruct: a writer who writes K for R throughout pays less for it 
   };
   CHECK(habit_notes(a).empty());
   REQUIRE(habit_notes(b).size() == 1);
-  // Counted on the game found first (which read some of the K boxes otherwise).
-  const std::string said = habit_notes(b)[0];
-  CHECK(said.starts_with("the writer of sheet 1 writes K for R ("));
-  CHECK(said.ends_with(" boxes with K read as R); the sheet is read accordingly"));
-  // "(7 of the 12 boxes ...", or "(all 5 boxes ..." when every K box is read as R.
-  int count = 0, boxes = 0;
-  if (std::sscanf(said.c_str(), "the writer of sheet 1 writes K for R (all %d", &count) == 1)
-    boxes = count;
-  else
-    REQUIRE(std::sscanf(said.c_str(), "the writer of sheet 1 writes K for R (%d of the %d", &count, &boxes) ==
-            2);
-  CHECK(count >= 3);
-  CHECK(count <= rook_moves);
-  CHECK(boxes <= rook_moves + count_king_moves);
+  // Counted on the game given: every rook move of the sheet is written
+  // with K, the king's own moves (also K) are no rook moves.
+  CHECK(habit_notes(b)[0] == "the writer of sheet 1 writes K for R (in all " + std::to_string(rook_moves) +
+                                 " boxes of R moves); the sheet is read accordingly");
   // The other rook moves of the habit sheet cost what that box costs.
   for (std::size_t k = 0; k < game.size() && k < b.plies.size(); ++k)
     if (game[k][0] == 'R' && b.plies[k].evidence[0].slips.size() == 1)
@@ -671,7 +662,8 @@ TEST_CASE("reconstruct CLI: PGN with a comment at the correction") {
   CHECK(r.out.find("[Result \"1-0\"]") != std::string::npos);
   std::string flat = r.out;
   for (char& c : flat) c = c == '\n' ? ' ' : c;
-  CHECK(flat.find("14. Bc2 {line 23 (move 14): 'Le2' is Bc2: the file c written as e}") != std::string::npos);
+  CHECK(flat.find("14. Bc2 {line 23, column 4 (move 14): 'Le2' is Bc2: the file c written as e}") !=
+        std::string::npos);
   CHECK(r.out.find("1-0\n") != std::string::npos);
   // Lines stay under 80 characters.
   std::istringstream lines(r.out);
@@ -725,7 +717,9 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
       {"reconstruct", "--to", "nb", "--messages", "nb", NOTERA_SAMPLES "/nb/solberg-haugen.sheet"});
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("[White ") != std::string::npos);
-  CHECK(r.out.find("9. Te1 {linje 20 (trekk 9): «Tc1» er Te1: linjen e skrevet som c}") != std::string::npos);
+  std::replace(r.out.begin(), r.out.end(), '\n', ' ');  // the PGN's lines joined
+  CHECK(r.out.find("9. Te1 {linje 20, kolonne 4 (trekk 9): «Tc1» er Te1: linjen e skrevet som c}") !=
+        std::string::npos);
   CHECK(r.out.find("er «Lg3» Lg5 eller Le3?") != std::string::npos);
 
   test::TempDir dir;
@@ -1093,10 +1087,96 @@ TEST_CASE("reconstruct CLI: a '-' box is asked as a move to name, a written one 
   CHECK(r.exit_code == 0);
   std::string out = r.out;
   std::replace(out.begin(), out.end(), '\n', ' ');
-  CHECK(out.find("{no move is written in line 49 (move 39): was it ") != std::string::npos);
+  CHECK(out.find("{no move is written in line 49, column 4 (move 39): was it ") != std::string::npos);
   CHECK(out.find("against the paper: is '-'") == std::string::npos);
   const auto nb = test::run_notera({"reconstruct", "--messages", "nb", sheet});
   out = nb.out;
   std::replace(out.begin(), out.end(), '\n', ' ');
-  CHECK(out.find("{ingen trekk er skrevet i linje 49 (trekk 39): var det ") != std::string::npos);
+  CHECK(out.find("{ingen trekk er skrevet i linje 49, kolonne 4 (trekk 39): var det ") != std::string::npos);
+}
+
+TEST_CASE("reconstruct CLI: a letter habit is counted on the boxes of the piece, in the game given") {
+  // letter-k-for-r's game (10 rook moves, 2 king moves) on a sheet that
+  // writes K for the first 7 rook moves and the rook's letter for the other
+  // 3: K is written for the rook in 7 of the 10 boxes of rook moves (9 boxes
+  // hold a K: the king's two moves are no rook moves).
+  const std::vector<std::string> game = expected_moves("letter-k-for-r");
+  const auto sheet_in = [&game](const std::string& header, const std::string& letters) {
+    std::string text = header + "\n\n";
+    int rook_moves = 0;
+    for (std::size_t k = 0; k < game.size(); ++k) {
+      std::string box = game[k];
+      const bool habit = box[0] == 'R' && ++rook_moves <= 7;
+      for (char& c : box)  // "KQRBN" in the sheet's letters
+        if (const std::size_t piece = std::string("KQRBN").find(c); piece != std::string::npos)
+          c = letters[piece];
+      if (habit) box[0] = 'K';
+      text += k % 2 == 0 ? std::to_string(k / 2 + 1) + " " + box : " " + box + "\n";
+    }
+    REQUIRE(rook_moves == 10);
+    return text + "\n";
+  };
+  test::TempDir dir;
+  for (const auto& [header, letters, messages, note] :
+       {std::tuple{
+            "Notation: en", "KQRBN", "en",
+            "the writer of sheet 1 writes K for R (in 7 of the 10 boxes of R moves); the sheet is read "
+            "accordingly"},
+        std::tuple{
+            "Notasjon: nb", "KDTLS", "nb",
+            "den som førte skjema 1, skriver K for T (i 7 av de 10 rutene med T-trekk); skjemaet leses "
+            "deretter"}}) {
+    CAPTURE(messages);
+    const auto sheet = dir.write(std::string(messages) + ".sheet", sheet_in(header, letters));
+    const auto r = test::run_notera({"reconstruct", "--messages", messages, "--json", sheet.string()});
+    CHECK(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    std::vector<std::string> sans;
+    for (const auto& m : j["moves"]) sans.push_back(m["san"]);
+    CHECK(sans == game);
+    REQUIRE(j["notes"].size() == 1);
+    CHECK(j["notes"][0] == note);
+  }
+}
+
+TEST_CASE("reconstruct CLI: every place in a sheet is named by line, column in characters and box") {
+  // A sheet from a FEN at move 30: its boxes are named by their own numbers
+  // (move 31..., not the game's 2nd move). Black's 31...Ke5 (for Ke6) after
+  // a figurine: column 8 in characters, 10 in bytes. Row 32 has a box too
+  // many after the last move; line 7 a '~~' never closed in White's box of
+  // move 33.
+  test::TempDir dir;
+  const auto sheet = dir.write("fen.sheet",
+                               "FEN: 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\nNotasjon: nb\n\n"
+                               "30 0-0   Kd7\n31 \u2656c1 Ke5\n32 Te1   Kf5  Kg6\n33 ~~Te2\n");
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", sheet.string()});
+  std::string pgn = r.out;
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');
+  CHECK(pgn.find("31. Rc1 Ke6 {line 5, column 8 (move 31...): 'Ke5' is Ke6: the rank 6 written as 5}") !=
+        std::string::npos);
+  CHECK(pgn.find("{line 6, column 15 (move 32, a box too many): 'Kg6' ") != std::string::npos);
+  // The sheet's own problems on stderr: FILE:LINE:COL, and the box.
+  CHECK(r.err.find(
+            "fen.sheet:6:15: the row of move 32 is full: 'Kg6' is kept as evidence but claims no move\n") !=
+        std::string::npos);
+  CHECK(r.err.find(
+            "fen.sheet:7:4: move 33: '~~' starts crossed-out text that is not closed by '~~' on the same "
+            "line\n") != std::string::npos);
+  // With the moves on one line, the corrections go to stderr with the file.
+  const auto uci = test::run_notera({"reconstruct", "--to", "uci", "--messages", "en", sheet.string()});
+  CHECK(uci.out == "position fen 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30 moves e1g1 e8d7 f1c1 d7e6 c1e1 e6f5\n");
+  CHECK(uci.err.find("fen.sheet: line 5, column 8 (move 31...): 'Ke5' is Ke6") != std::string::npos);
+  // In JSON: the dropped box's message and place.
+  const auto j = nlohmann::json::parse(
+      test::run_notera({"reconstruct", "--json", "--messages", "en", sheet.string()}).out);
+  bool seen = false;
+  for (const auto& d : j["dropped"])
+    if (d["text"] == "Kg6") {
+      seen = true;
+      CHECK(d["line"] == 6);
+      CHECK(d["column"] == 15);
+      CHECK(d["message"].get<std::string>().rfind("line 6, column 15 (move 32, a box too many): 'Kg6'", 0) ==
+            0);
+    }
+  CHECK(seen);
 }

@@ -348,6 +348,17 @@ TEST_CASE("encoding: Latin-1 output keeps Latin-1 and transliterates the rest") 
   CHECK(folded == "Lukasz Karpov U+2654 \xC3\xA9");
   CHECK(text::fits_latin1(folded));
   CHECK_FALSE(folder.fold("Troms\xC3\xB8", folded));
+  // What a fold changed, for the warning of convert --output-encoding:
+  // Ł, К, а, р, п, о, в and ♔; "e" and a combining acute are é after NFC,
+  // which Latin-1 has: no change.
+  text::FoldedCharacters changed;
+  REQUIRE(folder.fold(other, folded, &changed));
+  CHECK(changed.count == 8);
+  CHECK(changed.first == U'\u0141');
+  CHECK(folder.fold("e\xCC\x81", folded, &changed));
+  CHECK(changed.count == 8);
+  CHECK_FALSE(folder.fold("Troms\xC3\xB8", folded, &changed));
+  CHECK(changed.count == 8);
   CHECK(encoder.encode(other, scratch) == "Lukasz Karpov U+2654 \xE9");
   text::OutputEncoder utf8(text::OutputEncoding::utf8);
   CHECK(utf8.encode(other, scratch).data() == other.data());

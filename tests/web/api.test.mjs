@@ -270,7 +270,7 @@ describe("POST /api/reconstruct", () => {
     // explanation says Te1.
     const rook = r.json.moves[16];
     assert.deepEqual([rook.san, rook.spelt], ["Re1", "Te1"]);
-    assert.equal(rook.explanation[0], "linje 20 (trekk 9): «Tc1» er Te1: linjen e skrevet som c");
+    assert.equal(rook.explanation[0], "linje 20, kolonne 4 (trekk 9): «Tc1» er Te1: linjen e skrevet som c");
     for (const m of r.json.moves) {
       assert.equal(typeof m.spelt, "string");
       for (const e of m.explanation) assert.doesNotMatch(unquoted(e), englishMove, e);
@@ -285,20 +285,20 @@ describe("POST /api/reconstruct", () => {
          JSON.parse(r.body));
     const plain = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb"}});
     assert.equal(plain.json.moves[16].spelt, undefined);
-    assert.equal(plain.json.moves[16].explanation[0], "linje 20 (trekk 9): «Tc1» er Re1: linjen e skrevet som c");
+    assert.equal(plain.json.moves[16].explanation[0], "linje 20, kolonne 4 (trekk 9): «Tc1» er Re1: linjen e skrevet som c");
   });
 
   test("to: sheet in Swedish, and English sheets keep English SAN", async () => {
     const lindEk = readFileSync(path.join(samples, "sv/lind-ek.sheet"), "utf8");
     const sv = (await call("POST", "/api/reconstruct", {json: {sheets: [lindEk], messages: "sv", to: "sheet"}})).json;
-    assert.equal(sv.moves[12].explanation[0], "rad 11 (drag 7): ”Lb5” är Lb3: raden 3 skriven som 5");
+    assert.equal(sv.moves[12].explanation[0], "rad 11, kolumn 66 (drag 7): ”Lb5” är Lb3: raden 3 skriven som 5");
     for (const m of sv.moves) for (const e of m.explanation) assert.doesNotMatch(unquoted(e), englishMove, e);
     assert.match(sv.pgn, /är\s+”Te1”\s+Te1\s+eller\s+ett\s+av\s+Tc1,\s+Td1,\s+Tf1\?/);
     const white = readFileSync(path.join(samples, "en/adams-dickenson-white.sheet"), "utf8");
     const black = readFileSync(path.join(samples, "en/adams-dickenson-black.sheet"), "utf8");
     const en = (await call("POST", "/api/reconstruct", {json: {sheets: [white, black], messages: "en", to: "sheet"}})).json;
     for (const m of en.moves) assert.equal(m.spelt, m.san);
-    assert.ok(en.moves.some((m) => m.explanation.includes("sheet 1, line 28 (move 17): 'Kfe1' is Rfe1: the piece letter R written as K")));
+    assert.ok(en.moves.some((m) => m.explanation.includes("sheet 1, line 28, column 4 (move 17): 'Kfe1' is Rfe1: the piece letter R written as K")));
     assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], to: "uci"}}), 400);
     assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], to: 5}}), 400);
   });

@@ -364,8 +364,8 @@ test("answers the reconstruction cannot take are listed with their line, in the 
   await page.waitForSelector("#game-notes li.problem.error");
   const problems = await page.$$eval("#game-notes li.problem", (lis) => lis.map((li) => li.textContent));
   assert.equal(problems.length, 2, problems.join(" | "));
-  assert.ok(problems.some((p) => p.startsWith("Linje 5: svaret «xyzzy» kan ikke leses som et trekk")), problems.join(" | "));
-  assert.ok(problems.some((p) => p.startsWith("Linje 4: linje 4 (trekk 2...): svaret «e8D» kan ikke stå sammen")),
+  assert.ok(problems.some((p) => p.startsWith("Linje 5: trekk 3...: svaret «xyzzy» kan ikke leses som et trekk")), problems.join(" | "));
+  assert.ok(problems.some((p) => p.startsWith("Linje 4: linje 4, kolonne ") && p.includes(" (trekk 2...): svaret «e8D» kan ikke stå sammen")),
             problems.join(" | "));
   await page.locator("#game-notes").scrollIntoViewIfNeeded();
   await shot("11b-answer-problems");

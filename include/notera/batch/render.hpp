@@ -33,6 +33,7 @@ struct GameSource {
   std::int64_t line = 0;
   std::int64_t index = 0;  // game number in its input, from 1
   std::string_view text;   // the game's text as read (see pgn::Writer::write)
+  int column = 1;          // where `text` starts in its first line
 };
 
 class Renderer {
@@ -45,6 +46,9 @@ class Renderer {
 
   // Appends the game. An incomplete game first gets a comment after its
   // last good move saying where and why it stops (so `game` may change).
+  // For Latin-1 output (`latin1_repertoire`) the text comes out with the
+  // characters Latin-1 lacks transliterated, and the game gets a warning
+  // saying how many and where the first one was read.
   void render(game::Game& game, const GameSource& source, std::string& out);
 
  private:

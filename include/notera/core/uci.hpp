@@ -18,4 +18,10 @@ void append_uci(const Position& pos, Move m, std::string& out);
 // and nothing else.
 Move parse_uci(const Position& pos, std::string_view text);
 
+// The FEN of pos as UCI's `position fen` gives it: in Chess960 with the
+// castling rooks' files (Shredder-FEN, which engines in UCI_Chess960 mode
+// read, and which alone says that castling is king takes rook), else with
+// KQkq.
+std::string uci_fen(const Position& pos);
+
 }  // namespace notera

@@ -32,4 +32,21 @@ void append_move(const Position& pos, Move m, const Position& after, const Outpu
                  std::string& out);
 std::string move_text(const Position& pos, Move m, const OutputNotation& notation);
 
+// Whether a game that starts at `start` must say so when its moves are
+// written on their own: any start but the standard position (a FEN/SetUp
+// game), and any Chess960 game (castling is king takes rook).
+bool needs_start(const Position& start);
+
+// What goes before the moves of a game written on one line (convert and
+// reconstruct --to san, lan, uci, descriptive, ...) that starts at `start`:
+// nothing when !needs_start(start), else the start position as the
+// notation carries it (docs/cli.md):
+//   uci     `position fen FEN moves `, UCI's own command, so an engine
+//           takes the line as it is (FEN as uci_fen() writes it);
+//   others  PGN's tags, `[SetUp "1"] [FEN "FEN"] ` (first `[Variant
+//           "Chess960"] ` for Chess960), so that the line is a PGN game.
+// `moves_follow`: something is written after it on the line (a UCI line
+// without moves ends at the FEN).
+void append_start(const Position& start, const OutputNotation& notation, bool moves_follow, std::string& out);
+
 }  // namespace notera::notation

@@ -45,6 +45,7 @@
 
 namespace notera::text {
 class Latin1Folder;
+struct FoldedCharacters;
 }
 
 namespace notera::pgn {
@@ -78,6 +79,8 @@ class Writer {
   // source_offset point into), whose moves written exactly as SAN
   // (GameMove::source_length) are copied rather than spelled; empty: none.
   void write(const game::Game& game, std::string& out, std::string_view source = {});
+  // What the last write() transliterated for WriterOptions::latin1_repertoire.
+  const text::FoldedCharacters& transliterated() const;
 
  private:
   struct Impl;

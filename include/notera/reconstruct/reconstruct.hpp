@@ -78,6 +78,16 @@ enum class EvidenceKind : std::uint8_t {
   crossed_out,  // ~~text~~: written, then struck through
 };
 
+// Where a box is on the paper, as a person with the sheet in hand finds it:
+// the move number of its row and its column ("move 9..." is Black's box of
+// move 9). `move` 0: not known.
+struct SheetBox {
+  int move = 0;
+  bool black = false;
+  bool extra = false;  // a box beyond Black's in its row (the row is full)
+  bool operator==(const SheetBox&) const = default;
+};
+
 // One box of a scoresheet.
 struct EvidenceCell {
   EvidenceKind kind = EvidenceKind::move;
@@ -103,6 +113,9 @@ struct EvidenceCell {
   bool no_move = false;
   // With `certain`: where the answer is written ("{=Txb7}"), for reports.
   SourceLocation answer_where{};
+  // The box as numbered on the paper, for messages (a .sheet gives it;
+  // when not known, messages name the box by `ply`).
+  SheetBox box = {};
 };
 
 // Something a person wrote for the reconstruction that it cannot take as
@@ -244,7 +257,7 @@ struct PlyEvidence {
   int cell = -1;     // index into that sheet's cells; -1: no box used (not recorded)
   std::string text;  // the box as written
   SourceLocation where;
-  int box_ply = 0;  // the ply the box's number and column name (0: none): "move 9..." in messages
+  SheetBox box;                         // its number and column on the paper: "move 9..." in messages
   PlyStatus status = PlyStatus::exact;  // exact, normalised, corrected or inserted
   std::string reading;                  // the reading that fits ("Sc5" for "S?5")
   SlipList slips;                       // what differs from the move (empty when exact)
@@ -296,7 +309,7 @@ struct Ask {
   int cell = -1;   // index into that sheet's cells
   std::string written;
   SourceLocation where;
-  int box_ply = 0;      // the ply the box's number and column name (0: none)
+  SheetBox box;         // its number and column on the paper
   float margin = 0.0f;  // = the ply's confidence
   // Plies an answer is expected to change (the candidates' changes weighed
   // by their probability): the ranking of the list.
@@ -322,7 +335,7 @@ struct DroppedCell {
   int cell = 0;
   std::string text;
   SourceLocation where;
-  int box_ply = 0;  // the ply the box's number and column name (0: none)
+  SheetBox box;  // its number and column on the paper
   DropReason reason = DropReason::not_played;
   int after_ply = 0;  // the ply after which the box stood in the reconstructed game
 };
@@ -399,9 +412,13 @@ struct Reconstruction {
 Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets,
                                 const ReconstructOptions& options = {});
 
-// Where a box is, for a person with the paper: "line 20 (move 9)", "sheet
-// 2, line 45 (move 34...)" (`box_ply` 0: no move number).
-Message where_message(int sheet, const SourceLocation& where, int box_ply, std::size_t sheet_count);
+// Where a box is, for a person with the paper and the file: "line 20,
+// column 4 (move 9)", "sheet 2, line 45, column 12 (move 34...)", the
+// column in characters (`box.move` 0: no move number).
+Message where_message(int sheet, const SourceLocation& where, const SheetBox& box, std::size_t sheet_count);
+// The arguments that name a box in a message: `move` (0: none), `black`
+// and `extra` ("yes"/"no"), as in "move 9...", "move 5, a box too many".
+Message& with_box(Message& m, const SheetBox& box);
 
 // What one piece of evidence says, as a message for a PGN comment or a
 // report: "sheet 1, line 17: 'exd5' is cxd5: the file c written as e".

@@ -183,6 +183,18 @@ std::optional<OutputEncoding> parse_output_encoding(std::string_view name);
 // Whether every character of the UTF-8 text is in ISO-8859-1 (U+0000-U+00FF).
 bool fits_latin1(std::string_view utf8);
 
+// What folding changed, summed over the texts folded: the characters
+// outside Latin-1 (counted after NFC, so that e + combining acute, which
+// is é, is no change), and the first of them.
+struct FoldedCharacters {
+  std::int64_t count = 0;
+  char32_t first = 0;
+  void add(const FoldedCharacters& other) {
+    if (count == 0) first = other.first;
+    count += other.count;
+  }
+};
+
 // Rewrites the characters of a UTF-8 text that ISO-8859-1 lacks (see the
 // header comment). Owns an ICU transliterator: create one per thread.
 class Latin1Folder {
@@ -193,9 +205,9 @@ class Latin1Folder {
   Latin1Folder& operator=(Latin1Folder&&) noexcept;
 
   // When `utf8` has characters outside Latin-1, writes the folded text
-  // (still UTF-8) to `out` and returns true; else returns false and leaves
-  // `out` alone.
-  bool fold(std::string_view utf8, std::string& out);
+  // (still UTF-8) to `out`, adds them to `changed` (when given) and returns
+  // true; else returns false and leaves `out` alone.
+  bool fold(std::string_view utf8, std::string& out, FoldedCharacters* changed = nullptr);
 
  private:
   struct Impl;

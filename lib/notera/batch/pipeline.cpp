@@ -323,7 +323,8 @@ void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options) {
               item.game);
     if (options.render) {
       item.out_begin = batch.output.size();
-      worker.renderer.render(item.game, GameSource{file, item.line, item.index, text}, batch.output);
+      worker.renderer.render(item.game, GameSource{file, item.line, item.index, text, item.column},
+                             batch.output);
       item.out_end = batch.output.size();
     }
   }

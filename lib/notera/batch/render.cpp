@@ -2,10 +2,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include "notera/base/utf8.hpp"
 #include "notera/core/uci.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/pgn/writer.hpp"
 #include "notera/report/json.hpp"
+#include "notera/text/encoding.hpp"
+#include "notera/text/locate.hpp"
 
 namespace notera::batch {
 
@@ -36,7 +43,9 @@ std::optional<OutputFormat> output_format(std::string_view name) {
 
 struct Renderer::Impl {
   Impl(const OutputFormat& f, const locale::Messages& m, bool latin1)
-      : format(f), messages(m), writer(writer_options(f, latin1)) {}
+      : format(f), messages(m), writer(writer_options(f, latin1)) {
+    if (latin1) folder = std::make_unique<text::Latin1Folder>();
+  }
 
   static pgn::WriterOptions writer_options(const OutputFormat& f, bool latin1) {
     pgn::WriterOptions o;
@@ -66,6 +75,7 @@ struct Renderer::Impl {
   void moves_line(const game::Game& game, std::string& out) {
     Position pos = game.start;
     Position after;
+    notation::append_start(pos, format.notation, !game.mainline.moves.empty(), out);
     bool first = true;
     for (const game::GameMove& m : game.mainline.moves) {
       if (!first) out += ' ';
@@ -84,6 +94,7 @@ struct Renderer::Impl {
     Position pos = game.start;
     Position after;
     notation::PieceOrigins origins = notation::initial_origins(pos);
+    notation::append_start(pos, format.notation, true, out);
     bool first = true;
     for (const game::GameMove& m : game.mainline.moves) {
       if (!first) out += ' ';
@@ -117,6 +128,9 @@ struct Renderer::Impl {
     nlohmann::json tags = nlohmann::json::object();
     for (const Tag& t : game.tags) tags[t.name] = t.value;
     j["tags"] = tags;
+    // Where the moves start, when not from the standard position: the tags
+    // as read may say it otherwise (castling rights dropped, a Variant name).
+    if (notation::needs_start(game.start)) j["fen"] = uci_fen(game.start);
     j["language"] = game.language;
     nlohmann::json moves = nlohmann::json::array();
     Position pos = game.start;
@@ -140,9 +154,75 @@ struct Renderer::Impl {
     out += '\n';
   }
 
+  void write(game::Game& game, const GameSource& source, std::string& out) {
+    switch (format.format) {
+      case Format::pgn:
+      case Format::figurine:
+      case Format::language: writer.write(game, out, source.text); break;
+      case Format::san:
+      case Format::lan:
+      case Format::uci: moves_line(game, out); break;
+      case Format::system: system_line(game, out); break;
+      case Format::json: json(game, source, out); break;
+    }
+  }
+
+  // Latin-1 output: the game as written from `begin` on, with what Latin-1
+  // lacks transliterated here (the writer has done so for tags and
+  // comments already, before measuring its lines; what is left is
+  // notera's own text: moves in figurines or Cyrillic letters, notes in
+  // the messages' language), so that the game can say how much was
+  // changed: one warning for the game, however many characters.
+  void transliterate(game::Game& game, const GameSource& source, std::string& out, std::size_t begin) {
+    text::FoldedCharacters changed;
+    if (format.format == Format::pgn || format.format == Format::figurine ||
+        format.format == Format::language)
+      changed = writer.transliterated();
+    fold_from(begin, out, &changed);
+    if (changed.count == 0) return;
+    game.diagnostics.push_back(transliterated(changed, source));
+    if (format.format == Format::json) {  // the object lists the game's problems: this one too
+      out.resize(begin);
+      json(game, source, out);
+      fold_from(begin, out, nullptr);
+    }
+  }
+
+  void fold_from(std::size_t begin, std::string& out, text::FoldedCharacters* changed) {
+    if (!folder->fold(std::string_view(out).substr(begin), folded, changed)) return;
+    out.resize(begin);
+    out += folded;
+  }
+
+  // "'Ł' is not in Latin-1 ...", placed where the first character changed
+  // stands in the game's text; text notera wrote itself is placed at the
+  // game's start.
+  Diagnostic transliterated(const text::FoldedCharacters& changed, const GameSource& source) {
+    std::string first, as;
+    utf8::append(first, changed.first);
+    if (!folder->fold(first, as)) as = first;
+    const auto line = static_cast<int>(std::min<std::int64_t>(source.line, std::numeric_limits<int>::max()));
+    SourceLocation where{line, source.column};
+    if (const std::size_t at = source.text.find(first); at != std::string_view::npos) {
+      where = text::TextLocator(source.text, line).at(at);
+      if (where.line == line) where.column += source.column - 1;  // the text starts inside its line
+    }
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(changed.first));
+    return Diagnostic{Severity::warning,
+                      Message("convert.transliterated")
+                          .with("count", changed.count)
+                          .with("first", first)
+                          .with("code", std::string(code))
+                          .with("as", as),
+                      where, 0};
+  }
+
   OutputFormat format;
   const locale::Messages& messages;
   pgn::Writer writer;
+  std::unique_ptr<text::Latin1Folder> folder;  // for Latin-1 output
+  std::string folded;                          // scratch of fold_from()
 };
 
 Renderer::Renderer(const OutputFormat& format, const locale::Messages& messages, bool latin1_repertoire)
@@ -153,16 +233,9 @@ Renderer& Renderer::operator=(Renderer&&) noexcept = default;
 
 void Renderer::render(game::Game& game, const GameSource& source, std::string& out) {
   impl_->note_incomplete(game);
-  switch (impl_->format.format) {
-    case Format::pgn:
-    case Format::figurine:
-    case Format::language: impl_->writer.write(game, out, source.text); break;
-    case Format::san:
-    case Format::lan:
-    case Format::uci: impl_->moves_line(game, out); break;
-    case Format::system: impl_->system_line(game, out); break;
-    case Format::json: impl_->json(game, source, out); break;
-  }
+  const std::size_t begin = out.size();
+  impl_->write(game, source, out);
+  if (impl_->folder) impl_->transliterate(game, source, out, begin);
 }
 
 }  // namespace notera::batch

@@ -1,5 +1,6 @@
 #include "notera/core/uci.hpp"
 
+#include "notera/core/fen.hpp"
 #include "notera/core/movegen.hpp"
 
 namespace notera {
@@ -66,6 +67,10 @@ Move parse_uci(const Position& pos, std::string_view text) {
     if (m.to() == to && m.promotion() == promotion) return m;
   }
   return castling;
+}
+
+std::string uci_fen(const Position& pos) {
+  return write_fen(pos, pos.is_chess960() ? CastlingNotation::shredder : CastlingNotation::automatic);
 }
 
 }  // namespace notera

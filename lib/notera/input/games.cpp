@@ -690,8 +690,10 @@ void read_sheet(std::string_view text, std::string_view file, const pgn::PlayOpt
                 game::Game& game) {
   const scoresheet::Scoresheet sheet = scoresheet::read_scoresheet(text, std::string(file));
   scoresheet::SheetGame read = scoresheet::sheet_game(sheet, options);
+  std::vector<Diagnostic> first;
   for (const Diagnostic& d : sheet.diagnostics)
-    if (d.severity != Severity::note) read.game.diagnostics.insert(read.game.diagnostics.begin(), d);
+    if (d.severity != Severity::note) first.push_back(d);
+  read.game.diagnostics.insert(read.game.diagnostics.begin(), first.begin(), first.end());
   if (read.needs_reconstruction)
     read.game.diagnostics.push_back(Diagnostic{Severity::warning, Message("sheet.use_reconstruct"), {}, 0});
   game = std::move(read.game);

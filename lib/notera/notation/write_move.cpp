@@ -1,5 +1,6 @@
 #include "notera/notation/write_move.hpp"
 
+#include "notera/core/fen.hpp"
 #include "notera/core/uci.hpp"
 #include "notera/notation/letters.hpp"
 
@@ -55,6 +56,24 @@ std::string move_text(const Position& pos, Move m, const OutputNotation& notatio
   std::string out;
   append_move(pos, m, after, notation, out);
   return out;
+}
+
+bool needs_start(const Position& start) { return !(start == Position::start()); }
+
+void append_start(const Position& start, const OutputNotation& notation, bool moves_follow,
+                  std::string& out) {
+  if (!needs_start(start)) return;
+  if (notation.kind == OutputNotation::Kind::uci) {
+    out += "position fen ";
+    out += uci_fen(start);
+    if (moves_follow) out += " moves ";
+    return;
+  }
+  if (start.is_chess960()) out += "[Variant \"Chess960\"] ";
+  out += "[SetUp \"1\"] [FEN \"";
+  out += write_fen(start);
+  out += "\"]";
+  if (moves_follow) out += ' ';
 }
 
 }  // namespace notera::notation

@@ -354,12 +354,13 @@ struct Writer::Impl {
   std::vector<Tag> computed;  // SetUp, FEN, Variant of the current game
   std::string_view source;    // the current game's text (Writer::write)
   std::vector<const Tag*> others;
+  text::FoldedCharacters changed;  // by repertoire() in the current game
 
   // Text that Latin-1 cannot hold, transliterated (when asked for).
   std::string_view repertoire(std::string_view text) {
     if (!options.latin1_repertoire) return text;
     if (!folder) folder = std::make_unique<text::Latin1Folder>();
-    if (folder->fold(text, folded)) return folded;
+    if (folder->fold(text, folded, &changed)) return folded;
     return text;
   }
 
@@ -640,6 +641,7 @@ Writer& Writer::operator=(Writer&&) noexcept = default;
 void Writer::write(const game::Game& game, std::string& out, std::string_view source) {
   Impl& w = *impl_;
   w.source = source;
+  w.changed = {};
   const std::string_view result = termination_marker(game.result);
   w.write_tags(game, result, out);
   TokenWriter tokens(out, w.movetext, w.options.max_line_length);
@@ -656,5 +658,7 @@ void Writer::write(const game::Game& game, std::string& out, std::string_view so
   tokens.finish();
   out += '\n';
 }
+
+const text::FoldedCharacters& Writer::transliterated() const { return impl_->changed; }
 
 }  // namespace notera::pgn

@@ -28,7 +28,15 @@ int time_used(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
   return note ? note->seconds : -1;
 }
 
-void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& c, int ply,
+// The box as numbered on the paper; a surplus box stands beyond Black's
+// box of its row.
+SheetBox box_of(const scoresheet::SheetCell& c, bool surplus) {
+  if (c.number <= 0) return {};
+  if (surplus) return {c.number, false, true};
+  return {c.number, c.side == Color::black, false};
+}
+
+void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& c, int ply, bool surplus,
               notation::LanguageMask languages, std::vector<EvidenceCell>& out,
               std::vector<SheetProblem>& problems) {
   for (const scoresheet::SheetText& crossed : c.crossed_out) {
@@ -37,10 +45,12 @@ void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
     e.text = crossed.text;
     e.ply = ply;
     e.where = crossed.where;
+    e.box = box_of(c, surplus);
     out.push_back(std::move(e));
   }
   EvidenceCell e;
   e.ply = ply;
+  e.box = box_of(c, surplus);
   e.draw_offer = c.draw_offer();
   e.time_used = time_used(sheet, c);
   switch (c.kind) {
@@ -67,19 +77,20 @@ void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
   // box answered with text no notation reads would stand for no move at
   // all, and the rest of the game would bend around it.
   const scoresheet::SheetMark* answer = nullptr;
+  const auto problem = [&](const scoresheet::SheetMark& m, Message message) {
+    problems.push_back(SheetProblem{0, m.where, std::move(with_box(message, e.box))});
+  };
   for (const scoresheet::SheetMark& m : c.marks) {
     const bool empty = m.kind == scoresheet::MarkKind::note && m.text.starts_with("{=");
     if (m.kind != scoresheet::MarkKind::answer && !empty) continue;
     const std::string inner = empty ? std::string() : m.answer_text();
     if (inner.empty()) {
-      problems.push_back(SheetProblem{0, m.where, Message("reconstruct.answer.empty")});
+      problem(m, Message("reconstruct.answer.empty"));
     } else if (answer) {
-      problems.push_back(SheetProblem{
-          0, m.where,
-          Message("reconstruct.answer.twice").with("answer", inner).with("first", answer->answer_text())});
+      problem(m,
+              Message("reconstruct.answer.twice").with("answer", inner).with("first", answer->answer_text()));
     } else if (inner != no_move_answer && !notation::read_written_move(inner, languages).ok) {
-      problems.push_back(
-          SheetProblem{0, m.where, Message("reconstruct.answer.not_a_move").with("answer", inner)});
+      problem(m, Message("reconstruct.answer.not_a_move").with("answer", inner));
     } else {
       answer = &m;
     }
@@ -127,11 +138,11 @@ EvidenceSheet evidence_of(const scoresheet::Scoresheet& sheet) {
                    });
   for (const scoresheet::SheetCell& c : sheet.cells) {
     while (next_surplus < surplus.size() && before(surplus[next_surplus]->where, c.where))
-      add_cell(sheet, *surplus[next_surplus++], 0, languages, out.cells, out.problems);
-    add_cell(sheet, c, c.ply > 0 ? c.ply : 0, languages, out.cells, out.problems);
+      add_cell(sheet, *surplus[next_surplus++], 0, true, languages, out.cells, out.problems);
+    add_cell(sheet, c, c.ply > 0 ? c.ply : 0, false, languages, out.cells, out.problems);
   }
   while (next_surplus < surplus.size())
-    add_cell(sheet, *surplus[next_surplus++], 0, languages, out.cells, out.problems);
+    add_cell(sheet, *surplus[next_surplus++], 0, true, languages, out.cells, out.problems);
   return out;
 }
 

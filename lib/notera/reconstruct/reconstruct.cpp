@@ -495,7 +495,7 @@ class ReportBuilder {
     const EvidenceCell& c = sheet.cell(e.cell);
     e.text = c.text;
     e.where = c.where;
-    e.box_ply = c.ply;
+    e.box = box_of(c);
     const int misplaced = node.misplaced[j];
     if (node.reading[j] < 0) {
       e.status = PlyStatus::inserted;
@@ -615,7 +615,7 @@ class ReportBuilder {
         q.cell = e.cell;
         q.written = e.text;
         q.where = e.where;
-        q.box_ply = e.box_ply;
+        q.box = e.box;
       }
     q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
@@ -646,6 +646,18 @@ class ReportBuilder {
     }
     q.score = static_cast<float>(expected);
     return q;
+  }
+
+  // The box as numbered on the paper; a box that does not say (a caller's
+  // evidence without it) by the ply it claims, counted from the start.
+  SheetBox box_of(const EvidenceCell& c) const { return c.box.move > 0 ? c.box : ply_box(c.ply); }
+
+  // Ply `ply` of the game (1: the first from the start position) as its
+  // move number and side.
+  SheetBox ply_box(int ply) const {
+    if (ply <= 0) return {};
+    const int from_start = ply - 1 + (start_.side_to_move() == Color::black ? 1 : 0);
+    return {start_.fullmove_number() + from_start / 2, from_start % 2 == 1, false};
   }
 
   Position position_before(std::size_t d) const {
@@ -685,7 +697,7 @@ class ReportBuilder {
         d.cell = i;
         d.text = c.text;
         d.where = c.where;
-        d.box_ply = c.ply;
+        d.box = box_of(c);
         d.after_ply = after_ply;
         const bool blank =
             c.kind == EvidenceKind::unrecorded || sheet.cells[static_cast<std::size_t>(i)].readings.empty();
@@ -740,18 +752,20 @@ class ReportBuilder {
             // it have moved with it. On a sheet one box late that is the
             // sheet; else it is the answer that moved them.
             severity = Severity::warning;
+            const SheetBox played = ply_box(p.ply);
             m = Message("reconstruct.answer.moved")
                     .with("answer", c.readings.front())
                     .with("played", Message("reconstruct.move_number")
-                                        .with("move", (p.ply + 1) / 2)
-                                        .with("black", p.ply % 2 == 0 ? "yes" : "no"));
+                                        .with("move", played.move)
+                                        .with("black", played.black ? "yes" : "no"));
           } else {
             continue;
           }
         }
         r.problems.push_back(SheetProblem{
             static_cast<int>(j), c.answer_where,
-            std::move(m.with("where", where_message(static_cast<int>(j), c.where, c.ply, sheets_.size()))),
+            std::move(
+                m.with("where", where_message(static_cast<int>(j), c.where, box_of(c), sheets_.size()))),
             severity});
       }
     }
@@ -1022,27 +1036,35 @@ search::Output search_with_letter_habits(std::vector<PreparedSheet>& prepared, R
   if (!any) return out;
   // The sheets as they were, should the game found first stand.
   std::vector<PreparedSheet> before = prepared;
-  std::vector<Message> notes;
   for (std::size_t j = 0; j < prepared.size(); ++j) {
     const search::LetterHabits& habits = habits_of[j];
     if (habits.found.empty()) continue;
     const float weight = prepared[j].weight;
     prepared[j] = search::prepare_sheet(run.input[j], prepared[j].language, habits.costs);
     prepared[j].weight = weight;
-    for (const search::LetterHabit& h : habits.found)
-      notes.push_back(Message("reconstruct.note.letter_habit")
-                          .with("sheet", static_cast<int>(j) + 1)
-                          .with("written", std::string(1, h.written))
-                          .with("meant", std::string(1, h.meant))
-                          .with("count", h.count)
-                          .with("boxes", h.boxes));
   }
   search::Output again = search_again(prepared, run, r);
   if (again.finished.empty() || (search::cut_short(again.stats) && !search::cut_short(out.stats))) {
     prepared = std::move(before);
     return out;
   }
-  r.notes.insert(r.notes.end(), notes.begin(), notes.end());
+  // Said with the numbers of the game given: the boxes of the meant
+  // piece's moves, and how many of them have the letter written for it
+  // (the game found first read some of those boxes otherwise).
+  const int found = again.finished.front().node;
+  for (std::size_t j = 0; j < prepared.size(); ++j)
+    for (const search::LetterHabit& h : habits_of[j].found) {
+      const search::LetterUse use =
+          search::letter_use(prepared[j], j, again, found, r.start, h.written, h.meant);
+      if (use.count == 0) continue;  // the game given reads none of them so
+      r.notes.push_back(Message("reconstruct.note.letter_habit")
+                            .with("sheet", static_cast<int>(j) + 1)
+                            .with("written", std::string(1, h.written))
+                            .with("meant", std::string(1, h.meant))
+                            .with("count", use.count)
+                            .with("boxes", use.boxes)
+                            .with("all", use.count == use.boxes ? "yes" : "no"));
+    }
   return again;
 }
 

@@ -10,20 +10,21 @@
 
 namespace notera::reconstruct {
 
-namespace {
-
-// The move a box's number and column name, for a person with the paper in
-// hand: 9 and "yes" for Black's box of move 9 (0: the box has no number).
-Message& with_move(Message& m, int box_ply) {
-  return m.with("move", box_ply > 0 ? (box_ply + 1) / 2 : 0).with("black", box_ply > 0 && box_ply % 2 == 0 ? "yes" : "no");
+Message& with_box(Message& m, const SheetBox& box) {
+  return m.with("move", box.move)
+      .with("black", box.move > 0 && box.black ? "yes" : "no")
+      .with("extra", box.move > 0 && box.extra ? "yes" : "no");
 }
 
-}  // namespace
-
-Message where_message(int sheet, const SourceLocation& where, int box_ply, std::size_t sheet_count) {
+// "line 20, column 5 (move 9)": the line and column (in characters) of the
+// box in its .sheet file, and its number and column on the paper.
+Message where_message(int sheet, const SourceLocation& where, const SheetBox& box, std::size_t sheet_count) {
   Message m("reconstruct.where");
-  m.with("many", sheet_count > 1 ? "yes" : "no").with("sheet", sheet + 1).with("line", where.line);
-  return with_move(m, box_ply);
+  m.with("many", sheet_count > 1 ? "yes" : "no")
+      .with("sheet", sheet + 1)
+      .with("line", where.line)
+      .with("column", where.column);
+  return with_box(m, box);
 }
 
 namespace {
@@ -93,8 +94,9 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
     m.with("many", sheet_count > 1 ? "yes" : "no")
         .with("sheet", q.sheet + 1)
         .with("line", q.where.line)
+        .with("column", q.where.column)
         .with("written", q.written);
-  with_move(m, q.sheet >= 0 ? q.box_ply : 0);
+  with_box(m, q.sheet >= 0 ? q.box : SheetBox{});
   notes.comments.push_back(render(m));
   for (std::size_t c = 1; c < q.candidates.size(); ++c) {
     const AskCandidate& a = q.candidates[c];
@@ -124,7 +126,7 @@ Message explain(const Reconstruction& r, const ReconstructedPly& ply, const PlyE
       for (const PlyEvidence& later : r.plies[k].evidence)
         if (later.sheet == e.sheet && later.cell >= 0)
           return Message("reconstruct.not_written_before")
-              .with("where", where_message(e.sheet, later.where, later.box_ply, sheet_count))
+              .with("where", where_message(e.sheet, later.where, later.box, sheet_count))
               .with("san", ply.san)
               .with("next", later.text);
     return Message("reconstruct.not_written")
@@ -132,7 +134,7 @@ Message explain(const Reconstruction& r, const ReconstructedPly& ply, const PlyE
         .with("sheet", e.sheet + 1)
         .with("san", ply.san);
   }
-  Message where = where_message(e.sheet, e.where, e.box_ply, sheet_count);
+  Message where = where_message(e.sheet, e.where, e.box, sheet_count);
   switch (e.status) {
     case PlyStatus::inserted:
       return Message("reconstruct.unrecorded").with("where", std::move(where)).with("san", ply.san);
@@ -163,7 +165,7 @@ Message explain(const DroppedCell& d, std::size_t sheet_count) {
   const bool blank =
       d.reason == DropReason::not_played && d.text.find_first_not_of("-\u2013\u2014 ") == std::string::npos;
   return Message("reconstruct.dropped." + std::string(blank ? "blank_not_played" : to_string(d.reason)))
-      .with("where", where_message(d.sheet, d.where, d.box_ply, sheet_count))
+      .with("where", where_message(d.sheet, d.where, d.box, sheet_count))
       .with("text", d.text);
 }
 
@@ -210,7 +212,7 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
       continue;
     }
     comments.push_back(render(Message("reconstruct.dropped.unrecorded_after_boxes")
-                                  .with("where", where_message(d.sheet, d.where, d.box_ply, sheet_count))
+                                  .with("where", where_message(d.sheet, d.where, d.box, sheet_count))
                                   .with("last", r.dropped[last].where.line)
                                   .with("count", static_cast<int>(last - k + 1))));
     k = last;

@@ -11,6 +11,7 @@
 
 #include "notera/core/exchange.hpp"
 #include "notera/core/movegen.hpp"
+#include "notera/notation/letters.hpp"
 #include "notera/notation/resolve.hpp"
 #include "notera/reconstruct/move_prior.hpp"
 #include "notera/reconstruct/opening_book.hpp"
@@ -246,6 +247,31 @@ double binomial_tail(int n, int k, double p) {
   }
   return std::max(0.0, 1.0 - below);
 }
+
+// 0 for "A" ... 25 for "Z"; -1 for any other letter (two letters, Cyrillic).
+int letter_index(std::string_view text) {
+  return text.size() == 1 && text[0] >= 'A' && text[0] <= 'Z' ? text[0] - 'A' : -1;
+}
+
+// Calls visit(reading, position, move) for every box of sheet `j` that the
+// game of the path ending at `node` reads as a piece move written with a
+// piece letter (A-Z), in the position before the move.
+template <typename Visit>
+void for_each_letter_box(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
+                         const Position& start, Visit visit) {
+  Position pos = start;
+  for (const int n : path_of(out, node)) {
+    const Node& nd = out.nodes[static_cast<std::size_t>(n)];
+    if (nd.cell[j] >= 0 && nd.reading[j] >= 0 && !nd.by_spelling[j]) {
+      const CellReading& r = sheet.cells[static_cast<std::size_t>(nd.cell[j])]
+                                 .readings[static_cast<std::size_t>(nd.reading[j])];
+      if (r.parsed && r.move.kind == notation::WrittenKind::piece && letter_index(r.letter) >= 0)
+        visit(r, pos, nd.move);
+    }
+    pos.play(nd.move);
+  }
+}
+
 }  // namespace
 
 LetterHabits letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
@@ -255,27 +281,15 @@ LetterHabits letter_habits(const PreparedSheet& sheet, std::size_t j, const Outp
   constexpr std::size_t letters = 26;
   std::array<int, letters> written{};
   std::array<std::array<int, letters>, letters> confused{};
-  const auto letter_index = [](std::string_view text) -> int {
-    return text.size() == 1 && text[0] >= 'A' && text[0] <= 'Z' ? text[0] - 'A' : -1;
-  };
-  Position pos = start;
-  for (const int n : path_of(out, node)) {
-    const Node& nd = out.nodes[static_cast<std::size_t>(n)];
-    if (nd.cell[j] >= 0 && nd.reading[j] >= 0 && !nd.by_spelling[j]) {
-      const CellReading& r = sheet.cells[static_cast<std::size_t>(nd.cell[j])]
-                                 .readings[static_cast<std::size_t>(nd.reading[j])];
-      const int w = letter_index(r.letter);
-      if (r.parsed && r.move.kind == notation::WrittenKind::piece && w >= 0) {
-        ++written[static_cast<std::size_t>(w)];
-        SlipList why;
-        structural_cost(r, pos, nd.move, sheet.language, sheet.costs, &why);
-        for (const Slip& slip : why)
-          if (const int m = letter_index(slip.meant); slip.kind == SlipKind::piece_letter && m >= 0)
-            ++confused[static_cast<std::size_t>(w)][static_cast<std::size_t>(m)];
-      }
-    }
-    pos.play(nd.move);
-  }
+  for_each_letter_box(sheet, j, out, node, start, [&](const CellReading& r, const Position& pos, Move move) {
+    const int w = letter_index(r.letter);
+    ++written[static_cast<std::size_t>(w)];
+    SlipList why;
+    structural_cost(r, pos, move, sheet.language, sheet.costs, &why);
+    for (const Slip& slip : why)
+      if (const int m = letter_index(slip.meant); slip.kind == SlipKind::piece_letter && m >= 0)
+        ++confused[static_cast<std::size_t>(w)][static_cast<std::size_t>(m)];
+  });
   // A confusion made more often than a writer who slips at the measured
   // rate would make it by chance (at most a 1% chance of as many) is the
   // writer's habit, priced by its rate on this sheet, shrunk towards the
@@ -295,11 +309,26 @@ LetterHabits letter_habits(const PreparedSheet& sheet, std::size_t j, const Outp
       const float price = static_cast<float>(-std::log(rate));
       if (price < habits.costs.letter_pair[w][m] - 0.01f) {
         habits.costs.letter_pair[w][m] = price;
-        habits.found.push_back(LetterHabit{static_cast<char>('A' + w), static_cast<char>('A' + m),
-                                           confused[w][m], written[w]});
+        habits.found.push_back(LetterHabit{static_cast<char>('A' + w), static_cast<char>('A' + m)});
       }
     }
   return habits;
+}
+
+LetterUse letter_use(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
+                     const Position& start, char written, char meant) {
+  LetterUse use;
+  const auto& letters = notation::LetterTable::instance().language(sheet.language).written;
+  for_each_letter_box(sheet, j, out, node, start, [&](const CellReading& r, const Position& pos, Move move) {
+    if (move == Move::null()) return;
+    const PieceType moved = type_of(pos.piece_on(move.from()));
+    if (moved == PieceType::pawn || moved == PieceType::none) return;
+    const std::string& letter = letters[static_cast<std::size_t>(index(moved))];
+    if (letter.size() != 1 || letter[0] != meant) return;
+    ++use.boxes;
+    if (r.letter[0] == written) ++use.count;
+  });
+  return use;
 }
 
 float writer_weight(const Departures& d) {

@@ -192,13 +192,10 @@ struct Departures {
 std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheets, const Output& out,
                                          int node, const Position& start);
 
-// A piece letter that a sheet's writer writes for another by habit: `count`
-// of the `boxes` where `written` is written mean `meant`.
+// A piece letter that a sheet's writer writes for another by habit.
 struct LetterHabit {
   char written = 0;
   char meant = 0;
-  int count = 0;
-  int boxes = 0;
 };
 // The piece-letter confusions that sheet `j` makes by habit on the game
 // `out` reaches at `node` (a writer who writes K for R once is slipping,
@@ -210,6 +207,17 @@ struct LetterHabits {
 };
 LetterHabits letter_habits(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
                            const Position& start, const SlipCosts& costs);
+
+// How sheet `j` writes the piece whose letter is `meant` (in the sheet's
+// language) on the game of the path ending at `node`: in `boxes` boxes that
+// game reads as that piece's moves written with a piece letter, in `count`
+// of them with `written` (the numbers of the note on a letter habit).
+struct LetterUse {
+  int count = 0;
+  int boxes = 0;
+};
+LetterUse letter_use(const PreparedSheet& sheet, std::size_t j, const Output& out, int node,
+                     const Position& start, char written, char meant);
 
 // The weight of a sheet's departures (PreparedSheet::weight) for a writer
 // who departed `d` times in `boxes` written boxes.

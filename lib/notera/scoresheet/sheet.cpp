@@ -167,9 +167,7 @@ class Reader {
   void read_line(const SheetLine& line) {
     const LineSyntax& syntax = line.parsed.syntax;
     if (line.parsed.error) {
-      const auto& error = *line.parsed.error;
-      report(Severity::error, Message(error.key), at(line, error.offset));
-      keep_note(line);
+      report_line_error(line, *line.parsed.error);
       return;
     }
     if (syntax.comment) {
@@ -192,6 +190,94 @@ class Reader {
 
   void report(Severity severity, Message message, SourceLocation where, int ply = 0) {
     sheet_.diagnostics.push_back({severity, std::move(message), where, ply});
+  }
+
+  // ---------------------------------------------------------------- boxes
+
+  // A box of the sheet as a person with the paper finds it: the move
+  // number it is written in and its column (number 0: no box).
+  struct Box {
+    int number = 0;
+    Color side = Color::white;
+  };
+
+  // The box `plies` boxes after `box`.
+  static Box box_after(Box box, int plies) {
+    const int at = box.number * 2 + index(box.side) + plies;
+    return {at / 2, at % 2 == 0 ? Color::white : Color::black};
+  }
+
+  // Messages about a box name it as "move 9" or "move 9..." (Black's), as
+  // the reconstruction's messages do; and say which ply it claims.
+  static Message& with_box(Message& m, Box box) {
+    return m.with("move", box.number)
+        .with("black", box.number > 0 && box.side == Color::black ? "yes" : "no");
+  }
+
+  int ply_of(Box box) const {
+    if (box.number <= 0) return 0;
+    return std::max(0,
+                    (box.number - sheet_.start_number) * 2 + index(box.side) - index(sheet_.start_side) + 1);
+  }
+
+  void report_at_box(Severity severity, Message message, SourceLocation where, Box box) {
+    report(severity, std::move(with_box(message, box)), where, ply_of(box));
+  }
+
+  // The box the next cell goes to: the open row's next one, else the one
+  // after the last cell (at the start: the start position's).
+  Box next_box() const {
+    if (has_room()) {
+      const SheetRow& row = sheet_.rows[static_cast<std::size_t>(open_.index)];
+      return box_after({row.number, row.black_first ? Color::black : Color::white}, open_.filled);
+    }
+    if (sheet_.cells.empty()) return {sheet_.start_number, sheet_.start_side};
+    const SheetCell& last = sheet_.cells.back();
+    return box_after({last.number, last.side}, 1);
+  }
+
+  // The box of the last cell placed (number 0: none yet).
+  Box last_box() const {
+    if (sheet_.cells.empty()) return {};
+    return {sheet_.cells.back().number, sheet_.cells.back().side};
+  }
+
+  // The box a line that cannot be read has its problem in: the line read
+  // up to the problem, as move rows or cells that go on the open row
+  // (number 0 when that part is no moves: a header line, text before the
+  // moves).
+  Box box_at(const SheetLine& line, std::size_t offset) const {
+    const sheet_line::ParsedLine before = sheet_line::parse_line(line.text.substr(0, offset));
+    if (before.error) return {};
+    const LineSyntax& syntax = before.syntax;
+    bool numbered = false;
+    for (const GroupSyntax& g : syntax.groups) numbered |= g.numbered;
+    const bool moves = syntax.kind == LineKind::moves ||
+                       (syntax.kind == LineKind::text && (in_moves_ || numbered)) ||
+                       (syntax.kind == LineKind::blank && in_moves_);
+    if (!moves) return {};
+    Box box = next_box();
+    int cells = 0;
+    for (const GroupSyntax& g : syntax.groups) {
+      if (g.numbered) {
+        const std::string_view digits = g.digits.of(line.text);
+        int number = 0;
+        std::from_chars(digits.data(), digits.data() + digits.size(), number);
+        box = {number, g.black_first ? Color::black : Color::white};
+        cells = 0;
+      }
+      cells += static_cast<int>(count_cells(g));
+    }
+    // A problem glued to a cell ("Sf6~~") is in that cell's box.
+    if (cells > 0 && offset > 0 && line.text[offset - 1] != ' ' && line.text[offset - 1] != '\t') --cells;
+    return box_after(box, cells);
+  }
+
+  // A line the grammar cannot read: the problem where it starts, in its
+  // box; the line is kept as a note.
+  void report_line_error(const SheetLine& line, const sheet_line::LineError& error) {
+    report_at_box(Severity::error, Message(error.key), at(line, error.offset), box_at(line, error.offset));
+    keep_note(line);
   }
 
   // The line without its comment, for notes and messages.
@@ -222,8 +308,7 @@ class Reader {
       as_text.has_numbers = false;
       for (const GroupSyntax& g : as_text.parsed.syntax.groups) as_text.has_numbers |= g.numbered;
       if (as_text.parsed.error) {
-        report(Severity::error, Message(as_text.parsed.error->key), at(line, as_text.parsed.error->offset));
-        keep_note(line);
+        report_line_error(line, *as_text.parsed.error);
         return;
       }
       read_text(as_text, as_text.parsed.syntax);
@@ -317,10 +402,12 @@ class Reader {
         sheet_.result_in_moves = SheetText{std::string(item.whole.of(line.text)), at(line, item.whole.begin)};
         return;
       }
-      report(Severity::warning, Message("sheet.text_after_moves").with("text", content_of(line)),
+      Message m("sheet.text_after_moves");
+      report(Severity::warning, std::move(with_box(m, last_box()).with("text", content_of(line))),
              content_where(line));
     } else {
-      report(Severity::warning, Message("sheet.line_without_number").with("text", content_of(line)),
+      Message m("sheet.line_without_number");
+      report(Severity::warning, std::move(with_box(m, last_box()).with("text", content_of(line))),
              content_where(line));
     }
     keep_note(line);
@@ -550,13 +637,15 @@ class Reader {
     note.where = at(line, item.whole.begin);
     const auto [seconds, largest_field] = clock_seconds(note.text);
     note.seconds = seconds;
-    if (largest_field >= 60)
-      report(Severity::warning,
-             Message("sheet.bad_clock").with("text", note.text).with("minutes", largest_field), note.where);
     if (open_.index < 0) begin_inferred_row(note.where, sheet_.start_number);
     SheetRow& row = sheet_.rows[static_cast<std::size_t>(open_.index)];
     open_.after = at(line, item.whole.end);
     const int slot = open_.clock_notes++ + (row.black_first ? 1 : 0);
+    if (largest_field >= 60) {  // the time after White's move of the row, then after Black's
+      Message m("sheet.bad_clock");
+      report_at_box(Severity::warning, std::move(m.with("text", note.text).with("minutes", largest_field)),
+                    note.where, slot < 2 ? Box{row.number, slot == 0 ? Color::white : Color::black} : Box{});
+    }
     if (slot == 0) {
       row.white_clock = std::move(note);
     } else if (slot == 1) {
@@ -582,7 +671,7 @@ class Reader {
       report(Severity::warning, Message("sheet.number_without_moves").with("number", row.number), row.where);
     }
     close_row(false);
-    if (sheet_.rows.empty()) report(Severity::warning, Message("sheet.no_moves"), {});
+    if (sheet_.rows.empty()) report(Severity::warning, Message("sheet.no_moves"), {1, 1});
     for (SheetCell& cell : sheet_.cells)
       cell.ply = (cell.number - sheet_.start_number) * 2 + index(cell.side) - index(sheet_.start_side) + 1;
   }

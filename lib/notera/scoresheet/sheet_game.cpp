@@ -67,6 +67,12 @@ struct Span {
   const SheetCell* cell;
 };
 
+// "9." or "9..." for a cell: the number its box is written with, as the
+// messages of a game name a move.
+std::string box_number_text(const SheetCell& cell) {
+  return std::to_string(cell.number) + (cell.side == Color::white ? "." : "...");
+}
+
 void diagnose(SheetGame& out, Message message, SourceLocation where, int ply) {
   Diagnostic d;
   d.severity = Severity::error;
@@ -104,11 +110,20 @@ SheetGame sheet_game(const Scoresheet& sheet, pgn::PlayOptions options) {
   for (const SheetCell& cell : sheet.cells) {
     if (cell.kind != CellKind::move) {
       // An unrecorded or empty cell in the middle of the game: a gap.
-      diagnose(out, Message("sheet.gap").with("number", cell.number), cell.where, cell.ply);
+      diagnose(out,
+               Message("sheet.gap")
+                   .with("number", cell.number)
+                   .with("black", cell.side == Color::black ? "yes" : "no"),
+               cell.where, cell.ply);
       break;
     }
     if (!cell.alternatives.empty() || !cell.unreadable.empty()) {
-      diagnose(out, Message("sheet.undecided").with("text", cell.text), cell.move_where, cell.ply);
+      diagnose(out,
+               Message("sheet.undecided")
+                   .with("text", cell.text)
+                   .with("number", cell.number)
+                   .with("black", cell.side == Color::black ? "yes" : "no"),
+               cell.move_where, cell.ply);
       break;
     }
     if (cell.side == Color::white || spans.empty())
@@ -126,11 +141,17 @@ SheetGame sheet_game(const Scoresheet& sheet, pgn::PlayOptions options) {
   const std::size_t before = game.diagnostics.size();
   play_movetext(parse, text, 0, locator, game, options);
   // Diagnostics point into the built movetext: move them to the sheet
-  // (ply k is the k-th cell played).
+  // (ply k is the k-th cell played), and name the move as its box is
+  // numbered ("the game stops at 8. 'Lb3'" where rows 6 and 7 are missing
+  // and the game's move is its 5th).
   for (std::size_t i = before; i < game.diagnostics.size(); ++i) {
     Diagnostic& d = game.diagnostics[i];
-    if (d.ply >= 1 && static_cast<std::size_t>(d.ply) <= spans.size())
-      d.where = spans[static_cast<std::size_t>(d.ply) - 1].cell->move_where;
+    if (d.ply >= 1 && static_cast<std::size_t>(d.ply) <= spans.size()) {
+      const SheetCell& cell = *spans[static_cast<std::size_t>(d.ply) - 1].cell;
+      d.where = cell.move_where;
+      for (auto& [name, value] : d.message.args)
+        if (name == "number" && !value.is_number) value.text = box_number_text(cell);
+    }
     if (d.severity == Severity::error) out.needs_reconstruction = true;
   }
 

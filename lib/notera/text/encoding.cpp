@@ -1,5 +1,6 @@
 #include "notera/text/encoding.hpp"
 
+#include <unicode/normalizer2.h>
 #include <unicode/translit.h>
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
@@ -730,10 +731,25 @@ Latin1Folder::~Latin1Folder() = default;
 Latin1Folder::Latin1Folder(Latin1Folder&&) noexcept = default;
 Latin1Folder& Latin1Folder::operator=(Latin1Folder&&) noexcept = default;
 
-bool Latin1Folder::fold(std::string_view text, std::string& out) {
+bool Latin1Folder::fold(std::string_view text, std::string& out, FoldedCharacters* changed) {
   if (fits_latin1(text)) return false;
   icu::UnicodeString u =
       icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  if (changed) {
+    // Counted as the transliterator sees them: after its Any-NFC.
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    check(status, "Normalizer2::getNFCInstance");
+    u = nfc->normalize(u, status);
+    check(status, "Normalizer2::normalize");
+    FoldedCharacters here;
+    for (int32_t i = 0; i < u.length(); i = u.moveIndex32(i, 1)) {
+      const UChar32 c = u.char32At(i);
+      if (c <= 0xFF) continue;
+      if (here.count++ == 0) here.first = static_cast<char32_t>(c);
+    }
+    changed->add(here);
+  }
   impl_->transliterator->transliterate(u);
   out.clear();
   u.toUTF8String(out);
