@@ -52,6 +52,7 @@
 #include "plies_in_order.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/letters.hpp"
+#include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
 
 using namespace notera;
@@ -90,20 +91,15 @@ Position position_before(const std::vector<Move>& game, std::size_t index) {
 void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std::vector<Move>& game) {
   reconstruct::EvidenceCell& box = sheet.cells[static_cast<std::size_t>(cell)];
   if (true_ply < 0) {  // no move of the game: "{=--}"
-    box.kind = reconstruct::EvidenceKind::move;
-    box.readings = {"--"};
-    box.certain = true;
-    box.no_move = true;
+    reconstruct::answer_box(box, "--");
     return;
   }
   const Position pos = position_before(game, static_cast<std::size_t>(true_ply));
   const notation::LetterTable& table = notation::LetterTable::instance();
   const int language = table.language_index(sheet.language);
-  box.kind = reconstruct::EvidenceKind::move;
   box.text = box.text.empty() ? "-" : box.text;
-  box.readings = {to_san(pos, game[static_cast<std::size_t>(true_ply)],
-                         table.style(language < 0 ? notation::LetterTable::english : language))};
-  box.certain = true;
+  reconstruct::answer_box(box, to_san(pos, game[static_cast<std::size_t>(true_ply)],
+                                      table.style(language < 0 ? notation::LetterTable::english : language)));
 }
 
 bool page_answers = false;  // --page-answers

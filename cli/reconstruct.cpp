@@ -80,7 +80,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   // Answers it could not take: on stderr, where the sheet's own
   // diagnostics go, and the run fails (the game is still written).
   bool answers_fail = false;
-  for (const reconstruct::SheetProblem& p : r.problems) {
+  for (const reconstruct::SheetProblem& p : (run.spelt ? *run.spelt : r).problems) {
     std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where)
               << context.format(p.message) << '\n';
     answers_fail |= p.severity == Severity::error;

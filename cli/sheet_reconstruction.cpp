@@ -25,6 +25,11 @@ reconstruct::Reconstruction respelt(reconstruct::Reconstruction r, const notatio
     for (reconstruct::AskCandidate& c : a.candidates)
       if (!c.ends) c.san = notation::move_text(before[static_cast<std::size_t>(a.ply - 1)], c.move, spelling);
   }
+  for (reconstruct::SheetProblem& problem : r.problems) {
+    if (problem.ply < 1 || problem.ply > static_cast<int>(r.plies.size())) continue;
+    for (auto& [name, value] : problem.message.args)
+      if (name == "san") value.text = r.plies[static_cast<std::size_t>(problem.ply - 1)].san;
+  }
   return r;
 }
 

@@ -208,7 +208,9 @@ TEST_CASE(
 TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept elsewhere a warning") {
   test::TempDir dir;
   // No game promotes a pawn at Black's second move: the answer cannot be
-  // kept, and the game found says so instead of bending the sheet further.
+  // kept. It is set aside and the box read as written, instead of the game
+  // bending around it (moves put in, boxes passed over), and the person is
+  // told.
   const auto cannot = dir.write("umulig.sheet", "Notation: nb\n\n1 e4 e5\n2 Sf3 Sc6 {=e8D}\n3 Lb5 a6\n");
   const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", cannot.string()});
   CHECK(r.exit_code == 1);
@@ -218,9 +220,20 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   CHECK(p["severity"] == "error");
   CHECK(p["line"] == 4);
   CHECK(p["column"] == 11);
-  CHECK(p["code"] == "reconstruct.answer.not_kept");
+  CHECK(p["code"] == "reconstruct.answer.set_aside");
   CHECK(p["message"].get<std::string>().find(
             "line 4, column 7 (move 2...): the answer 'e8D' cannot hold together") == 0);
+  CHECK(p["message"].get<std::string>().find("so it is set aside and the box read as written: the game found "
+                                             "plays Nc6 for it") != std::string::npos);
+  std::vector<std::string> played;
+  for (const auto& m : report["moves"]) played.push_back(m["san"].get<std::string>());
+  CHECK(played == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"});
+  CHECK(report["moves"][3]["status"] == "exact");
+  // Spelt in the sheet's letters, the message names the move in them too.
+  const auto nb = test::run_notera({"reconstruct", "--messages", "en", "--json", "--to", "nb", cannot.string()});
+  CHECK(nlohmann::json::parse(nb.out)["problems"][0]["message"].get<std::string>().find(
+            "the game found plays Sc6 for it") != std::string::npos);
+  CHECK(nb.err.find("the game found plays Sc6 for it") != std::string::npos);
   // Answers never make a margin of a thousand nats: a ply no game that
   // keeps the answers departs from has no confidence.
   for (const auto& m : report["moves"])

@@ -1519,11 +1519,16 @@ function renderGame() {
     status.textContent = t("game.waiting");
     return;
   }
-  status.dataset.state = report.moves.length === 0 ? "empty" : report.complete ? "complete" : "incomplete";
+  // Answers the reconstruction could not take (listed under the game) keep
+  // the game from being called complete: the sheet says more than was read.
+  const answerErrors = (report.problems || []).some((p) => p.severity === "error");
+  status.dataset.state = report.moves.length === 0 ? "empty"
+    : answerErrors ? "error" : report.complete ? "complete" : "incomplete";
   status.dataset.plies = report.moves.length;
   // A first answer that a wider search may still change says so.
   status.dataset.answer = report.stats.wider_skipped ? "first" : "whole";
   status.textContent = report.moves.length === 0 ? t("game.empty")
+    : answerErrors ? t("game.answers_to_fix", {moves: Math.ceil(report.moves.length / 2)})
     : report.complete && report.result.written === "*" ? t("game.complete_open", {moves: Math.ceil(report.moves.length / 2)})
     : report.complete ? t("game.complete", {moves: Math.ceil(report.moves.length / 2), result: report.result.written})
     : t("game.incomplete", {moves: Math.ceil(report.moves.length / 2)});

@@ -14,4 +14,12 @@ namespace notera::reconstruct {
 
 EvidenceSheet evidence_of(const scoresheet::Scoresheet& sheet);
 
+// A person's answer for a box: "--" (no move of the game) or a move, which
+// the search then takes as certain. What the box says without it is kept.
+void answer_box(EvidenceCell& box, std::string answer);
+
+// The answer taken back: the box is read as written, and `set_aside` keeps
+// the answer for the report.
+void set_answer_aside(EvidenceCell& box);
+
 }  // namespace notera::reconstruct

@@ -113,6 +113,13 @@ struct EvidenceCell {
   bool no_move = false;
   // With `certain`: where the answer is written ("{=Txb7}"), for reports.
   SourceLocation answer_where{};
+  // With `certain`: the box as read without the answer (answer_box()).
+  EvidenceKind written_kind = EvidenceKind::move;
+  std::vector<std::string> written_readings{};
+  // An answer set aside (set_answer_aside()): no game the search found keeps
+  // it, so the box is read as written and the report names the answer, at
+  // `answer_where`, for the person to check.
+  std::string set_aside{};
   // The box as numbered on the paper, for messages (a .sheet gives it;
   // when not known, messages name the box by `ply`).
   SheetBox box = {};
@@ -128,6 +135,9 @@ struct SheetProblem {
   Message message;
   // A warning: the answer is kept, but in another place than its box's own.
   Severity severity = Severity::error;
+  // The game's ply the message names as {san} (1-based), so that a game
+  // spelt in other letters names it in those too; 0: the message names none.
+  int ply = 0;
 };
 
 // One scoresheet: boxes in the order of the sheet, and what its headers say.

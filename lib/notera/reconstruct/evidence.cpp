@@ -96,18 +96,35 @@ void add_cell(const scoresheet::Scoresheet& sheet, const scoresheet::SheetCell& 
     }
   }
   if (answer) {
-    const std::string text = answer->answer_text();
     if (e.kind == EvidenceKind::unrecorded) e.where = c.where;
-    e.kind = EvidenceKind::move;
-    e.certain = true;
-    e.no_move = text == no_move_answer;
+    answer_box(e, answer->answer_text());
     e.answer_where = answer->where;
-    e.readings.assign(1, text);
   }
   out.push_back(std::move(e));
 }
 
 }  // namespace
+
+void answer_box(EvidenceCell& box, std::string answer) {
+  if (!box.certain) {
+    box.written_kind = box.kind;
+    box.written_readings = std::move(box.readings);
+  }
+  box.kind = EvidenceKind::move;
+  box.certain = true;
+  box.no_move = answer == no_move_answer;
+  box.readings.assign(1, std::move(answer));
+}
+
+void set_answer_aside(EvidenceCell& box) {
+  if (!box.certain) return;
+  box.set_aside = box.readings.empty() ? std::string() : box.readings.front();
+  box.kind = box.written_kind;
+  box.readings = std::move(box.written_readings);
+  box.written_readings.clear();
+  box.certain = false;
+  box.no_move = false;
+}
 
 EvidenceSheet evidence_of(const scoresheet::Scoresheet& sheet) {
   EvidenceSheet out;

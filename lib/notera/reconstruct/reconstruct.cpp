@@ -16,6 +16,7 @@
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/reconstruct/doubts.hpp"
+#include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/search.hpp"
 
 namespace notera::reconstruct {
@@ -731,13 +732,24 @@ class ReportBuilder {
       const PreparedSheet& sheet = sheets_[j];
       for (int i = 0; i < sheet.size(); ++i) {
         const EvidenceCell& c = sheet.cell(i);
-        if (!c.certain) continue;
+        if (!c.certain && c.set_aside.empty()) continue;
         const int at = used_[j][static_cast<std::size_t>(i)];
         Message m;
         Severity severity = Severity::error;
-        if (c.no_move) {
+        int named_ply = 0;
+        if (!c.certain) {  // an answer set aside: the box read as written
+          if (at < 0) {
+            m = Message("reconstruct.answer.set_aside_over").with("answer", c.set_aside);
+          } else {
+            m = Message("reconstruct.answer.set_aside")
+                    .with("answer", c.set_aside)
+                    .with("san", r.plies[static_cast<std::size_t>(at)].san);
+            named_ply = r.plies[static_cast<std::size_t>(at)].ply;
+          }
+        } else if (c.no_move) {
           if (at < 0) continue;
           m = Message("reconstruct.answer.played").with("san", r.plies[static_cast<std::size_t>(at)].san);
+          named_ply = r.plies[static_cast<std::size_t>(at)].ply;
         } else if (at < 0) {
           m = Message("reconstruct.answer.passed_over").with("answer", c.readings.front());
         } else {
@@ -747,6 +759,7 @@ class ReportBuilder {
                                  sheet.costs)
                   .cost >= breaks_answer) {
             m = Message("reconstruct.answer.not_kept").with("answer", c.readings.front()).with("san", p.san);
+            named_ply = p.ply;
           } else if (c.ply > 0 && p.ply != c.ply) {
             // Kept, but as another ply than its box names: the boxes around
             // it have moved with it. On a sheet one box late that is the
@@ -766,7 +779,7 @@ class ReportBuilder {
             static_cast<int>(j), c.answer_where,
             std::move(
                 m.with("where", where_message(static_cast<int>(j), c.where, box_of(c), sheets_.size()))),
-            severity});
+            severity, named_ply});
       }
     }
   }
@@ -1122,7 +1135,9 @@ void settle_result(const Run& run, Reconstruction& r) {
 
 }  // namespace
 
-Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
+namespace {
+
+Reconstruction reconstruct_once(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
   Reconstruction r;
   const auto began = std::chrono::steady_clock::now();
   Run run{options,
@@ -1162,6 +1177,32 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   ReportBuilder(prepared, out, r.start, options).build(r);
   settle_result(run, r);
   return r;
+}
+
+}  // namespace
+
+// An answer the game found does not keep is set aside, and the game found
+// again without it: an answer no game keeps implies nothing, so the rest of
+// the sheet is read as if it were not there (a first search bends the game
+// around it: moves put in, boxes passed over). The report names it.
+Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
+  Reconstruction r = reconstruct_once(sheets, options);
+  std::vector<EvidenceSheet> again;
+  for (const SheetProblem& p : r.problems) {
+    const bool unkept = p.message.key == "reconstruct.answer.not_kept" ||
+                        p.message.key == "reconstruct.answer.passed_over" ||
+                        p.message.key == "reconstruct.answer.played";
+    if (!unkept || p.sheet < 0 || static_cast<std::size_t>(p.sheet) >= sheets.size()) continue;
+    if (again.empty()) again = sheets;
+    for (EvidenceCell& c : again[static_cast<std::size_t>(p.sheet)].cells)
+      if (c.certain && c.answer_where == p.where) set_answer_aside(c);
+  }
+  if (again.empty()) return r;
+  Reconstruction without = reconstruct_once(again, options);
+  without.stats.milliseconds += r.stats.milliseconds;
+  without.stats.work += r.stats.work;
+  without.stats.runs += r.stats.runs;
+  return without;
 }
 
 }  // namespace notera::reconstruct

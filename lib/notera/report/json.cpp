@@ -251,13 +251,16 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   nlohmann::json notes = nlohmann::json::array();
   for (const Message& m : r.notes) notes.push_back(messages.format(m));
   nlohmann::json problems = nlohmann::json::array();
-  for (const reconstruct::SheetProblem& p : r.problems)
+  for (std::size_t i = 0; i < r.problems.size(); ++i) {
+    const reconstruct::SheetProblem& p = r.problems[i];
+    // The message names moves as the game's moves are spelt.
     problems.push_back({{"severity", std::string(to_string(p.severity))},
                         {"sheet", p.sheet + 1},
                         {"line", p.where.line},
                         {"column", p.where.column},
                         {"code", p.message.key},
-                        {"message", messages.format(p.message)}});
+                        {"message", messages.format(spelt ? spelt->problems[i].message : p.message)}});
+  }
 
   nlohmann::json j;
   j["moves"] = std::move(moves);
