@@ -49,11 +49,11 @@
 #include <vector>
 
 #include "hcs_rates.hpp"
-#include "plies_in_order.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
+#include "plies_in_order.hpp"
 
 using namespace notera;
 

@@ -230,7 +230,8 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   CHECK(played == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"});
   CHECK(report["moves"][3]["status"] == "exact");
   // Spelt in the sheet's letters, the message names the move in them too.
-  const auto nb = test::run_notera({"reconstruct", "--messages", "en", "--json", "--to", "nb", cannot.string()});
+  const auto nb =
+      test::run_notera({"reconstruct", "--messages", "en", "--json", "--to", "nb", cannot.string()});
   CHECK(nlohmann::json::parse(nb.out)["problems"][0]["message"].get<std::string>().find(
             "the game found plays Sc6 for it") != std::string::npos);
   CHECK(nb.err.find("the game found plays Sc6 for it") != std::string::npos);
