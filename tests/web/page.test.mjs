@@ -364,12 +364,15 @@ test("answers the reconstruction cannot take are listed with their line, in the 
   await page.waitForSelector("#game-notes li.problem.error");
   const problems = await page.$$eval("#game-notes li.problem", (lis) => lis.map((li) => li.textContent));
   assert.equal(problems.length, 2, problems.join(" | "));
-  assert.ok(problems.some((p) => p.startsWith("Linje 5: trekk 3...: svaret «xyzzy» kan ikke leses som et trekk")), problems.join(" | "));
-  assert.ok(problems.some((p) => p.startsWith("Linje 4: linje 4, kolonne ") && p.includes(" (trekk 2...): svaret «e8D» kan ikke stå sammen") &&
+  assert.ok(problems.some((p) => p.startsWith("trekk 3...: svaret «xyzzy» kan ikke leses som et trekk")), problems.join(" | "));
+  assert.ok(problems.some((p) => p.startsWith("linje 4, kolonne ") && p.includes(" (trekk 2...): svaret «e8D» kan ikke stå sammen") &&
                                  p.includes("lagt til side og ruten lest slik den er skrevet: partiet som ble funnet, spiller Sc6 for den")),
             problems.join(" | "));
   // The answer no game keeps is set aside: the box is read as written.
   assert.equal(await page.$eval('#game-moves .game-move[data-ply="4"]', (b) => b.textContent), "Sc6");
+  // A problem takes the volunteer to its box.
+  await page.click('#game-notes li.problem.goto[data-box="1:black"]');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.value === "Sc6 {=e8D}");
   // The game is not called complete while answers wait to be fixed.
   assert.equal(await page.$eval("#game-status", (el) => el.dataset.state), "error");
   assert.match(await page.$eval("#game-status", (el) => el.textContent), /^Til og med trekk 4, med svar partiet ikke kan ta/);

@@ -1576,11 +1576,24 @@ function renderGame() {
   // Answers the reconstruction could not take as given (a box answered
   // with no move, twice, or with a move the game cannot keep) come first:
   // they are the volunteer's own entries to look at again.
+  // A problem in a box the page shows takes the volunteer there on a click
+  // (its message names the move); one elsewhere names its line.
   for (const p of report.problems || []) {
     const li = document.createElement("li");
     li.className = "problem " + p.severity;
-    li.textContent = t(state.game.copies.length > 1 ? "game.problem_copy_line" : "game.problem_line",
-                       {sheet: p.sheet, line: p.line}) + ": " + p.message;
+    const layout = state.reportLayouts && state.reportLayouts[p.sheet - 1];
+    const ref = layout ? boxAtPlace(layout, p.line, p.column) : null;
+    const twoCopies = state.game.copies.length > 1;
+    li.textContent = (ref && !twoCopies ? "" : t(twoCopies ? "game.problem_copy_line" : "game.problem_line",
+                                                 {sheet: p.sheet, line: p.line}) + ": ") + p.message;
+    if (ref) {
+      li.classList.add("goto");
+      li.tabIndex = 0;
+      li.dataset.box = boxKey(ref);
+      const go = () => focusBox(p.sheet - 1, ref, true);
+      li.addEventListener("click", go);
+      li.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+    }
     notes.append(li);
   }
   for (const text of [...report.notes, ...report.disagreements.map((d) => t("game.disagreement", {tag: d.tag, values: d.values.join(" / ")}))]) {
