@@ -292,3 +292,33 @@ TEST_CASE("reconstruct CLI: blank rows after a mate are rows the game did not ne
   CHECK(r.out.find("4. Qxf7# 1-0") != std::string::npos);
   CHECK(r.out.find("cannot be reconstructed") == std::string::npos);
 }
+
+TEST_CASE("reconstruct CLI: on two copies, an answer that confirms a box moves no other ply and no weight") {
+  // The players' two copies of one game (samples/nb). The game reads
+  // White's 5th box 'Sg3' as Ng5; a volunteer confirms it. The writers'
+  // weights are learned from the game without answers, so nothing else moves.
+  const std::filesystem::path root = NOTERA_SAMPLES;
+  const std::string white = test::read_file(root / "nb" / "lie-bakke-white.sheet");
+  const std::string black = (root / "nb" / "lie-bakke-black.sheet").string();
+  const auto at = white.find("\n5  Sg3 ");
+  REQUIRE(at != std::string::npos);
+  std::string answered = white;
+  answered.insert(at + std::string("\n5  Sg3").size(), " {=Sg5}");
+  test::TempDir dir;
+  const auto answered_path = dir.write("lie-bakke-white.sheet", answered);
+  const auto before =
+      nlohmann::json::parse(test::run_notera({"reconstruct", "--json", (root / "nb" / "lie-bakke-white.sheet").string(),
+                                              black})
+                                .out);
+  const auto r = test::run_notera({"reconstruct", "--json", answered_path.string(), black});
+  CHECK(r.exit_code == 0);
+  const auto after = nlohmann::json::parse(r.out);
+  REQUIRE(after["moves"].size() == before["moves"].size());
+  for (std::size_t k = 0; k < before["moves"].size(); ++k) {
+    CAPTURE(k);
+    CHECK(after["moves"][k]["uci"] == before["moves"][k]["uci"]);
+    if (k != 8) CHECK(after["moves"][k]["status"] == before["moves"][k]["status"]);
+  }
+  CHECK(after["moves"][8]["san"] == "Ng5");
+  for (std::size_t j = 0; j < 2; ++j) CHECK(after["care"][j]["weight"] == before["care"][j]["weight"]);
+}

@@ -982,6 +982,36 @@ search::Output search_again(const std::vector<PreparedSheet>& prepared, Run& run
   return single_games_too(prepared, run, r, std::move(out));
 }
 
+// The departures the writers' weights are learned from: those of the game
+// found first (`counts`), or, when boxes are answered, those of the game
+// the sheets give without the answers. An answer says what one box is, not
+// how carefully either sheet was kept; weights learned from another game
+// would move plies no answer touches (a confirmed 23...Qc6 turned an
+// unasked 20.Nh4 into Nd4 on two copies), and a rerun with answers is to
+// change only what they imply. Costs one more search, only then.
+std::vector<search::Departures> departures_to_weigh(const std::vector<PreparedSheet>& prepared, Run& run,
+                                                    Reconstruction& r, std::vector<search::Departures> counts) {
+  const bool answered = std::any_of(run.input.begin(), run.input.end(), [](const EvidenceSheet& s) {
+    return std::any_of(s.cells.begin(), s.cells.end(), [](const EvidenceCell& c) { return c.certain; });
+  });
+  if (!answered || !run.budget.left()) return counts;
+  std::vector<EvidenceSheet> plain = run.input;
+  for (EvidenceSheet& sheet : plain)
+    for (EvidenceCell& c : sheet.cells) set_answer_aside(c);
+  std::vector<PreparedSheet> sheets;
+  for (std::size_t j = 0; j < plain.size(); ++j)
+    sheets.push_back(search::prepare_sheet(plain[j], prepared[j].language, run.costs));
+  // Searched as the run without answers searches it; only the budget spent
+  // is the run's own.
+  Run shadow{run.options, run.costs, run.budget, {}, 0, {}};
+  search::Output out = search::run(sheets, r.start, run.options, run.costs, shadow.budget);
+  r.stats.runs++;
+  out = search_game(sheets, shadow, r, std::move(out));
+  run.budget = shadow.budget;
+  if (no_whole_game(out)) return counts;
+  return search::count_departures(sheets, out, out.finished.front().node, r.start);
+}
+
 // The game. Two writers: each one's departures are weighed by how often
 // the game both give departs from that sheet, and the game is searched
 // again with those weights. Fills r.care.
@@ -998,9 +1028,10 @@ search::Output search_with_writer_weights(std::vector<PreparedSheet>& prepared, 
   std::vector<search::Departures> counts =
       search::count_departures(prepared, out, out.finished.front().node, r.start);
   if (prepared.size() > 1 && run.options.slip_weights.empty() && !out.finished.front().forced) {
+    const std::vector<search::Departures> learned = departures_to_weigh(prepared, run, r, counts);
     bool differ = false;
     for (std::size_t j = 0; j < prepared.size(); ++j) {
-      prepared[j].weight = search::writer_weight(counts[j]);
+      prepared[j].weight = search::writer_weight(learned[j]);
       differ |= std::abs(prepared[j].weight - 1.0f) > 0.02f;
     }
     search::Output again;
