@@ -306,10 +306,9 @@ TEST_CASE("reconstruct CLI: on two copies, an answer that confirms a box moves n
   answered.insert(at + std::string("\n5  Sg3").size(), " {=Sg5}");
   test::TempDir dir;
   const auto answered_path = dir.write("lie-bakke-white.sheet", answered);
-  const auto before =
-      nlohmann::json::parse(test::run_notera({"reconstruct", "--json", (root / "nb" / "lie-bakke-white.sheet").string(),
-                                              black})
-                                .out);
+  const auto before = nlohmann::json::parse(
+      test::run_notera({"reconstruct", "--json", (root / "nb" / "lie-bakke-white.sheet").string(), black})
+          .out);
   const auto r = test::run_notera({"reconstruct", "--json", answered_path.string(), black});
   CHECK(r.exit_code == 0);
   const auto after = nlohmann::json::parse(r.out);

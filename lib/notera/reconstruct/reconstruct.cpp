@@ -990,7 +990,8 @@ search::Output search_again(const std::vector<PreparedSheet>& prepared, Run& run
 // unasked 20.Nh4 into Nd4 on two copies), and a rerun with answers is to
 // change only what they imply. Costs one more search, only then.
 std::vector<search::Departures> departures_to_weigh(const std::vector<PreparedSheet>& prepared, Run& run,
-                                                    Reconstruction& r, std::vector<search::Departures> counts) {
+                                                    Reconstruction& r,
+                                                    std::vector<search::Departures> counts) {
   const bool answered = std::any_of(run.input.begin(), run.input.end(), [](const EvidenceSheet& s) {
     return std::any_of(s.cells.begin(), s.cells.end(), [](const EvidenceCell& c) { return c.certain; });
   });
