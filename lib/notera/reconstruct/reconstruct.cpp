@@ -724,9 +724,10 @@ class ReportBuilder {
     }
   }
 
-  // Every answer the game found does not keep, as a problem: the answers
-  // and the rest of the sheets cannot all hold (or the search lost the
-  // game that keeps them), and the person must look at them again.
+  // Every answer the game found does not keep, or that a first search did
+  // not keep and was set aside (reconstruct_game()), as a problem: the
+  // answers and the rest of the sheets cannot all hold (or the search lost
+  // the game that keeps them), and the person must look at them again.
   void kept_answers(Reconstruction& r) const {
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const PreparedSheet& sheet = sheets_[j];
