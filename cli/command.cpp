@@ -20,7 +20,7 @@ const locale::Messages& Context::messages() {
   if (!messages_) {
     const std::string language =
         options_.messages_language.empty() ? locale::language_from_environment() : options_.messages_language;
-    messages_ = std::make_unique<locale::Messages>(language);
+    messages_ = std::make_unique<locale::Messages>(language, options_.renames);
   }
   return *messages_;
 }

@@ -30,6 +30,7 @@ enum ExitCode : int {
 // Options shared by all subcommands, filled by CLI11 before a command runs.
 struct GlobalOptions {
   std::string messages_language;  // --messages; empty = from the environment
+  std::vector<locale::Messages::Rename> renames;  // keys rendered as others (locale::Messages)
 };
 
 // What a subcommand file registers: its CLI11 subcommand and the function

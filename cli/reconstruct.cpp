@@ -78,12 +78,19 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
       reconstruct_sheets(sheets, reconstruct_options, context.messages(), spelt ? *spelling : MoveSpelling{});
   const reconstruct::Reconstruction& r = run.result;
   // Answers it could not take: on stderr, where the sheet's own
-  // diagnostics go, and the run fails (the game is still written).
+  // diagnostics go, and the run fails (the game is still written). The
+  // line starts with the file, line and column, so the message names the
+  // box by its move alone ("svar.sheet:4:11: move 2...: the answer ...").
   bool answers_fail = false;
-  for (const reconstruct::SheetProblem& p : (run.spelt ? *run.spelt : r).problems) {
-    std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where)
-              << context.format(p.message) << '\n';
-    answers_fail |= p.severity == Severity::error;
+  const auto& problems = (run.spelt ? *run.spelt : r).problems;
+  if (!problems.empty()) {
+    const locale::Messages by_box(context.messages().language(),
+                                  {{"reconstruct.where", "reconstruct.where_box"}});
+    for (const reconstruct::SheetProblem& p : problems) {
+      std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where) << by_box.format(p.message)
+                << '\n';
+      answers_fail |= p.severity == Severity::error;
+    }
   }
   if (options.json) {
     std::cout << reconstruction_json(run, sheets.size(), context.messages()).dump() << '\n';

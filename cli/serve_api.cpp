@@ -122,6 +122,19 @@ MoveSpelling request_spelling(const json& request) {
   return *spelling;
 }
 
+// "places": how the messages name a box: "lines" (absent; the line and
+// column of the .sheet text, as `notera reconstruct` says them) or "boxes"
+// (the move alone, for a page that shows the boxes, not the text).
+Places request_places(const json& request) {
+  const std::string name = optional_string(request, "places", "lines");
+  if (name == "lines") return Places::lines;
+  if (name == "boxes") return Places::boxes;
+  throw ApiError(400, Message("serve.error.bad_field")
+                          .with("field", "places")
+                          .with("type", "choice")
+                          .with("choices", R"("lines", "boxes")"));
+}
+
 // The letters moves are written in for a language (English for "auto").
 SanStyle written_style(int language) {
   const notation::LetterTable& letters = notation::LetterTable::instance();
@@ -314,17 +327,18 @@ std::string message_language(std::string_view requested) {
   return std::find(known.begin(), known.end(), primary) != known.end() ? primary : "en";
 }
 
-Context& context_for(const std::string& language) {
+Context& context_for(const std::string& language, Places places) {
   struct Entry {
     GlobalOptions options;
     std::unique_ptr<Context> context;
   };
   // ICU formatters are cheap to share within a thread, not across threads.
-  thread_local std::map<std::string, std::unique_ptr<Entry>> cache;
-  auto& entry = cache[language];
+  thread_local std::map<std::pair<std::string, Places>, std::unique_ptr<Entry>> cache;
+  auto& entry = cache[{language, places}];
   if (!entry) {
     entry = std::make_unique<Entry>();
     entry->options.messages_language = language;
+    if (places == Places::boxes) entry->options.renames = {{"reconstruct.where", "reconstruct.where_box"}};
     entry->context = std::make_unique<Context>(entry->options);
   }
   return *entry->context;
@@ -533,11 +547,13 @@ ApiResponse Api::reconstruct(const json& request, Context& context) {
   // A first answer for a person waiting (the page asks for the whole
   // search after it when stats.wider_skipped says a wider one would run).
   options.widen = !optional_bool(request, "quick", false);
-  const SheetReconstruction run =
-      reconstruct_in_turn(scoresheets, options, context, request_spelling(request));
+  Context& said = request_places(request) == Places::boxes
+                      ? context_for(context.messages().language(), Places::boxes)
+                      : context;
+  const SheetReconstruction run = reconstruct_in_turn(scoresheets, options, said, request_spelling(request));
   // The object `notera reconstruct --json` prints for these sheets (with
   // `--to` for "to").
-  return json_response(reconstruction_json(run, scoresheets.size(), context.messages()));
+  return json_response(reconstruction_json(run, scoresheets.size(), said.messages()));
 }
 
 reconstruct::ReconstructOptions Api::reconstruct_options(const json& request) const {

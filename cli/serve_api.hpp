@@ -90,8 +90,14 @@ class FairSlots {
 std::string message_language(std::string_view requested);
 // The first language of an Accept-Language header ("nb-NO,nb;q=0.9" -> "nb-NO").
 std::string first_accept_language(std::string_view header);
-// A Context (messages) in that language, one per language and thread.
-Context& context_for(const std::string& language);
+// How a reconstruction's messages name a box: by the line and column of
+// its .sheet text (as `notera reconstruct` does), or by its move alone, as
+// the page shows it ("places": "boxes").
+enum class Places { lines, boxes };
+
+// A Context (messages) in that language, one per language, places and
+// thread.
+Context& context_for(const std::string& language, Places places = Places::lines);
 
 // The JSON body as an object; ApiError 400 when it is not JSON, is nested
 // deeper than any request needs, or is not an object.

@@ -225,6 +225,10 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
             "line 4, column 7 (move 2...): the answer 'e8D' cannot hold together") == 0);
   CHECK(p["message"].get<std::string>().find("so it is set aside and the box read as written: the game found "
                                              "plays Nc6 for it") != std::string::npos);
+  // On stderr the line starts with file, line and column (of the answer),
+  // so the message names the box by its move alone.
+  CHECK(r.err.find("umulig.sheet:4:11: move 2...: the answer 'e8D' cannot hold together") != std::string::npos);
+  CHECK(r.err.find("column 7") == std::string::npos);
   std::vector<std::string> played;
   for (const auto& m : report["moves"]) played.push_back(m["san"].get<std::string>());
   CHECK(played == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"});
@@ -246,7 +250,7 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   const auto w = test::run_notera({"reconstruct", "--messages", "en", moved.string()});
   CHECK(w.exit_code == 0);
   CHECK(w.err.find(moved.string() +
-                   ":3:6: line 3, column 3 (move 1): the answer 'Ke2' is played as move 2, not "
+                   ":3:6: move 1: the answer 'Ke2' is played as move 2, not "
                    "in this box's own place") != std::string::npos);
 }
 

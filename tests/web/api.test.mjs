@@ -303,6 +303,30 @@ describe("POST /api/reconstruct", () => {
     assertError(await call("POST", "/api/reconstruct", {json: {sheets: [solberg], to: 5}}), 400);
   });
 
+  test("places: boxes names each box by its move, as the page shows it; the rest is as notera reconstruct gives it", async () => {
+    const file = path.join(samples, "nb/solberg-haugen.sheet");
+    const r = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", places: "boxes"}});
+    assert.equal(r.status, 200, r.body);
+    assert.equal(r.json.moves[16].explanation[0], "trekk 9: «Tc1» er Re1: linjen e skrevet som c");
+    const said = (x) => [...x.moves.flatMap((m) => m.explanation), ...x.problems.map((p) => p.message), x.pgn];
+    for (const e of said(r.json)) assert.doesNotMatch(e, /linje\s+\d+,\s+kolonne/, e);
+    assert.match(r.json.pgn, /\{sjekk\s+trekk\s+14\s+mot\s+papiret:\s+er\s+«Lg3»\s+Bg5\s+eller\s+Be3\?\}/);
+    // Only the sentences' places differ; every figure is the CLI's.
+    const lines = JSON.parse(cli(["reconstruct", "--json", "--messages", "nb", file]));
+    const strip = (x) => ({...x, pgn: "", moves: x.moves.map((m) => ({...m, explanation: m.explanation.length})),
+                           problems: x.problems.map((p) => ({...p, message: ""}))});
+    same(strip(r.json), strip(lines));
+    // Two copies name the copy too; "lines" is the default, said as it is.
+    const both = await call("POST", "/api/reconstruct", {json: {sheets: [lieWhite, lieBlack], messages: "nb", places: "boxes"}});
+    assert.ok(both.json.moves.some((m) => m.explanation.some((e) => /^skjema 2, trekk 38: ikke notert/.test(e))),
+              said(both.json).join("\n"));
+    const byLine = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", places: "lines"}});
+    assert.equal(byLine.json.moves[16].explanation[0], "linje 20, kolonne 4 (trekk 9): «Tc1» er Re1: linjen e skrevet som c");
+    const bad = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", places: "cells"}});
+    assertError(bad, 400);
+    assert.match(bad.json.error, /«places» må være en av "lines", "boxes"/);
+  });
+
   test("400: no sheets, three sheets, not texts", async () => {
     assertError(await call("POST", "/api/reconstruct", {json: {}}), 400);
     assertError(await call("POST", "/api/reconstruct", {json: {sheets: []}}), 400);

@@ -261,6 +261,11 @@ test("both copies of lie-bakke give one game", async () => {
   // Black's copy stops recording at move 38: those boxes are "not recorded".
   await page.click(box(1, 37, "white"));
   await page.waitForFunction(() => document.getElementById("box-reading").dataset.status === "inserted");
+  // The box is named as the page shows it, by copy and move, not by a line
+  // of the .sheet text the volunteer never sees.
+  const said = await page.$eval("#box-reading .explanation", (e) => e.textContent);
+  assert.match(said, /^skjema 2, trekk 38: ikke notert; Sf5 er trekket som passer/);
+  assert.doesNotMatch(said, /linje|kolonne/);
   await shot("06-two-copies");
   assert.equal(await exportGame(), sample("nb/lie-bakke.pgn"));
 });
@@ -355,9 +360,9 @@ test("a question, answered with one click", async () => {
   await shot("10-question-answered");
 });
 
-test("answers the reconstruction cannot take are listed with their line, in the page's language", async () => {
+test("answers the reconstruction cannot take are listed with their box, in the page's language", async () => {
   // A volunteer typed answers by hand: one no move reads, one no game can
-  // keep. Both are named under the game, as errors, with the line to fix.
+  // keep. Both are named under the game, as errors, with the box to fix.
   await api("/api/sheets/svar.sheet", "Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6 {=e8D}\n3 Lb5 a6 {=xyzzy}\n4 La4 Sf6\n", "PUT");
   await open();
   await openGame("svar");
@@ -365,7 +370,10 @@ test("answers the reconstruction cannot take are listed with their line, in the 
   const problems = await page.$$eval("#game-notes li.problem", (lis) => lis.map((li) => li.textContent));
   assert.equal(problems.length, 2, problems.join(" | "));
   assert.ok(problems.some((p) => p.startsWith("trekk 3...: svaret «xyzzy» kan ikke leses som et trekk")), problems.join(" | "));
-  assert.ok(problems.some((p) => p.startsWith("linje 4, kolonne ") && p.includes(" (trekk 2...): svaret «e8D» kan ikke stå sammen") &&
+  // Both name the box by its move, as the page shows it: no line or
+  // column of the .sheet text.
+  assert.ok(problems.every((p) => !/linje|kolonne/.test(p)), problems.join(" | "));
+  assert.ok(problems.some((p) => p.startsWith("trekk 2...: svaret «e8D» kan ikke stå sammen") &&
                                  p.includes("lagt til side og ruten lest slik den er skrevet: partiet som ble funnet, spiller Sc6 for den")),
             problems.join(" | "));
   // The answer no game keeps is set aside: the box is read as written.

@@ -1438,8 +1438,10 @@ async function reconstructNow(whole = false) {
     const report = await api("/api/reconstruct", {
       method: "POST",
       // The moves in its sentences, alternatives and questions spelt as
-      // the page shows the game: in the first sheet's letters.
-      body: {sheets: texts.map((s) => s.text), messages: currentLanguage(), quick: !whole, to: "sheet"},
+      // the page shows the game: in the first sheet's letters; its boxes
+      // named by their moves, not by lines of a text the page never shows.
+      body: {sheets: texts.map((s) => s.text), messages: currentLanguage(), quick: !whole, to: "sheet",
+             places: "boxes"},
       signal: controller.signal,
     });
     const start = game.copies[0].startFen || startFen;
@@ -1577,15 +1579,16 @@ function renderGame() {
   // with no move, twice, or with a move the game cannot keep) come first:
   // they are the volunteer's own entries to look at again.
   // A problem in a box the page shows takes the volunteer there on a click
-  // (its message names the move); one elsewhere names its line.
+  // (its message names the move, and the copy when there are two); one
+  // elsewhere names its copy and line.
   for (const p of report.problems || []) {
     const li = document.createElement("li");
     li.className = "problem " + p.severity;
     const layout = state.reportLayouts && state.reportLayouts[p.sheet - 1];
     const ref = layout ? boxAtPlace(layout, p.line, p.column) : null;
     const twoCopies = state.game.copies.length > 1;
-    li.textContent = (ref && !twoCopies ? "" : t(twoCopies ? "game.problem_copy_line" : "game.problem_line",
-                                                 {sheet: p.sheet, line: p.line}) + ": ") + p.message;
+    li.textContent = (ref ? "" : t(twoCopies ? "game.problem_copy_line" : "game.problem_line",
+                                   {sheet: p.sheet, line: p.line}) + ": ") + p.message;
     if (ref) {
       li.classList.add("goto");
       li.tabIndex = 0;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "notera/base/message.hpp"
@@ -18,7 +19,14 @@ namespace notera::locale {
 
 class Messages {
  public:
-  explicit Messages(std::string_view language = "en");
+  // A key renamed: a message with key `first` is rendered with the
+  // pattern of `second` (its arguments as they are), wherever it stands,
+  // also inside another message. The transcription page renders
+  // "reconstruct.where" as "reconstruct.where_box": the box by its move,
+  // not by the line and column of a .sheet file the volunteer never sees.
+  using Rename = std::pair<std::string, std::string>;
+
+  explicit Messages(std::string_view language = "en", std::vector<Rename> renames = {});
   ~Messages();
   Messages(Messages&&) noexcept;
   Messages& operator=(Messages&&) noexcept;

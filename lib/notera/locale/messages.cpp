@@ -23,9 +23,12 @@ struct Messages::Impl {
   Bundle bundle;
   icu::Locale locale;
   std::string language;
+  std::vector<Rename> renames;
 };
 
-Messages::Messages(std::string_view language) : impl_(std::make_unique<Impl>(language)) {
+Messages::Messages(std::string_view language, std::vector<Rename> renames)
+    : impl_(std::make_unique<Impl>(language)) {
+  impl_->renames = std::move(renames);
   impl_->language = impl_->bundle.resolved() == "root" ? "en" : impl_->bundle.resolved();
 }
 Messages::~Messages() = default;
@@ -116,7 +119,10 @@ std::string Messages::format(const Message& message) const {
     if (!tag) return fallback_text(message);
     return impl_->bundle.string("header." + snake_case(tag->text)).value_or(tag->text);
   }
-  const auto pattern = impl_->bundle.string("msg." + message.key);
+  const std::string* key = &message.key;
+  for (const Rename& r : impl_->renames)
+    if (r.first == message.key) key = &r.second;
+  const auto pattern = impl_->bundle.string("msg." + *key);
   if (!pattern) return fallback_text(message);
   UErrorCode status = U_ZERO_ERROR;
   icu::MessageFormat compiled(icu::UnicodeString::fromUTF8(*pattern), impl_->locale, status);

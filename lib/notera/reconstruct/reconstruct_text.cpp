@@ -90,13 +90,7 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
                                     : "reconstruct.ask") +
             (ends ? "_end" : ""));
   m.with("san", p.san).with("alternatives", others).with("count", count);
-  if (q.sheet >= 0)
-    m.with("many", sheet_count > 1 ? "yes" : "no")
-        .with("sheet", q.sheet + 1)
-        .with("line", q.where.line)
-        .with("column", q.where.column)
-        .with("written", q.written);
-  with_box(m, q.sheet >= 0 ? q.box : SheetBox{});
+  if (q.sheet >= 0) m.with("where", where_message(q.sheet, q.where, q.box, sheet_count)).with("written", q.written);
   notes.comments.push_back(render(m));
   for (std::size_t c = 1; c < q.candidates.size(); ++c) {
     const AskCandidate& a = q.candidates[c];
