@@ -379,6 +379,8 @@ test("answers the reconstruction cannot take are listed with their box, in the p
   // The answer no game keeps is set aside: the box is read as written.
   assert.equal(await page.$eval('#game-moves .game-move[data-ply="4"]', (b) => b.textContent), "Sc6");
   // A problem takes the volunteer to its box.
+  assert.deepEqual(await page.$$eval("#game-notes li.problem.goto", (lis) => lis.map((li) => li.dataset.box).sort()),
+                   ["1:black", "2:black"]);
   await page.click('#game-notes li.problem.goto[data-box="1:black"]');
   await page.waitForFunction(() => document.activeElement && document.activeElement.value === "Sc6 {=e8D}");
   // The game is not called complete while answers wait to be fixed.

@@ -138,6 +138,10 @@ struct SheetProblem {
   // The game's ply the message names as {san} (1-based), so that a game
   // spelt in other letters names it in those too; 0: the message names none.
   int ply = 0;
+  // An answer the game found does not keep (not kept, passed over, a box
+  // answered as no move played): reconstruct_game sets it aside and
+  // searches again.
+  bool unkept = false;
 };
 
 // One scoresheet: boxes in the order of the sheet, and what its headers say.

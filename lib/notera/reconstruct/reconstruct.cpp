@@ -738,6 +738,7 @@ class ReportBuilder {
         Message m;
         Severity severity = Severity::error;
         int named_ply = 0;
+        bool unkept = false;
         if (!c.certain) {  // an answer set aside: the box read as written
           if (at < 0) {
             m = Message("reconstruct.answer.set_aside_over").with("answer", c.set_aside);
@@ -751,8 +752,10 @@ class ReportBuilder {
           if (at < 0) continue;
           m = Message("reconstruct.answer.played").with("san", r.plies[static_cast<std::size_t>(at)].san);
           named_ply = r.plies[static_cast<std::size_t>(at)].ply;
+          unkept = true;
         } else if (at < 0) {
           m = Message("reconstruct.answer.passed_over").with("answer", c.readings.front());
+          unkept = true;
         } else {
           const ReconstructedPly& p = r.plies[static_cast<std::size_t>(at)];
           const Position before = position_before(static_cast<std::size_t>(at));
@@ -761,6 +764,7 @@ class ReportBuilder {
                   .cost >= breaks_answer) {
             m = Message("reconstruct.answer.not_kept").with("answer", c.readings.front()).with("san", p.san);
             named_ply = p.ply;
+            unkept = true;
           } else if (c.ply > 0 && p.ply != c.ply) {
             // Kept, but as another ply than its box names: the boxes around
             // it have moved with it. On a sheet one box late that is the
@@ -780,7 +784,7 @@ class ReportBuilder {
             static_cast<int>(j), c.answer_where,
             std::move(
                 m.with("where", where_message(static_cast<int>(j), c.where, box_of(c), sheets_.size()))),
-            severity, named_ply});
+            severity, named_ply, unkept});
       }
     }
   }
@@ -1222,10 +1226,7 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
   Reconstruction r = reconstruct_once(sheets, options);
   std::vector<EvidenceSheet> again;
   for (const SheetProblem& p : r.problems) {
-    const bool unkept = p.message.key == "reconstruct.answer.not_kept" ||
-                        p.message.key == "reconstruct.answer.passed_over" ||
-                        p.message.key == "reconstruct.answer.played";
-    if (!unkept || p.sheet < 0 || static_cast<std::size_t>(p.sheet) >= sheets.size()) continue;
+    if (!p.unkept || p.sheet < 0 || static_cast<std::size_t>(p.sheet) >= sheets.size()) continue;
     if (again.empty()) again = sheets;
     for (EvidenceCell& c : again[static_cast<std::size_t>(p.sheet)].cells)
       if (c.certain && c.answer_where == p.where) set_answer_aside(c);
