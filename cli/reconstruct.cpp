@@ -34,6 +34,13 @@ struct ReconstructCliOptions {
 
 // "FILE:LINE:COL: " before a message about a place in a sheet (columns in
 // characters), "FILE: " when it has none.
+// The game's result as its PGN gives it (the Result tag the sheets make).
+std::string pgn_result(const reconstruct::Reconstruction& r) {
+  for (const Tag& t : r.tags)
+    if (t.name == "Result") return t.value;
+  return r.written_result;
+}
+
 std::string place(const std::string& file, const SourceLocation& where) {
   if (where.line <= 0) return file + ": ";
   return file + ':' + std::to_string(where.line) + ':' + std::to_string(std::max(where.column, 1)) + ": ";
@@ -106,6 +113,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
       append_move(pos, p.move, after, *notation, line);
       pos = after;
     }
+    notation::append_end(r.start, *notation, pgn_result(r), line);
     std::cout << line << '\n';
     // "FILE: line 20, column 5 (move 9): ...": the message names the place.
     for (const reconstruct::ReconstructedPly& p : r.plies)

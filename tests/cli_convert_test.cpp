@@ -315,7 +315,7 @@ TEST_CASE("convert: castling rights a FEN tag gives without their rook or king a
       "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w KQkq - 0 30\"]\n\n30. O-O Kd7 31. Rd1+ *\n";
   const auto r = test::run_notera({"convert", "--messages", "en", "--to", "san"}, game);
   CHECK(r.exit_code == 0);
-  CHECK(r.out == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+\n");
+  CHECK(r.out == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+ *\n");
   for (const char* right : {"'Q'", "'k'", "'q'"})
     CHECK_MESSAGE(r.err.find(std::string("the FEN tag gives castling right ") + right) != std::string::npos,
                   right);
@@ -374,13 +374,13 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   };
   // UCI as an engine takes it; the others with PGN's tags, the line a PGN game.
   CHECK(to("uci", setup) == "position fen 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30 moves e1g1 e8d7 f1d1\n");
-  CHECK(to("san", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+\n");
-  CHECK(to("lan", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Ke8-d7 Rf1-d1+\n");
+  CHECK(to("san", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+ *\n");
+  CHECK(to("lan", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Ke8-d7 Rf1-d1+ *\n");
   CHECK(to("descriptive", setup) ==
         "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] 30. O-O K-Q2 31. R-Q1 ch *\n");
   CHECK(to("uci", chess960) == "position fen rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1 moves b1a1 b8c8\n");
   CHECK(to("san", chess960) ==
-        "[Variant \"Chess960\"] [SetUp \"1\"] [FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"] O-O-O Kc8\n");
+        "[Variant \"Chess960\"] [SetUp \"1\"] [FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"] O-O-O Kc8 *\n");
   const auto json = nlohmann::json::parse(to("json", chess960));
   CHECK(json["fen"] == "rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1");
   CHECK(json["moves"][0]["uci"] == "b1a1");
@@ -396,6 +396,23 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
       CHECK(back.exit_code == 0);
       CHECK(back.out == to("uci", file));
     }
+  // The tagged lines end in the game's result, PGN's game termination: one
+  // after another they are a PGN file, which pgn-extract reads game by game.
+  const auto won = dir.write("won.pgn",
+                             "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n[Result \"1-0\"]\n\n"
+                             "30. O-O Kd7 31. Rd1+ 1-0\n");
+  CHECK(to("san", won) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+ 1-0\n");
+  const auto lines = dir.write("lines.pgn", to("san", setup) + to("san", won) + to("lan", setup));
+  CHECK(test::run_notera({"convert", "-q", "--to", "uci", lines.string()}).out ==
+        to("uci", setup) + to("uci", won) + to("uci", setup));
+  if (const auto pe = test::pgn_extract()) {
+    const auto check = test::run_program(pe->string(), {"-s", "-Wuci", lines.string()});
+    CHECK(check.exit_code == 0);
+    std::size_t games = 0;
+    for (std::size_t at = 0; (at = check.out.find("e1g1 e8d7 f1d1", at)) != std::string::npos; ++at) ++games;
+    CHECK(games == 3);
+    CHECK(check.out.find("[Result \"1-0\"]") != std::string::npos);
+  }
   // A game from the standard start position is written as before: no prefix.
   const auto plain = dir.write("plain.pgn",
                                "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n"

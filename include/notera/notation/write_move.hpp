@@ -49,4 +49,11 @@ bool needs_start(const Position& start);
 // without moves ends at the FEN).
 void append_start(const Position& start, const OutputNotation& notation, bool moves_follow, std::string& out);
 
+// The end of a one-line game that append_start began with PGN's tags: its
+// result (" 1-0", " *"), PGN's game termination, so that the line is a
+// whole PGN game that other readers (pgn-extract) take, and lines follow
+// each other as games. Nothing for a game from the standard position (the
+// moves alone, as the format has always been) or for UCI.
+void append_end(const Position& start, const OutputNotation& notation, std::string_view result, std::string& out);
+
 }  // namespace notera::notation

@@ -85,6 +85,7 @@ struct Renderer::Impl {
       append_move(pos, m.move, after, format.notation, out);
       pos = after;
     }
+    notation::append_end(game.start, format.notation, game.result, out);
     out += '\n';
   }
 
