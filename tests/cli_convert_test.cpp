@@ -421,6 +421,27 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(to("san", plain) == "e4 e5 Nf3\n");
   CHECK(to("descriptive", plain) == "1. P-K4 P-K4 2. N-KB3 *\n");
   CHECK(nlohmann::json::parse(to("json", plain)).count("fen") == 0);
+  // UCI's lines read back too: each `position` command is a game of its
+  // own, from its FEN (a Chess960 one by its castling files) or startpos.
+  const std::string uci = to("uci", setup) + to("uci", chess960) + "position startpos moves e2e4 e7e5 g1f3\n";
+  const auto again = test::run_notera({"convert", "--messages", "en", "--to", "uci"}, uci);
+  CHECK(again.exit_code == 0);
+  CHECK(again.out == to("uci", setup) + to("uci", chess960) + "e2e4 e7e5 g1f3\n");
+  CHECK(again.err.find("3 games read, 3 written, 0 incomplete, 0 rejected") != std::string::npos);
+  const auto pgn = test::run_notera({"convert", "-q"}, to("uci", chess960));
+  CHECK(pgn.out.find("[Variant \"Chess960\"]") != std::string::npos);
+  CHECK(pgn.out.find("[FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"]") != std::string::npos);
+  CHECK(pgn.out.find("1. O-O-O Kc8 *") != std::string::npos);
+  // A FEN that is no position rejects its game, not the next one.
+  const auto bad = test::run_notera({"convert", "--messages", "en", "--to", "uci"},
+                                    "position fen 9/8/8 w - - 0 1 moves e2e4\nposition startpos moves d2d4\n");
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.out == "d2d4\n");
+  CHECK(bad.err.find("-:1:1: game 1") != std::string::npos);
+  CHECK(bad.err.find("2 games read, 1 written, 0 incomplete, 1 rejected") != std::string::npos);
+  // "position" as a word of text is not a command.
+  const auto prose = test::run_notera({"convert", "-q", "--to", "san"}, "1. e4 e5 {a good\nposition for White} 2. Nf3 *\n");
+  CHECK(prose.out == "e4 e5 Nf3\n");
 }
 
 TEST_CASE("convert --output-encoding latin1: one warning a game says what was transliterated and where") {

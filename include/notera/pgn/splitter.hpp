@@ -135,6 +135,7 @@ class Splitter {
   // Also the line's first tag name and its hash (when it is a tag line).
   bool is_tag_line(std::size_t content, std::size_t end, std::string_view& name, std::uint64_t& hash) const;
   bool looks_like_moves(std::size_t content, std::size_t end) const;
+  bool is_position_line(std::size_t content, std::size_t end) const;
   bool seen_tag(std::uint64_t name_hash) const;
   void add_tag(std::uint64_t name_hash);
   bool remember_tag(std::uint64_t name_hash);  // false when already seen

@@ -1,6 +1,8 @@
 #include "notera/pgn/reader.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 
 #include "notera/core/fen.hpp"
@@ -35,6 +37,52 @@ std::optional<Variant> variant_of(std::string_view tag) {
       v == "fischerrandomchess" || v == "frc" || v == "freestyle" || v == "freestylechess")
     return Variant::chess960;
   return std::nullopt;
+}
+
+// UCI's command `position startpos|fen FEN [moves M...]` at the start of
+// the movetext (a line `notera convert --to uci` writes for a set-up game,
+// or a line of an engine's log): the start it gives ("" for startpos) and
+// where the moves start. None when the text does not start with it.
+struct UciPosition {
+  std::string fen;
+  std::size_t moves_offset = 0;
+};
+
+std::optional<UciPosition> uci_position(std::string_view text) {
+  std::size_t i = 0;
+  const auto blank = [&](std::size_t k) { return k < text.size() && (text[k] == ' ' || text[k] == '\t'); };
+  const auto skip_blanks = [&] {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  };
+  const auto word = [&](std::string_view w) {
+    if (text.substr(i, w.size()) != w || (i + w.size() < text.size() && !std::isspace(static_cast<unsigned char>(text[i + w.size()]))))
+      return false;
+    i += w.size();
+    return true;
+  };
+  skip_blanks();
+  if (!word("position") || !blank(i)) return std::nullopt;
+  while (blank(i)) ++i;
+  UciPosition out;
+  if (!word("startpos")) {
+    if (!word("fen")) return std::nullopt;
+    // The FEN runs to "moves" or the end of the line.
+    const std::size_t line_end = std::min(text.find('\n', i), text.size());
+    std::size_t fen_end = line_end;
+    for (std::size_t k = i; k + 5 <= line_end; ++k)
+      if (text.compare(k, 5, "moves") == 0 && blank(k - 1) && (k + 5 == line_end || std::isspace(static_cast<unsigned char>(text[k + 5])))) {
+        fen_end = k;
+        break;
+      }
+    out.fen = std::string(text.substr(i, fen_end - i));
+    while (!out.fen.empty() && std::isspace(static_cast<unsigned char>(out.fen.back()))) out.fen.pop_back();
+    while (!out.fen.empty() && std::isspace(static_cast<unsigned char>(out.fen.front()))) out.fen.erase(0, 1);
+    i = fen_end;
+  }
+  while (blank(i)) ++i;
+  word("moves");
+  out.moves_offset = i;
+  return out;
 }
 
 struct GameReader::Impl {
@@ -97,6 +145,34 @@ struct GameReader::Impl {
     } else if (chess960) {
       game.start.set_chess960(true);
     }
+    return true;
+  }
+
+  // The start a UCI `position` command gives ("" for startpos), as the tags
+  // a PGN game would give it: SetUp and FEN (and Variant for a Chess960
+  // FEN, which names its castling rooks by their files, "w GAga"); false
+  // when the game is rejected for it.
+  bool set_uci_start(game::Game& game, const std::string& fen, SourceLocation start) {
+    if (fen.empty()) return true;
+    std::string_view rights;  // the third field
+    for (std::size_t k = 0, field = 0; k < fen.size(); ++field) {
+      k = fen.find_first_not_of(' ', k);
+      if (k == std::string::npos) break;
+      const std::size_t end = std::min(fen.find(' ', k), fen.size());
+      if (field == 2) rights = std::string_view(fen).substr(k, end - k);
+      k = end;
+    }
+    const bool chess960 = rights.find_first_not_of("KQkq-") != std::string_view::npos;
+    const FenResult read = read_fen(fen, chess960, ImpossibleCastling::drop);
+    if (!read) {
+      reject(game, Message("pgn.bad_fen").with("fen", fen).with("reason", read.error.message), start);
+      return false;
+    }
+    game.start = *read.position;
+    game.custom_start = true;
+    if (chess960) game.set_tag("Variant", "Chess960");
+    game.set_tag("SetUp", "1");
+    game.set_tag("FEN", write_fen(game.start));
     return true;
   }
 
@@ -175,12 +251,18 @@ struct GameReader::Impl {
 
     if (!set_start(game, start)) return;
 
-    const std::string_view movetext = text.substr(tags.movetext_offset);
+    std::size_t movetext_offset = tags.movetext_offset;
+    if (game.tags.empty())
+      if (const std::optional<UciPosition> uci = uci_position(text.substr(movetext_offset))) {
+        if (!set_uci_start(game, uci->fen, start)) return;
+        movetext_offset += uci->moves_offset;
+      }
+    const std::string_view movetext = text.substr(movetext_offset);
     text::TextLocator locator(text, static_cast<int>(first_line));
     // The usual movetext is read and played in one pass; anything else
     // through the events.
     pgn::PlainPlay plain;
-    if (play_plain_movetext(movetext, tags.movetext_offset, game, options.play, plain)) {
+    if (play_plain_movetext(movetext, movetext_offset, game, options.play, plain)) {
       // The moves' text is in the decoded copy, which no writer is given.
       if (text.data() != raw.data())
         for (game::GameMove& m : game.mainline.moves) m.source_length = 0;
@@ -190,7 +272,7 @@ struct GameReader::Impl {
       return;
     }
     parse_movetext(movetext, notation::reading_languages(options.play.language), parse);
-    language = play_movetext(parse, movetext, tags.movetext_offset, locator, game, options.play);
+    language = play_movetext(parse, movetext, movetext_offset, locator, game, options.play);
     note_language(game, start);
     bool terminated = false;
     for (const pgn::MovetextEvent& e : parse.events) terminated |= e.kind == pgn::MovetextEvent::Kind::result;

@@ -279,7 +279,7 @@ void Splitter::normalise_line_ends(std::size_t from) {
     const char first = data[line.begin];
     const char last = data[line.end - 1];
     if (phase_ == Phase::after_result || is_blank(first) || first == '[' || first == '%' || is_blank(last) ||
-        last == ']')
+        last == ']' || (first == 'p' && is_position_line(line.begin, line.end)))
       return false;
     comment_line_begin_ = line.begin - begin_;
     scan_movetext(line.begin, line.end);
@@ -370,6 +370,23 @@ bool Splitter::looks_like_moves(std::size_t content, std::size_t end) const {
   return static_cast<unsigned char>(c) == 0xE2 && static_cast<unsigned char>(d) == 0x99;
 }
 
+// UCI's `position startpos ...` or `position fen ...`: a game of its own
+// (one a line, as `--to uci` writes a set-up game and engines log them).
+bool Splitter::is_position_line(std::size_t content, std::size_t end) const {
+  const std::string_view line(buffer_.get() + content, end - content);
+  constexpr std::string_view command = "position";
+  if (line.size() <= command.size() || line.compare(0, command.size(), command) != 0 ||
+      !is_blank(line[command.size()]))
+    return false;
+  std::size_t i = command.size();
+  while (i < line.size() && is_blank(line[i])) ++i;
+  for (std::string_view start : {std::string_view("startpos"), std::string_view("fen")})
+    if (line.compare(i, start.size(), start) == 0 &&
+        (i + start.size() == line.size() || is_blank(line[i + start.size()])))
+      return true;
+  return false;
+}
+
 bool Splitter::closes_tag_string(const Line& line) const {
   std::size_t j = line.begin;
   if (!skip_tag_string(j, line.end)) return false;
@@ -432,6 +449,7 @@ bool Splitter::remember_tag(std::uint64_t h) {
     }
     return Decision::new_game;
   }
+  if (data[line.content] == 'p' && is_position_line(line.content, line.end)) return Decision::new_game;
   if (game && phase_ != Phase::after_result) return Decision::continue_segment;
   const bool after_result = game || last_game_had_result_;
   if (!after_result || looks_like_moves(line.content, line.end)) return Decision::new_game;
