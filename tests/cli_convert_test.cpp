@@ -434,11 +434,13 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(pgn.out.find("1. O-O-O Kc8 *") != std::string::npos);
   // A FEN that is no position rejects its game, not the next one.
   const auto bad = test::run_notera({"convert", "--messages", "en", "--to", "uci"},
-                                    "position fen 9/8/8 w - - 0 1 moves e2e4\nposition startpos moves d2d4\n");
+                                    "position fen 9/8/8 w - - 0 1 moves e2e4\nposition startpos moves d2d4\n"
+                                    "position fen\nposition fen moves e2e4\n");
   CHECK(bad.exit_code == 1);
   CHECK(bad.out == "d2d4\n");
   CHECK(bad.err.find("-:1:1: game 1") != std::string::npos);
-  CHECK(bad.err.find("2 games read, 1 written, 0 incomplete, 1 rejected") != std::string::npos);
+  CHECK(bad.err.find("-:3:1: game 3") != std::string::npos);
+  CHECK(bad.err.find("4 games read, 1 written, 0 incomplete, 3 rejected") != std::string::npos);
   // "position" as a word of text is not a command.
   const auto prose = test::run_notera({"convert", "-q", "--to", "san"}, "1. e4 e5 {a good\nposition for White} 2. Nf3 *\n");
   CHECK(prose.out == "e4 e5 Nf3\n");

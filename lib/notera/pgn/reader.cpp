@@ -41,10 +41,11 @@ std::optional<Variant> variant_of(std::string_view tag) {
 
 // UCI's command `position startpos|fen FEN [moves M...]` at the start of
 // the movetext (a line `notera convert --to uci` writes for a set-up game,
-// or a line of an engine's log): the start it gives ("" for startpos) and
-// where the moves start. None when the text does not start with it.
+// or a line of an engine's log): the start it gives and where the moves
+// start. None when the text does not start with it.
 struct UciPosition {
-  std::string fen;
+  bool startpos = false;
+  std::string fen;  // as written, when not startpos (maybe empty or wrong)
   std::size_t moves_offset = 0;
 };
 
@@ -64,7 +65,8 @@ std::optional<UciPosition> uci_position(std::string_view text) {
   if (!word("position") || !blank(i)) return std::nullopt;
   while (blank(i)) ++i;
   UciPosition out;
-  if (!word("startpos")) {
+  out.startpos = word("startpos");
+  if (!out.startpos) {
     if (!word("fen")) return std::nullopt;
     // The FEN runs to "moves" or the end of the line.
     const std::size_t line_end = std::min(text.find('\n', i), text.size());
@@ -148,12 +150,11 @@ struct GameReader::Impl {
     return true;
   }
 
-  // The start a UCI `position` command gives ("" for startpos), as the tags
-  // a PGN game would give it: SetUp and FEN (and Variant for a Chess960
-  // FEN, which names its castling rooks by their files, "w GAga"); false
-  // when the game is rejected for it.
+  // The start a UCI `position fen` command gives, as the tags a PGN game
+  // would give it: SetUp and FEN (and Variant for a Chess960 FEN, which
+  // names its castling rooks by their files, "w GAga"); false when the game
+  // is rejected for it.
   bool set_uci_start(game::Game& game, const std::string& fen, SourceLocation start) {
-    if (fen.empty()) return true;
     std::string_view rights;  // the third field
     for (std::size_t k = 0, field = 0; k < fen.size(); ++field) {
       k = fen.find_first_not_of(' ', k);
@@ -254,7 +255,7 @@ struct GameReader::Impl {
     std::size_t movetext_offset = tags.movetext_offset;
     if (game.tags.empty())
       if (const std::optional<UciPosition> uci = uci_position(text.substr(movetext_offset))) {
-        if (!set_uci_start(game, uci->fen, start)) return;
+        if (!uci->startpos && !set_uci_start(game, uci->fen, start)) return;
         movetext_offset += uci->moves_offset;
       }
     const std::string_view movetext = text.substr(movetext_offset);
