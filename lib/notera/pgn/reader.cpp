@@ -166,7 +166,7 @@ struct GameReader::Impl {
     const bool chess960 = rights.find_first_not_of("KQkq-") != std::string_view::npos;
     const FenResult read = read_fen(fen, chess960, ImpossibleCastling::drop);
     if (!read) {
-      reject(game, Message("pgn.bad_fen").with("fen", fen).with("reason", read.error.message), start);
+      reject(game, Message("pgn.bad_uci_fen").with("fen", fen).with("reason", read.error.message), start);
       return false;
     }
     game.start = *read.position;
