@@ -94,8 +94,8 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
     const locale::Messages by_box(context.messages().language(),
                                   {{"reconstruct.where", "reconstruct.where_box"}});
     for (const reconstruct::SheetProblem& p : problems) {
-      std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where) << by_box.format(p.message)
-                << '\n';
+      std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where)
+                << by_box.format(p.message) << '\n';
       answers_fail |= p.severity == Severity::error;
     }
   }

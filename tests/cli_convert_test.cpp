@@ -375,7 +375,8 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   // UCI as an engine takes it; the others with PGN's tags, the line a PGN game.
   CHECK(to("uci", setup) == "position fen 4k3/8/8/8/8/8/4P3/4K2R w K - 0 30 moves e1g1 e8d7 f1d1\n");
   CHECK(to("san", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+ *\n");
-  CHECK(to("lan", setup) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Ke8-d7 Rf1-d1+ *\n");
+  CHECK(to("lan", setup) ==
+        "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Ke8-d7 Rf1-d1+ *\n");
   CHECK(to("descriptive", setup) ==
         "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] 30. O-O K-Q2 31. R-Q1 ch *\n");
   CHECK(to("uci", chess960) == "position fen rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1 moves b1a1 b8c8\n");
@@ -398,9 +399,10 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
     }
   // The tagged lines end in the game's result, PGN's game termination: one
   // after another they are a PGN file, which pgn-extract reads game by game.
-  const auto won = dir.write("won.pgn",
-                             "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n[Result \"1-0\"]\n\n"
-                             "30. O-O Kd7 31. Rd1+ 1-0\n");
+  const auto won =
+      dir.write("won.pgn",
+                "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n[Result \"1-0\"]\n\n"
+                "30. O-O Kd7 31. Rd1+ 1-0\n");
   CHECK(to("san", won) == "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 Rd1+ 1-0\n");
   const auto lines = dir.write("lines.pgn", to("san", setup) + to("san", won) + to("lan", setup));
   CHECK(test::run_notera({"convert", "-q", "--to", "uci", lines.string()}).out ==
@@ -443,7 +445,8 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
         std::string::npos);
   CHECK(bad.err.find("4 games read, 1 written, 0 incomplete, 3 rejected") != std::string::npos);
   // "position" as a word of text is not a command.
-  const auto prose = test::run_notera({"convert", "-q", "--to", "san"}, "1. e4 e5 {a good\nposition for White} 2. Nf3 *\n");
+  const auto prose =
+      test::run_notera({"convert", "-q", "--to", "san"}, "1. e4 e5 {a good\nposition for White} 2. Nf3 *\n");
   CHECK(prose.out == "e4 e5 Nf3\n");
 }
 

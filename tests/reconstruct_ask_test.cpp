@@ -227,7 +227,8 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
                                              "plays Nc6 for it") != std::string::npos);
   // On stderr the line starts with file, line and column (of the answer),
   // so the message names the box by its move alone.
-  CHECK(r.err.find("umulig.sheet:4:11: move 2...: the answer 'e8D' cannot hold together") != std::string::npos);
+  CHECK(r.err.find("umulig.sheet:4:11: move 2...: the answer 'e8D' cannot hold together") !=
+        std::string::npos);
   CHECK(r.err.find("column 7") == std::string::npos);
   std::vector<std::string> played;
   for (const auto& m : report["moves"]) played.push_back(m["san"].get<std::string>());
@@ -249,9 +250,8 @@ TEST_CASE("reconstruct CLI: an answer the game cannot keep is an error, one kept
   const auto moved = dir.write("flyttet.sheet", "Notation: nb\n\n1 e4 {=Ke2} e5\n2 Sf3 Sc6\n3 Lb5 a6\n");
   const auto w = test::run_notera({"reconstruct", "--messages", "en", moved.string()});
   CHECK(w.exit_code == 0);
-  CHECK(w.err.find(moved.string() +
-                   ":3:6: move 1: the answer 'Ke2' is played as move 2, not "
-                   "in this box's own place") != std::string::npos);
+  CHECK(w.err.find(moved.string() + ":3:6: move 1: the answer 'Ke2' is played as move 2, not "
+                                    "in this box's own place") != std::string::npos);
 }
 
 TEST_CASE(

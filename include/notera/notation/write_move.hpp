@@ -54,6 +54,7 @@ void append_start(const Position& start, const OutputNotation& notation, bool mo
 // whole PGN game that other readers (pgn-extract) take, and lines follow
 // each other as games. Nothing for a game from the standard position (the
 // moves alone, as the format has always been) or for UCI.
-void append_end(const Position& start, const OutputNotation& notation, std::string_view result, std::string& out);
+void append_end(const Position& start, const OutputNotation& notation, std::string_view result,
+                std::string& out);
 
 }  // namespace notera::notation

@@ -76,7 +76,8 @@ void append_start(const Position& start, const OutputNotation& notation, bool mo
   if (moves_follow) out += ' ';
 }
 
-void append_end(const Position& start, const OutputNotation& notation, std::string_view result, std::string& out) {
+void append_end(const Position& start, const OutputNotation& notation, std::string_view result,
+                std::string& out) {
   if (!needs_start(start) || notation.kind == OutputNotation::Kind::uci) return;
   if (!out.empty() && out.back() != ' ') out += ' ';
   out += result.empty() ? std::string_view("*") : result;

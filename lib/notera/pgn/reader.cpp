@@ -56,7 +56,8 @@ std::optional<UciPosition> uci_position(std::string_view text) {
     while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
   };
   const auto word = [&](std::string_view w) {
-    if (text.substr(i, w.size()) != w || (i + w.size() < text.size() && !std::isspace(static_cast<unsigned char>(text[i + w.size()]))))
+    if (text.substr(i, w.size()) != w ||
+        (i + w.size() < text.size() && !std::isspace(static_cast<unsigned char>(text[i + w.size()]))))
       return false;
     i += w.size();
     return true;
@@ -72,7 +73,8 @@ std::optional<UciPosition> uci_position(std::string_view text) {
     const std::size_t line_end = std::min(text.find('\n', i), text.size());
     std::size_t fen_end = line_end;
     for (std::size_t k = i; k + 5 <= line_end; ++k)
-      if (text.compare(k, 5, "moves") == 0 && blank(k - 1) && (k + 5 == line_end || std::isspace(static_cast<unsigned char>(text[k + 5])))) {
+      if (text.compare(k, 5, "moves") == 0 && blank(k - 1) &&
+          (k + 5 == line_end || std::isspace(static_cast<unsigned char>(text[k + 5])))) {
         fen_end = k;
         break;
       }

@@ -90,7 +90,8 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
                                     : "reconstruct.ask") +
             (ends ? "_end" : ""));
   m.with("san", p.san).with("alternatives", others).with("count", count);
-  if (q.sheet >= 0) m.with("where", where_message(q.sheet, q.where, q.box, sheet_count)).with("written", q.written);
+  if (q.sheet >= 0)
+    m.with("where", where_message(q.sheet, q.where, q.box, sheet_count)).with("written", q.written);
   notes.comments.push_back(render(m));
   for (std::size_t c = 1; c < q.candidates.size(); ++c) {
     const AskCandidate& a = q.candidates[c];
