@@ -179,6 +179,22 @@ struct GameReader::Impl {
     return true;
   }
 
+  // A game of moves alone (no tags, no move numbers) that stops on a line
+  // after its first: that line is likely the next game (`--to san` and
+  // `--to uci` write a game a line, the moves alone, for games from the
+  // standard position), and nothing between the lines kept them apart.
+  // Said where it stops.
+  void hint_lines_run_on(game::Game& game, std::string_view movetext) {
+    if (!game.tags.empty() || game.status != game::GameStatus::incomplete) return;
+    for (std::size_t dot = movetext.find('.'); dot != std::string_view::npos; dot = movetext.find('.', dot + 1))
+      if (dot > 0 && std::isdigit(static_cast<unsigned char>(movetext[dot - 1]))) return;
+    for (const Diagnostic& d : game.diagnostics)
+      if (d.severity == Severity::error && d.ply > 1 && d.where.line > game.where.line) {
+        note(game, Severity::warning, Message("pgn.lines_run_on"), d.where);
+        return;
+      }
+  }
+
   // Say which letters were assumed when they were not English (FIDE's
   // international form) and not given, and which other languages fit.
   void note_language(game::Game& game, SourceLocation start) {
@@ -272,6 +288,7 @@ struct GameReader::Impl {
       language = std::move(plain.language);
       note_language(game, start);
       check_termination(game, text, locator, start, plain.terminated, plain.any_token);
+      hint_lines_run_on(game, movetext);
       return;
     }
     parse_movetext(movetext, notation::reading_languages(options.play.language), parse);
@@ -280,6 +297,7 @@ struct GameReader::Impl {
     bool terminated = false;
     for (const pgn::MovetextEvent& e : parse.events) terminated |= e.kind == pgn::MovetextEvent::Kind::result;
     check_termination(game, text, locator, start, terminated, !parse.events.empty());
+    hint_lines_run_on(game, movetext);
   }
 };
 
