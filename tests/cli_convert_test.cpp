@@ -446,12 +446,14 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(bad.err.find("4 games read, 1 written, 0 incomplete, 3 rejected") != std::string::npos);
   // Lines of moves alone run on as one game; where that game stops on a
   // later line, the reader is told why, and how to keep games apart.
-  const auto run_on = test::run_notera({"convert", "--messages", "en", "--to", "san"}, "e4 e5 Nf3 Nc6\nd4 d5 c4 e6\n");
+  const auto run_on =
+      test::run_notera({"convert", "--messages", "en", "--to", "san"}, "e4 e5 Nf3 Nc6\nd4 d5 c4 e6\n");
   CHECK(run_on.exit_code == 1);
-  CHECK(run_on.err.find("-:2:10: game 1: this line may be a game of its own: lines of moves alone with nothing "
-                        "between them are read as one game") != std::string::npos);
-  const auto numbered =
-      test::run_notera({"convert", "--messages", "en", "--to", "san"}, "1. e4 e5 2. Nf3 Nc6\n3. d4 d5 4. c4 e6\n");
+  CHECK(
+      run_on.err.find("-:2:10: game 1: this line may be a game of its own: lines of moves alone with nothing "
+                      "between them are read as one game") != std::string::npos);
+  const auto numbered = test::run_notera({"convert", "--messages", "en", "--to", "san"},
+                                         "1. e4 e5 2. Nf3 Nc6\n3. d4 d5 4. c4 e6\n");
   CHECK(numbered.err.find("the game stops at 4... 'e6'") != std::string::npos);
   CHECK(numbered.err.find("a game of its own") == std::string::npos);
   // "position" as a word of text is not a command.

@@ -186,7 +186,8 @@ struct GameReader::Impl {
   // Said where it stops.
   void hint_lines_run_on(game::Game& game, std::string_view movetext) {
     if (!game.tags.empty() || game.status != game::GameStatus::incomplete) return;
-    for (std::size_t dot = movetext.find('.'); dot != std::string_view::npos; dot = movetext.find('.', dot + 1))
+    for (std::size_t dot = movetext.find('.'); dot != std::string_view::npos;
+         dot = movetext.find('.', dot + 1))
       if (dot > 0 && std::isdigit(static_cast<unsigned char>(movetext[dot - 1]))) return;
     for (const Diagnostic& d : game.diagnostics)
       if (d.severity == Severity::error && d.ply > 1 && d.where.line > game.where.line) {
