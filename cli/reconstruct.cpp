@@ -32,8 +32,6 @@ struct ReconstructCliOptions {
   std::int64_t time_limit = reconstruct::ReconstructOptions{}.time_limit.count();
 };
 
-// "FILE:LINE:COL: " before a message about a place in a sheet (columns in
-// characters), "FILE: " when it has none.
 // The game's result as its PGN gives it (the Result tag the sheets make).
 std::string pgn_result(const reconstruct::Reconstruction& r) {
   for (const Tag& t : r.tags)
@@ -41,6 +39,8 @@ std::string pgn_result(const reconstruct::Reconstruction& r) {
   return r.written_result;
 }
 
+// "FILE:LINE:COL: " before a message about a place in a sheet (columns in
+// characters), "FILE: " when it has none.
 std::string place(const std::string& file, const SourceLocation& where) {
   if (where.line <= 0) return file + ": ";
   return file + ':' + std::to_string(where.line) + ':' + std::to_string(std::max(where.column, 1)) + ": ";
@@ -91,8 +91,7 @@ int run_reconstruct(Context& context, const ReconstructCliOptions& options) {
   bool answers_fail = false;
   const auto& problems = (run.spelt ? *run.spelt : r).problems;
   if (!problems.empty()) {
-    const locale::Messages by_box(context.messages().language(),
-                                  {{"reconstruct.where", "reconstruct.where_box"}});
+    const locale::Messages by_box(context.messages().language(), places_by_box());
     for (const reconstruct::SheetProblem& p : problems) {
       std::cerr << place(options.sheets[static_cast<std::size_t>(p.sheet)], p.where)
                 << by_box.format(p.message) << '\n';

@@ -338,7 +338,7 @@ Context& context_for(const std::string& language, Places places) {
   if (!entry) {
     entry = std::make_unique<Entry>();
     entry->options.messages_language = language;
-    if (places == Places::boxes) entry->options.renames = {{"reconstruct.where", "reconstruct.where_box"}};
+    if (places == Places::boxes) entry->options.renames = places_by_box();
     entry->context = std::make_unique<Context>(entry->options);
   }
   return *entry->context;

@@ -49,6 +49,10 @@ std::optional<notation::OutputNotation> notation_of(const MoveSpelling& spelling
 
 }  // namespace
 
+std::vector<locale::Messages::Rename> places_by_box() {
+  return {{"reconstruct.where", "reconstruct.where_box"}};
+}
+
 std::optional<MoveSpelling> move_spelling(std::string_view name) {
   MoveSpelling spelling;
   if (name == "sheet") {

@@ -35,6 +35,12 @@ struct MoveSpelling {
 // for any other name (LAN, UCI and the other systems spell no sentence).
 std::optional<MoveSpelling> move_spelling(std::string_view name);
 
+// The renames (locale::Messages) that name a box by its move alone, not by
+// the line and column of its .sheet text: for a reader who sees the boxes
+// and not the text (the page), or who is given the place already
+// (`FILE:LINE:COL: ` on stderr).
+std::vector<locale::Messages::Rename> places_by_box();
+
 struct SheetReconstruction {
   reconstruct::Reconstruction result;  // the moves in PGN SAN, whatever the spelling (the JSON's `san`)
   // The same with every move it names spelt as asked (the game's, its
