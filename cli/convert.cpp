@@ -52,6 +52,7 @@ struct ConvertOptions {
   std::string encoding;
   std::string output_encoding = "utf8";
   std::string shard;  // K/N
+  bool game_per_line = false;
   bool json = false;
   bool quiet = false;
   bool warnings = false;
@@ -331,6 +332,7 @@ std::optional<batch::PipelineOptions> pipeline_options(Context& context, const C
   pipeline.render = write_games;
   pipeline.jobs = options.jobs;
   pipeline.encoding = encoding;
+  pipeline.game_per_line = options.game_per_line;
   pipeline.latin1_repertoire = *output_encoding == text::OutputEncoding::latin1;
   pipeline.messages_language = context.messages().language();
   pipeline.cancel = &interrupted;
@@ -470,6 +472,7 @@ void add_common_options(CLI::App* command, ConvertOptions& options, Context& con
   command->add_option("--report", options.report, context.text("cli.convert.report"));
   command->add_option("--encoding", options.encoding, context.text("cli.convert.encoding"));
   command->add_option("--shard", options.shard, context.text("cli.convert.shard"));
+  command->add_flag("--game-per-line", options.game_per_line, context.text("cli.convert.game_per_line"));
   command->add_flag("--json", options.json, context.text("cli.convert.json"));
   command->add_flag("-q,--quiet", options.quiet, context.text("cli.convert.quiet"));
   command->add_flag("--warnings", options.warnings, context.text("cli.convert.warnings"));

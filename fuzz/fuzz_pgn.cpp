@@ -107,5 +107,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   tiny.max_line_length = 64;
   tiny.max_game_size = 512;
   split_and_read(bytes, tiny, true);
+  // --game-per-line: every line a game, the same bytes accounted for.
+  pgn::SplitterOptions per_line;
+  per_line.game_per_line = true;
+  split_and_read(bytes, per_line, true);
   return 0;
 }

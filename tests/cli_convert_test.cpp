@@ -456,6 +456,41 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
                                          "1. e4 e5 2. Nf3 Nc6\n3. d4 d5 4. c4 e6\n");
   CHECK(numbered.err.find("the game stops at 4... 'e6'") != std::string::npos);
   CHECK(numbered.err.find("a game of its own") == std::string::npos);
+  // Told that every line is a game, the reader keeps them apart, with or
+  // without a result, and a line written over two games' worth of moves
+  // stops where its own moves do.
+  const std::string per_line = "e4 e5 Nf3 Nc6\nd4 d5 c4 e6\n\n% a note\nc4 e5 *\nNf3 d5 1/2-1/2\ne2e4 c7c5\n";
+  const auto apart =
+      test::run_notera({"convert", "--messages", "en", "--game-per-line", "--to", "san"}, per_line);
+  CHECK(apart.exit_code == 0);
+  CHECK(apart.out == "e4 e5 Nf3 Nc6\nd4 d5 c4 e6\nc4 e5\nNf3 d5\ne4 c5\n");
+  CHECK(apart.err.find("5 games read, 5 written, 0 incomplete, 0 rejected") != std::string::npos);
+  const auto stops = test::run_notera({"convert", "--messages", "en", "--game-per-line", "--to", "san"},
+                                      "e4 e5\nd4 d5 Kd2 Kd7 Ke3 Ke6 Kd8\n");
+  CHECK(stops.exit_code == 1);
+  CHECK(stops.out == "e4 e5\nd4 d5 Kd2 Kd7 Ke3 Ke6\n");
+  CHECK(stops.err.find("-:2:23: game 2, ply 7: the game stops at 4. 'Kd8'") != std::string::npos);
+  // What --to san, lan and uci write reads back, game for game.
+  const std::string games =
+      "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"
+      "[Event \"b\"]\n\n1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 0-1\n\n"
+      "[Event \"c\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n\n"
+      "30. O-O Kd7 31. Rd1+ *\n\n"
+      "[Event \"d\"]\n\n1. e4 c5 2. Nf3 d6 *\n";
+  const auto as = [&](const char* format, const std::string& input, bool each_line) {
+    std::vector<std::string> args{"convert", "-q", "--to", format};
+    if (each_line) args.push_back("--game-per-line");
+    const auto r = test::run_notera(args, input);
+    CHECK(r.exit_code == 0);
+    return r.out;
+  };
+  for (const char* format : {"san", "lan", "uci"}) {
+    INFO(format);
+    const std::string written = as(format, games, false);
+    CHECK(std::count(written.begin(), written.end(), '\n') == 4);
+    CHECK(as(format, written, true) == written);
+    CHECK(as("uci", written, true) == as("uci", games, false));
+  }
   // "position" as a word of text is not a command.
   const auto prose =
       test::run_notera({"convert", "-q", "--to", "san"}, "1. e4 e5 {a good\nposition for White} 2. Nf3 *\n");

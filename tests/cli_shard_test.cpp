@@ -136,6 +136,14 @@ TEST_CASE("convert --shard: other output formats and several threads") {
   check_shards(input, 2, {"--to", "nb", "--lang", "auto"});
 }
 
+TEST_CASE("convert --shard: a file of one game per line") {
+  test::TempDir dir;
+  const fs::path input = project_games(dir, 2);
+  const auto lines = test::run_notera({"convert", "-q", "--to", "san", input.string()});
+  const fs::path san = dir.write("games.san", lines.out);
+  check_shards(san, 3, {"--game-per-line", "--to", "uci"});
+}
+
 TEST_CASE("convert --shard: a game cut at the size limit stays whole in one shard, with its overflow") {
   // A game with a comment of 5 MB (beyond the 4 MiB limit): it is cut, the
   // rest up to the next tag line is skipped as overflow. Range boundaries

@@ -49,6 +49,7 @@ struct PipelineOptions {
   bool render = true;                      // false for `check`: verify only
   int jobs = 0;                            // 0 = all cores
   std::optional<text::Encoding> encoding;  // --encoding: no detection
+  bool game_per_line = false;              // --game-per-line: each line of PGN input is a game
   bool latin1_repertoire = false;          // the output will be ISO-8859-1
   std::string messages_language = "en";    // for notes written into games
   // Whether the sink needs the input's bytes exactly as they were

@@ -26,6 +26,8 @@
 //   - a lone CR (old Mac line end) becomes LF; CRLF is left alone;
 //   - '%' escape lines inside a game (PGN §6) and [pgn] / [/pgn] wrappers
 //     become spaces.
+// With SplitterOptions::game_per_line, every line that is not blank and
+// not a '%' escape line starts a game, whatever it holds.
 // Limits: a game larger than max_game_size, or a line longer than
 // max_line_length, is cut there with a note; the bytes after the cut, up
 // to the next tag line, are skipped as `overflow`. An unterminated brace
@@ -50,6 +52,10 @@ struct SplitterOptions {
   std::size_t chunk_size = std::size_t{1} << 20;       // bytes per read
   std::size_t max_game_size = std::size_t{4} << 20;    // a game is cut beyond this
   std::size_t max_line_length = std::size_t{1} << 20;  // a line is cut beyond this
+  // Every line that is not blank (or a '%' escape line) starts a game:
+  // files of one game per line, as `--to san`, `lan` and `uci` write
+  // games from the standard position (moves alone, no result between).
+  bool game_per_line = false;
 };
 
 enum class SegmentKind : std::uint8_t { game, skipped };

@@ -151,6 +151,7 @@ class Reader {
  public:
   Reader(const PipelineOptions& options, Records& records) : options_(options), records_(records) {
     input_options_.encoding = options.encoding;
+    input_options_.split.game_per_line = options.game_per_line;
     input_options_.keep_raw = options.keep_raw;
     input_options_.max_sheet_size = options.max_sheet_size;
   }

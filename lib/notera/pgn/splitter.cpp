@@ -265,7 +265,7 @@ void Splitter::normalise_line_ends(std::size_t from) {
 // or in any other state.
 [[gnu::always_inline]] inline bool Splitter::take_usual_line(const Line& line) {
   if (!open_ || kind_ != SegmentKind::game || resync_ || in_comment_ || open_tag_string_ || mid_line_ ||
-      line_prepared_ || line.begin < nul_limit_ || line.next == line.end ||
+      line_prepared_ || options_.game_per_line || line.begin < nul_limit_ || line.next == line.end ||
       line.next - begin_ >= options_.max_game_size)
     return false;
   const char* data = buffer_.get();
@@ -423,6 +423,7 @@ bool Splitter::remember_tag(std::uint64_t h) {
     reason = SkipReason::blank;
     return Decision::new_skipped;
   }
+  if (options_.game_per_line && data[line.begin] != '%') return Decision::new_game;
   const std::string_view name = line.name;
   const bool tag_line = line.tag;
   if (resync_ && open_) return tag_line ? Decision::new_game : Decision::continue_segment;
