@@ -313,8 +313,10 @@ describe("POST /api/reconstruct", () => {
     assert.match(r.json.pgn, /\{sjekk\s+trekk\s+14\s+mot\s+papiret:\s+er\s+«Lg3»\s+Bg5\s+eller\s+Be3\?\}/);
     // Only the sentences' places differ; every figure is the CLI's.
     const lines = JSON.parse(cli(["reconstruct", "--json", "--messages", "nb", file]));
-    const strip = (x) => ({...x, pgn: "", moves: x.moves.map((m) => ({...m, explanation: m.explanation.length})),
-                           problems: x.problems.map((p) => ({...p, message: ""}))});
+    const unplaced = (w) => ({...w, where: "", message: w.message === undefined ? undefined : ""});
+    const strip = (x) => ({...x, pgn: "", moves: x.moves.map((m) => ({...m, explanation: m.explanation.length,
+                                                                     written: m.written.map(unplaced)})),
+                           dropped: x.dropped.map(unplaced), problems: x.problems.map((p) => ({...p, message: ""}))});
     same(strip(r.json), strip(lines));
     // Two copies name the copy too; "lines" is the default, said as it is.
     const both = await call("POST", "/api/reconstruct", {json: {sheets: [lieWhite, lieBlack], messages: "nb", places: "boxes"}});
@@ -322,6 +324,16 @@ describe("POST /api/reconstruct", () => {
               said(both.json).join("\n"));
     const byLine = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", places: "lines"}});
     assert.equal(byLine.json.moves[16].explanation[0], "linje 20, kolonne 4 (trekk 9): «Tc1» er Re1: linjen e skrevet som c");
+    // Each box says its place as its sentences start with it.
+    assert.equal(r.json.moves[16].written[0].where, "trekk 9");
+    assert.equal(byLine.json.moves[16].written[0].where, "linje 20, kolonne 4 (trekk 9)");
+    for (const x of [r.json, byLine.json, both.json]) {
+      for (const m of x.moves) {
+        const unexact = m.written.filter((w) => w.status !== "exact");
+        for (const w of unexact) assert.ok(m.explanation.some((e) => e.startsWith(w.where + ": ")), w.where);
+      }
+      for (const d of x.dropped) assert.ok(d.message.startsWith(d.where), d.message);
+    }
     const bad = await call("POST", "/api/reconstruct", {json: {sheets: [solberg], messages: "nb", places: "cells"}});
     assertError(bad, 400);
     assert.match(bad.json.error, /«places» må være en av "lines", "boxes"/);

@@ -7,7 +7,7 @@
 
 import {api, ApiFailure, setApiLanguage, sheetPath} from "./api.js";
 import {createBoard} from "./board.js";
-import {boxesOfReport, boxKey, moveNumberOf, questionsOf} from "./game.js";
+import {boxesOfReport, boxKey, moveNumberOf, questionsOf, withoutPlace} from "./game.js";
 import {currentLanguage, loadTexts, pageLanguages, t, translatePage} from "./i18n.js";
 import {
   boxAnswer,
@@ -1192,7 +1192,9 @@ function renderBoxInfo(index, ref, info) {
     p.textContent = t("box.game_move", {move: gameMoveText(info.move), ply: moveLabel(info.ply)});
     el.append(p);
   }
-  const explanation = info.explanation || (info.dropped && info.dropped.message);
+  // The title names the box: its messages say what it holds, not where.
+  const where = (info.written || info.dropped || {}).where;
+  const explanation = withoutPlace(info.explanation || (info.dropped && info.dropped.message), where);
   if (explanation) {
     const e = document.createElement("p");
     e.className = "explanation";
@@ -1202,7 +1204,7 @@ function renderBoxInfo(index, ref, info) {
   if (info.crossedOut) {
     const c = document.createElement("p");
     c.className = "explanation";
-    c.textContent = info.crossedOut.message;
+    c.textContent = withoutPlace(info.crossedOut.message, info.crossedOut.where);
     el.append(c);
   }
 }

@@ -46,6 +46,15 @@ export function boxesOfReport(report, layouts) {
   return perCopy;
 }
 
+// A message about a box without the place it starts with ("sheet 2,
+// move 38: not recorded; ..." is "not recorded; ..."), for the panel whose
+// title names the box already; as it is when it does not start there.
+export function withoutPlace(message, where) {
+  if (!message || !where || !message.startsWith(where)) return message || "";
+  const rest = message.slice(where.length).replace(/^\s*:\s*/, "");
+  return rest ? rest.charAt(0).toLocaleUpperCase() + rest.slice(1) : message;
+}
+
 // The questions: the reconstruction's own `ask` list when it gives one, else
 // the near-ties, plies where another move fits almost as well. Each is
 // {ply, options: [{san, spelt, uci, chosen}]} (`spelt`: the move in the

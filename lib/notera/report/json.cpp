@@ -12,8 +12,16 @@ nlohmann::json move_json(const Position& pos, Move m) {
   return {{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}};
 }
 
-nlohmann::json location_json(int sheet, const SourceLocation& where, const std::string& text) {
-  return {{"sheet", sheet + 1}, {"line", where.line}, {"column", where.column}, {"text", text}};
+// A box of a sheet: where it is in the file, what it holds, and the place
+// as messages name it ("line 20, column 4 (move 9)", or as the caller's
+// renames have it): what a message about the box starts with.
+nlohmann::json location_json(int sheet, const SourceLocation& where, const reconstruct::SheetBox& box,
+                             const std::string& text, std::size_t sheet_count, const locale::Messages& messages) {
+  return {{"sheet", sheet + 1},
+          {"line", where.line},
+          {"column", where.column},
+          {"text", text},
+          {"where", messages.format(reconstruct::where_message(sheet, where, box, sheet_count))}};
 }
 
 }  // namespace
@@ -153,7 +161,7 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
       if (e.status != reconstruct::PlyStatus::exact)
         explanation.push_back(messages.format(explain(said, said.plies[k], e, sheet_count)));
       if (e.cell < 0) continue;
-      nlohmann::json w = location_json(e.sheet, e.where, e.text);
+      nlohmann::json w = location_json(e.sheet, e.where, e.box, e.text, sheet_count, messages);
       w["status"] = std::string(to_string(e.status));
       if (!e.reading.empty() && e.reading != e.text) w["reading"] = e.reading;
       nlohmann::json slips = nlohmann::json::array();
@@ -190,7 +198,7 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
   }
   nlohmann::json dropped = nlohmann::json::array();
   for (const reconstruct::DroppedCell& d : r.dropped) {
-    nlohmann::json j = location_json(d.sheet, d.where, d.text);
+    nlohmann::json j = location_json(d.sheet, d.where, d.box, d.text, sheet_count, messages);
     j["reason"] = std::string(to_string(d.reason));
     j["message"] = messages.format(explain(d, sheet_count));
     j["after_ply"] = d.after_ply;
