@@ -136,6 +136,7 @@ class ConvertSink final : public batch::Sink {
       if (overflow_bytes_ == 0) {
         overflow_file_ = s.file;
         overflow_line_ = s.line;
+        overflow_reason_ = s.reason;
       }
       overflow_bytes_ += s.text.size();
     } else {
@@ -174,10 +175,11 @@ class ConvertSink final : public batch::Sink {
 
   void flush_overflow() {
     if (overflow_bytes_ == 0) return;
-    problem_line(
-        overflow_file_ + ':' + std::to_string(overflow_line_) + ":1: " +
-        context_.format(
-            Message("pgn.split.skip.overflow").with("bytes", static_cast<std::int64_t>(overflow_bytes_))));
+    // The first piece's message, with the bytes of them all.
+    Message reason = std::move(overflow_reason_);
+    std::erase_if(reason.args, [](const auto& arg) { return arg.first == "bytes"; });
+    problem_line(overflow_file_ + ':' + std::to_string(overflow_line_) +
+                 ":1: " + context_.format(reason.with("bytes", static_cast<std::int64_t>(overflow_bytes_))));
     overflow_bytes_ = 0;
   }
 
@@ -249,6 +251,7 @@ class ConvertSink final : public batch::Sink {
   std::string overflow_file_;
   std::int64_t overflow_line_ = 0;
   std::uint64_t overflow_bytes_ = 0;
+  Message overflow_reason_;  // the first piece's (pgn.split.skip.overflow), said for all of them
 };
 
 // --shard K/N: one regular file (its size decides the ranges; every shard

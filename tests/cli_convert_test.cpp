@@ -223,6 +223,19 @@ TEST_CASE("convert: a file that cannot be opened is the program's line, and a co
   CHECK(r.exit_code == 1);
   CHECK(r.err.find("'\xE2\x90\x9F' cannot be read as a move") != std::string::npos);
   CHECK(r.err.find('\x1f') == std::string::npos);
+  // A token of a megabyte where a move was expected (a line of junk, read
+  // one game a line): the message quotes its first 240 characters, and
+  // the report too.
+  const auto junk = dir.write("junk.txt", "e4 e5\n" + std::string(1100000, 'x') + "\nd4 d5\n");
+  const auto report = dir.path() / "junk.json";
+  const auto cut = test::run_notera({"convert", "-q", "--messages", "en", "--game-per-line", "--to", "uci",
+                                     "--report", report.string(), junk.string()});
+  CHECK(cut.exit_code == 1);
+  CHECK(cut.out == "e2e4 e7e5\n\nd2d4 d7d5\n");
+  CHECK(cut.err.find(": game 2, ply 1: the game stops at 1. '" + std::string(240, 'x') +
+                     "\xE2\x80\xA6' cannot be read as a move") != std::string::npos);
+  CHECK(cut.err.size() < 2000);
+  CHECK(std::filesystem::file_size(report) < 4000);
 }
 
 TEST_CASE("convert: games that start on the line of the result before them are all read and reported") {
@@ -470,6 +483,16 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(stops.exit_code == 1);
   CHECK(stops.out == "e4 e5\nd4 d5 Kd2 Kd7 Ke3 Ke6\n");
   CHECK(stops.err.find("-:2:23: game 2, ply 7: the game stops at 4. 'Kd8'") != std::string::npos);
+  // A line past the line limit is cut; reading goes on at the next line,
+  // and the messages say so.
+  const auto cut = test::run_notera({"convert", "--messages", "en", "--game-per-line", "--to", "uci"},
+                                    "e4 e5\n" + std::string(1100000, 'x') + "\nd4 d5\n");
+  CHECK(cut.out.find("e2e4 e7e5\n") == 0);
+  CHECK(cut.out.find("d2d4 d7d5\n") != std::string::npos);
+  CHECK(cut.err.find("-:2:1048577: game 2: the line is longer than 1,048,576 bytes and was cut here; reading "
+                     "resumes at the next line\n") != std::string::npos);
+  CHECK(cut.err.find("-:2:1: 51,424 bytes after a cut game were skipped up to the next line\n") !=
+        std::string::npos);
   // What --to san, lan and uci write reads back, game for game.
   const std::string games =
       "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"

@@ -485,6 +485,58 @@ TEST_CASE("pgn splitter: the known games of the corpus") {
   CHECK(games_of(split(notera::test::read_file(*crlf))).size() == 50);
 }
 
+TEST_CASE("pgn splitter: one game per line, at every chunk size") {
+  // What `--to san` and `--to uci` write, a result or not, a set-up game
+  // with its tags on its line, blank and '%' lines between them, a CRLF.
+  const std::string input =
+      "e4 e5 Nf3 Nc6\nd4 d5 c4 e6 *\n\n% a note\r\ne2e4 c7c5\r\n"
+      "[SetUp \"1\"] [FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"] O-O Kd7 *\nposition startpos moves d2d4";
+  for (const std::size_t chunk : {std::size_t{1}, std::size_t{3}, std::size_t{16}, std::size_t{1} << 20}) {
+    INFO("chunk " << chunk);
+    pgn::SplitterOptions options;
+    options.game_per_line = true;
+    options.chunk_size = chunk;
+    const auto games = games_of(split(input, options));
+    REQUIRE(games.size() == 5);
+    CHECK(games[0].text == "e4 e5 Nf3 Nc6\n");
+    CHECK(games[1].text == "d4 d5 c4 e6 *\n\n");
+    CHECK(games[1].line == 2);
+    CHECK(games[2].text == "e2e4 c7c5\r\n");
+    CHECK(games[2].line == 5);
+    CHECK(games[3].text.rfind("[SetUp", 0) == 0);
+    CHECK(games[4].text == "position startpos moves d2d4");
+    // Without the switch, the first lines are one game.
+    options.game_per_line = false;
+    CHECK(games_of(split(input, options)).size() == 4);
+  }
+  // A line cut at the limit: the rest of it is skipped, the next line is a
+  // game, and the messages say so.
+  pgn::SplitterOptions tiny;
+  tiny.game_per_line = true;
+  tiny.max_line_length = 32;
+  tiny.chunk_size = 8;
+  const auto pieces = split("e4 e5\n" + std::string(100, 'x') + "\nd4 d5\n", tiny);
+  const auto games = games_of(pieces);
+  REQUIRE(games.size() == 3);
+  CHECK(games[2].text == "d4 d5\n");
+  CHECK(games[2].line == 3);
+  const locale::Messages messages("en");
+  REQUIRE(games[1].notes.size() == 1);
+  CHECK(messages.format(games[1].notes[0].message).find("reading resumes at the next line") !=
+        std::string::npos);
+  const auto overflow = std::find_if(pieces.begin(), pieces.end(),
+                                     [](const Piece& p) { return p.reason == SkipReason::overflow; });
+  REQUIRE(overflow != pieces.end());
+  pgn::Segment s;
+  s.kind = overflow->kind;
+  s.reason = overflow->reason;
+  s.text = overflow->text;
+  CHECK(messages.format(pgn::describe_skipped(s, true)).find("skipped up to the next line") !=
+        std::string::npos);
+  CHECK(messages.format(pgn::describe_skipped(s)).find("skipped up to the next tag line") !=
+        std::string::npos);
+}
+
 TEST_CASE("pgn splitter: every note and skipped segment has an English message") {
   using namespace std::string_literals;
   pgn::SplitterOptions options;

@@ -4,6 +4,9 @@
 // locale bundles, with named arguments ({square}, {count, plural, ...}).
 // English (root) is the fallback for a missing key; a key missing even
 // there is printed with its arguments, so no diagnostic is ever lost.
+// A text argument is shown with its control characters as their pictures
+// (U+2400..U+241F) and cut after 240 characters ("…"): a message quotes
+// what it is about, not a megabyte of junk.
 #pragma once
 
 #include <map>

@@ -210,7 +210,9 @@ class Splitter {
 };
 
 // What to tell a user about a skipped segment ("pgn.split.skip.*"), or an
-// empty Message when there is nothing worth saying (blank space).
-Message describe_skipped(const Segment& segment);
+// empty Message when there is nothing worth saying (blank space). With
+// `game_per_line` (SplitterOptions), the rest of a cut game goes to the
+// next line, not to the next tag line.
+Message describe_skipped(const Segment& segment, bool game_per_line = false);
 
 }  // namespace notera::pgn

@@ -204,7 +204,9 @@ class Stream final : public GameStream {
     entry.game.truncated = segment.truncated;
     entry.offset = segment.byte_offset;
     entry.overflow = segment.reason == pgn::SkipReason::overflow;
-    entry.skip_reason = entry.kind == Entry::Kind::skipped ? pgn::describe_skipped(segment) : Message();
+    entry.skip_reason = entry.kind == Entry::Kind::skipped
+                            ? pgn::describe_skipped(segment, options_.split.game_per_line)
+                            : Message();
     entry.raw = segment.text;
     if (recorder_) {
       const std::string_view original = recorder_->original(segment.byte_offset, segment.text.size());

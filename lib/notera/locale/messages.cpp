@@ -77,24 +77,42 @@ std::string snake_case(std::string_view tag) {
   return out;
 }
 
+// Characters of a text value a message shows; a longer one (a megabyte
+// of junk where a move was expected) is cut there, with "…" after it.
+constexpr std::size_t max_shown_characters = 240;
+
 // A value as a message may show it: a control character in a text read
 // from a file (0x1F where a move was expected) as its picture (U+241F),
-// not as a byte that a terminal swallows or a line that breaks in two.
+// not as a byte that a terminal swallows or a line that breaks in two;
+// at most max_shown_characters characters of it.
 std::string visible(const std::string& text) {
-  if (std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
-    return text;
-  std::string out;
-  for (const char c : text) {
-    const auto b = static_cast<unsigned char>(c);
-    if (b >= 0x20) {
-      out += c;
-      continue;
+  std::size_t end = text.size();
+  std::size_t characters = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // inside a character
+    if (characters++ == max_shown_characters) {
+      end = i;
+      break;
     }
-    const char32_t picture = 0x2400 + b;  // U+2400..U+241F, three bytes in UTF-8
-    out += static_cast<char>(0xE0 | (picture >> 12));
-    out += static_cast<char>(0x80 | ((picture >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (picture & 0x3F));
   }
+  const std::string_view shown(text.data(), end);
+  std::string out;
+  if (std::none_of(shown.begin(), shown.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })) {
+    out.assign(shown);
+  } else {
+    for (const char c : shown) {
+      const auto b = static_cast<unsigned char>(c);
+      if (b >= 0x20) {
+        out += c;
+        continue;
+      }
+      const char32_t picture = 0x2400 + b;  // U+2400..U+241F, three bytes in UTF-8
+      out += static_cast<char>(0xE0 | (picture >> 12));
+      out += static_cast<char>(0x80 | ((picture >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (picture & 0x3F));
+    }
+  }
+  if (end < text.size()) out += "\u2026";
   return out;
 }
 

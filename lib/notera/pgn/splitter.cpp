@@ -798,9 +798,10 @@ bool Splitter::next(Segment& segment) {
       if (kind_ == SegmentKind::game) {
         const std::int64_t limit =
             static_cast<std::int64_t>(cut_line ? options_.max_line_length : options_.max_game_size);
-        notes_.push_back(
-            {Message(cut_line ? "pgn.split.line_too_long" : "pgn.split.game_too_large").with("limit", limit),
-             line_, cut_line ? column(line.begin, line.end) : 1});
+        notes_.push_back({Message(cut_line ? "pgn.split.line_too_long" : "pgn.split.game_too_large")
+                              .with("limit", limit)
+                              .with("at", options_.game_per_line ? "line" : "tag"),
+                          line_, cut_line ? column(line.begin, line.end) : 1});
         truncated_ = true;
         resync_ = true;
         pending_kind_ = SegmentKind::skipped;
@@ -817,7 +818,7 @@ bool Splitter::next(Segment& segment) {
   }
 }
 
-Message describe_skipped(const Segment& segment) {
+Message describe_skipped(const Segment& segment, bool game_per_line) {
   if (segment.kind != SegmentKind::skipped) return {};
   std::int64_t lines = 0;
   for (char c : segment.text) lines += c == '\n';
@@ -834,7 +835,9 @@ Message describe_skipped(const Segment& segment) {
       return Message("pgn.split.skip.between_games").with("text", shown).with("lines", lines);
     }
     case SkipReason::overflow:
-      return Message("pgn.split.skip.overflow").with("bytes", static_cast<std::int64_t>(segment.text.size()));
+      return Message("pgn.split.skip.overflow")
+          .with("bytes", static_cast<std::int64_t>(segment.text.size()))
+          .with("at", game_per_line ? "line" : "tag");
     case SkipReason::none:
     case SkipReason::blank:
     case SkipReason::byte_order_mark: break;
