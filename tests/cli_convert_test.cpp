@@ -491,7 +491,7 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(cut.out.find("d2d4 d7d5\n") != std::string::npos);
   CHECK(cut.err.find("-:2:1048577: game 2: the line is longer than 1,048,576 bytes and was cut here; reading "
                      "resumes at the next line\n") != std::string::npos);
-  CHECK(cut.err.find("-:2:1: 51,424 bytes after a cut game were skipped up to the next line\n") !=
+  CHECK(cut.err.find("-:2:1: 51,425 bytes after a cut game were skipped up to the next line\n") !=
         std::string::npos);
   // What --to san, lan and uci write reads back, game for game.
   const std::string games =
