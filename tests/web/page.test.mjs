@@ -383,8 +383,16 @@ test("answers the reconstruction cannot take are listed with their box, in the p
   // A problem takes the volunteer to its box.
   assert.deepEqual(await page.$$eval("#game-notes li.problem.goto", (lis) => lis.map((li) => li.dataset.box).sort()),
                    ["1:black", "2:black"]);
+  await page.click('#game-notes li.problem.goto[data-box="2:black"]');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.value === "a6 {=xyzzy}");
+  // The box panel, titled by the box, says what is wrong with its answer.
+  await page.waitForSelector("#box-reading .problem.error");
+  assert.equal(await page.textContent("#box-title"), "Trekk 3, svart");
+  assert.match(await page.textContent("#box-reading .problem"), /^Svaret «xyzzy» kan ikke leses som et trekk/);
   await page.click('#game-notes li.problem.goto[data-box="1:black"]');
   await page.waitForFunction(() => document.activeElement && document.activeElement.value === "Sc6 {=e8D}");
+  await page.waitForFunction(() => /^Svaret «e8D» kan ikke stå sammen/.test(
+    (document.querySelector("#box-reading .problem") || {}).textContent || ""));
   // The game is not called complete while answers wait to be fixed.
   assert.equal(await page.$eval("#game-status", (el) => el.dataset.state), "error");
   assert.match(await page.$eval("#game-status", (el) => el.textContent), /^Til og med trekk 4, med svar partiet ikke kan ta/);

@@ -1207,6 +1207,12 @@ function renderBoxInfo(index, ref, info) {
     c.textContent = withoutPlace(info.crossedOut.message, info.crossedOut.where);
     el.append(c);
   }
+  for (const problem of info.problems || []) {
+    const q = document.createElement("p");
+    q.className = "explanation problem " + problem.severity;
+    q.textContent = withoutPlace(problem.message, problem.where);
+    el.append(q);
+  }
 }
 
 // A move of the game as the page shows it: in the first sheet's letters

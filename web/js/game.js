@@ -9,7 +9,8 @@ import {boxAtPlace} from "./sheet.js";
 export const boxKey = (ref) => ref.row + ":" + ref.side;
 
 // Per copy: a Map from boxKey to {ply, move, written, explanation} or
-// {dropped}. `layouts` are the copies' layouts from sheetText().
+// {dropped}, with `problems` when the box's answer could not be taken as
+// given. `layouts` are the copies' layouts from sheetText().
 export function boxesOfReport(report, layouts) {
   const perCopy = layouts.map(() => new Map());
   for (const move of report.moves) {
@@ -42,6 +43,16 @@ export function boxesOfReport(report, layouts) {
     } else {
       perCopy[dropped.sheet - 1].set(key, {dropped, status: "dropped", explanation: dropped.message});
     }
+  }
+  // Answers the reconstruction could not take as given, at their boxes.
+  for (const problem of report.problems || []) {
+    const layout = layouts[problem.sheet - 1];
+    const ref = layout ? boxAtPlace(layout, problem.line, problem.column) : null;
+    if (!ref) continue;
+    const key = boxKey(ref);
+    const entry = perCopy[problem.sheet - 1].get(key) || {status: ""};
+    entry.problems = [...(entry.problems || []), problem];
+    perCopy[problem.sheet - 1].set(key, entry);
   }
   return perCopy;
 }

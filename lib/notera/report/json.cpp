@@ -268,6 +268,22 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
                         {"column", p.where.column},
                         {"code", p.message.key},
                         {"message", messages.format(spelt ? spelt->problems[i].message : p.message)}});
+    // The box's place as the message says it, when it names one: a nested
+    // place, or the box's move that a problem found in reading the sheet
+    // starts with ("move 3...: the answer ..."), as reconstruct.where_box
+    // says it for one sheet.
+    Message box("reconstruct.where_box");
+    box.with("many", "no");
+    for (const auto& [name, value] : p.message.args) {
+      if (name == "where" && value.message) {
+        problems.back()["where"] = messages.format(*value.message);
+        break;
+      }
+      if ((name == "move" && value.is_number && value.number > 0) || name == "black" || name == "extra")
+        box.args.emplace_back(name, value);
+    }
+    if (!problems.back().contains("where") && box.args.size() == 4)
+      problems.back()["where"] = messages.format(box);
   }
 
   nlohmann::json j;
