@@ -27,7 +27,8 @@
 //   - '%' escape lines inside a game (PGN §6) and [pgn] / [/pgn] wrappers
 //     become spaces.
 // With SplitterOptions::game_per_line, every line that is not blank and
-// not a '%' escape line starts a game, whatever it holds.
+// not a '%' escape line starts a game, whatever it holds (also the line
+// after a cut, below: the overflow ends at the line's end).
 // Limits: a game larger than max_game_size, or a line longer than
 // max_line_length, is cut there with a note; the bytes after the cut, up
 // to the next tag line, are skipped as `overflow`. An unterminated brace
