@@ -520,6 +520,26 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(prose.out == "e4 e5 Nf3\n");
 }
 
+TEST_CASE("check --json: a game without a result is told so where the result belongs") {
+  // After the last move, not on the line where the next game starts; the
+  // same for games one a line.
+  const auto where = [](const std::vector<std::string>& args, const std::string& input) {
+    const auto r = test::run_notera(args, input);
+    std::vector<std::pair<int, int>> places;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+      const nlohmann::json game = nlohmann::json::parse(line);
+      for (const auto& p : game["problems"])
+        if (p["code"] == "pgn.no_termination") places.emplace_back(p["line"], p["column"]);
+    }
+    return places;
+  };
+  CHECK(where({"check", "-q", "--json"}, "[Event \"a\"]\n\n1. e4 e5 2. Nf3\n\n[Event \"b\"]\n\n1. d4 *\n") ==
+        std::vector<std::pair<int, int>>{{3, 16}});
+  CHECK(where({"check", "-q", "--json", "--game-per-line"}, "e4 e5 Nf3\r\nd4 d5\r\n\r\n") ==
+        std::vector<std::pair<int, int>>{{1, 10}, {2, 6}});
+}
+
 TEST_CASE("convert --output-encoding latin1: one warning a game says what was transliterated and where") {
   test::TempDir dir;
   // Game 1: three characters Latin-1 lacks (Ł, Š, č; í and Æ it has), the

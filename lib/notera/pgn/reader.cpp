@@ -229,9 +229,16 @@ struct GameReader::Impl {
       if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words)
         game.result = std::string(*tag);
       if (from_words) game.set_tag("Result", game.result);
-      if (any_token)
+      if (any_token) {
+        // Where the result is missing: after the game's last token, not
+        // on the line the next game starts.
+        std::size_t end = text.size();
+        while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' ||
+                           text[end - 1] == '\r'))
+          --end;
         note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
-             locator.at(text.size()));
+             locator.at(end));
+      }
     } else if (tag && *tag != marker) {
       note(game, Severity::warning, Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker),
            start);
