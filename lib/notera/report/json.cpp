@@ -16,7 +16,8 @@ nlohmann::json move_json(const Position& pos, Move m) {
 // as messages name it ("line 20, column 4 (move 9)", or as the caller's
 // renames have it): what a message about the box starts with.
 nlohmann::json location_json(int sheet, const SourceLocation& where, const reconstruct::SheetBox& box,
-                             const std::string& text, std::size_t sheet_count, const locale::Messages& messages) {
+                             const std::string& text, std::size_t sheet_count,
+                             const locale::Messages& messages) {
   return {{"sheet", sheet + 1},
           {"line", where.line},
           {"column", where.column},
