@@ -62,8 +62,11 @@ export function boxesOfReport(report, layouts) {
 // title names the box already; as it is when it does not start there.
 export function withoutPlace(message, where) {
   if (!message || !where || !message.startsWith(where)) return message || "";
-  const rest = message.slice(where.length).replace(/^\s*:\s*/, "");
-  return rest ? rest.charAt(0).toLocaleUpperCase() + rest.slice(1) : message;
+  // "move 3" is not the start of "move 38: ...": the place ends at its colon.
+  const after = message.slice(where.length).match(/^\s*:\s*(.+)$/s);
+  if (!after) return message;
+  const rest = after[1];
+  return rest.charAt(0).toLocaleUpperCase() + rest.slice(1);
 }
 
 // The questions: the reconstruction's own `ask` list when it gives one, else
