@@ -1080,6 +1080,14 @@ function afterEnd(index, ref) {
   return "";
 }
 
+// A '-' box: the reconstruction will find its move; once it has read the
+// box, the box's reading says which move and why, and the note would say
+// it twice.
+function unrecordedNote(index, ref) {
+  const info = state.reportBoxes[index].get(boxKey(ref));
+  return info && (info.ply || info.explanation) ? "" : t("verdict.unrecorded");
+}
+
 // What the box says in its position (POST /api/move), shown at once;
 // `typed` is when the keystroke came, for the latency the test reports.
 async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
@@ -1101,7 +1109,7 @@ async function requestVerdict(index, ref, {suggest = false, typed = 0} = {}) {
   if (!text || text === "-") {
     state.verdicts[index].delete(boxKey(ref));
     updateBoxView(index, ref);
-    if (focused) renderVerdict(index, ref, null, text === "-" ? t("verdict.unrecorded") : afterEnd(index, ref));
+    if (focused) renderVerdict(index, ref, null, text === "-" ? unrecordedNote(index, ref) : afterEnd(index, ref));
     if (suggest) closeSuggestions();
     return;
   }
