@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -384,6 +385,46 @@ void print_summary(Context& context, const batch::Totals& totals, bool write_gam
             << '\n';
 }
 
+// Whether two names are one file: the same name, the same path once made
+// absolute ("./x", "../d/x", a file not written yet), or the same file by
+// another name (a hard link).
+bool same_file(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::error_code error, other;
+  const std::filesystem::path ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, error), error);
+  const std::filesystem::path cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, other), other);
+  if (!error && !other && ca == cb) return true;
+  return std::filesystem::equivalent(a, b, error) && !error;
+}
+
+// Two of the files written, or a file written and an input, that are one
+// file: the one written last would replace the other (the converted games
+// by the rejects, an input by its own rejects). The output may be an
+// input: the input is read whole before the output replaces it.
+std::optional<Message> clashing_outputs(const ConvertOptions& options, bool write_games) {
+  struct Named {
+    const char* option;
+    const std::string& path;
+  };
+  std::vector<Named> written;
+  if (write_games && !options.output.empty() && options.output != "-") written.push_back({"-o", options.output});
+  if (!options.rejects.empty()) written.push_back({"--rejects", options.rejects});
+  if (!options.report.empty()) written.push_back({"--report", options.report});
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    for (std::size_t k = i + 1; k < written.size(); ++k)
+      if (same_file(written[i].path, written[k].path))
+        return Message("io.same_output")
+            .with("first", written[i].option)
+            .with("second", written[k].option)
+            .with("file", written[k].path);
+    if (i == 0 && written[i].option == std::string_view("-o")) continue;
+    for (const std::string& input : options.inputs)
+      if (input != "-" && same_file(written[i].path, input))
+        return Message("io.output_is_input").with("option", written[i].option).with("file", input);
+  }
+  return std::nullopt;
+}
+
 int run(Context& context, const ConvertOptions& options, bool converting) {
   // `check --json` writes an object per game (its status and problems), as
   // `convert --json` does; plain `check` writes no games.
@@ -391,6 +432,10 @@ int run(Context& context, const ConvertOptions& options, bool converting) {
   const std::optional<batch::PipelineOptions> pipeline = pipeline_options(context, options, write_games);
   if (!pipeline) return exit_usage;
 
+  if (const std::optional<Message> clash = clashing_outputs(options, write_games)) {
+    context.error(*clash);
+    return exit_usage;
+  }
   // Outputs: written beside their final name and renamed at the end.
   std::optional<AtomicFile> output, rejects, report;
   std::FILE* out = stdout;

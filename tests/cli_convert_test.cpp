@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -67,6 +68,33 @@ TEST_CASE("convert: rejects and report account for every game") {
   CHECK(j[1]["line"] == 11);
   CHECK(j[1]["plies"] == 14);
   CHECK(j[1]["problems"][0]["ply"] == 15);
+}
+
+TEST_CASE("convert: outputs that name one file, or an input, are refused before anything is written") {
+  test::TempDir dir;
+  const auto input = dir.write("two-games.pgn", two_games);
+  const std::string out = (dir.path() / "out.pgn").string();
+  // The rejects would replace the converted games, the report the rejects.
+  const auto same =
+      test::run_notera({"convert", "--messages", "en", "-o", out, "--rejects", dir.path().string() + "/./out.pgn",
+                        input.string()});
+  CHECK(same.exit_code == 2);
+  CHECK(same.err.find("-o and --rejects name the same file") != std::string::npos);
+  CHECK(!std::filesystem::exists(out));
+  const auto report = test::run_notera(
+      {"check", "--messages", "nb", "--rejects", out, "--report", out, input.string()});
+  CHECK(report.exit_code == 2);
+  CHECK(report.err.find("--rejects og --report er samme fil") != std::string::npos);
+  // The rejects of a file written over the file: its good game gone.
+  const auto over = test::run_notera({"convert", "--messages", "en", "-o", out, "--rejects", input.string(),
+                                      input.string()});
+  CHECK(over.exit_code == 2);
+  CHECK(over.err.find("--rejects names " + input.string() + ", which is an input") != std::string::npos);
+  CHECK(test::read_file(input) == two_games);
+  // The output may be the input (converted in place): read whole first.
+  const auto in_place = test::run_notera({"convert", "-q", "-o", input.string(), input.string()});
+  CHECK(in_place.exit_code == 1);
+  CHECK(test::read_file(input).find("[Event") == 0);
 }
 
 TEST_CASE("convert: output formats") {
