@@ -293,6 +293,14 @@ TEST_CASE("convert: games that start on the line of the result before them are a
   std::getline(lines, second);
   CHECK(nlohmann::json::parse(first)["status"] == "complete");
   CHECK(nlohmann::json::parse(second)["tags"]["Event"] == "y");
+  // Blanks inside a tag's brackets: one game, its tags whole.
+  const auto spaced = test::run_notera({"convert", "-q", "--to", "json"},
+                                       "[ Event \"E\" ]\n[White \"W\"]\n\n1. e4 e5 *\n");
+  CHECK(spaced.exit_code == 0);
+  const auto one = nlohmann::json::parse(spaced.out);
+  CHECK(one["tags"]["Event"] == "E");
+  CHECK(one["tags"]["White"] == "W");
+  CHECK(one["moves"].size() == 2);
   // A problem on that line is placed at its column in the line.
   const auto bad = test::run_notera({"convert", "--messages", "en"}, "1. e4 e5 1-0 [Event \"y\"] 1. e5 *\n");
   CHECK(bad.err.find("-:1:29: game 2, ply 1: ") != std::string::npos);

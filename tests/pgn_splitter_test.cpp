@@ -397,6 +397,18 @@ TEST_CASE("pgn splitter: a game that starts on the line of the result before it"
   REQUIRE(tags.size() == 2);
   CHECK(tags[1].text == "[Event \"y\"] [White \"C\"]\n1. d4 *\n");
 
+  // Two games ending on a line that ends with a tag: a line ending in '"]'
+  // is not the rest of the first tag's value (an unescaped quote), when
+  // another tag stands on it.
+  for (const std::string& several :
+       {std::string("[Event \"a\"] 1. e4 e5 1-0 [Event \"b\"] 1. d4 d5 0-1 [Event \"c\"]\n1. c4 c5 *\n"),
+        std::string("[Event \"a\"]\n1. e4 e5 1-0 [Event \"b\"] 1. d4 d5 0-1 [Event \"c\"]\n1. c4 c5 *\n")}) {
+    const auto three = games_of(split_checked(several));
+    REQUIRE_MESSAGE(three.size() == 3, several);
+    CHECK(three[1].text == "[Event \"b\"] 1. d4 d5 0-1 ");
+    CHECK(three[2].text == "[Event \"c\"]\n1. c4 c5 *\n");
+  }
+
   // Not a tag after the result, or the result inside a variation or a
   // comment: no new game there.
   for (const std::string& other :
@@ -404,6 +416,20 @@ TEST_CASE("pgn splitter: a game that starts on the line of the result before it"
         std::string("1. e4 {1-0 [Event \"c\"]} e5 *\n"), std::string("1. e4 1-0[Event \"t\"]\n")}) {
     const auto one = games_of(split_checked(other));
     CHECK_MESSAGE(one.size() == 1, other);
+  }
+}
+
+TEST_CASE("pgn splitter: blanks inside a tag's brackets, and text before its ']', keep the game whole") {
+  // PGN allows blanks between a tag's tokens; text between the value and
+  // the ']' is the tag reader's to report. Neither starts the movetext, so
+  // the next tag line is still this game's.
+  for (const std::string& first :
+       {std::string("[ Event \"E\" ]"), std::string("[\tEvent \"E\"]"), std::string("[Event \"E\" junk]"),
+        std::string("[Event \"E\" ; c]"), std::string("[ Event E ]")}) {
+    const std::string input = first + "\n[White \"W\"]\n\n1. e4 e5 *\n\n[Event \"F\"]\n\n1. d4 *\n";
+    const auto games = games_of(split_checked(input));
+    REQUIRE_MESSAGE(games.size() == 2, first);
+    CHECK(games[0].text == first + "\n[White \"W\"]\n\n1. e4 e5 *\n\n");
   }
 }
 

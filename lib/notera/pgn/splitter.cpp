@@ -338,9 +338,11 @@ bool Splitter::is_tag_pair_line(std::size_t begin, std::size_t end, std::uint64_
   const char* data = buffer_.get();
   if (content >= end || data[content] != '[') return false;
   std::size_t j = content + 1;
+  while (j < end && is_blank(data[j])) ++j;  // [ Event "x" ]: PGN allows blanks between a tag's tokens
   if (j >= end || !is_name_start(data[j])) return false;
+  const std::size_t name_begin = j;
   j = scan_name(data, j, end, hash);
-  name = std::string_view(data + content + 1, j - content - 1);
+  name = std::string_view(data + name_begin, j - name_begin);
   std::size_t k = j;
   while (k < end && is_blank(data[k])) ++k;
   if (k < end && data[k] == '"') return true;
@@ -541,8 +543,10 @@ bool Splitter::skip_tag_string(std::size_t& j, std::size_t end) const {
 void Splitter::scan_tag_line(std::size_t i, std::size_t end, const Line* first) {
   const char* data = buffer_.get();
   open_tag_string_ = false;
-  while (i + 1 < end && data[i] == '[' && is_name_start(data[i + 1])) {
+  while (i + 1 < end && data[i] == '[') {
     std::size_t j = i + 1;
+    while (j < end && is_blank(data[j])) ++j;
+    if (j >= end || !is_name_start(data[j])) break;
     if (first) {
       j += first->name.size();
       // decide() has just looked for this name among the game's (or the
@@ -577,6 +581,9 @@ bool Splitter::ends_tag(std::size_t i, std::size_t end) const {
   std::size_t last = end;
   while (last > i && is_blank(data[last - 1])) --last;
   if (last - i < 2 || data[last - 1] != ']') return false;
+  // Another tag on the line is not the rest of this one's value: a game
+  // after the result, "1. e4 e5 1-0 [Event "b"]".
+  if (std::memchr(data + i, '[', last - i) != nullptr) return false;
   --last;
   while (last > i && is_blank(data[last - 1])) --last;
   return last > i && data[last - 1] == '"';
@@ -585,6 +592,14 @@ bool Splitter::ends_tag(std::size_t i, std::size_t end) const {
 std::size_t Splitter::after_tag_value(std::size_t j, std::size_t end) const {
   const char* data = buffer_.get();
   while (j < end && is_blank(data[j])) ++j;
+  if (j < end && data[j] != ']' && data[j] != '[') {
+    // Something between the value and the ']' ([Event "E" junk],
+    // [Event "E" ; c]): still the tag, which the tag reader reports; not
+    // the game's first moves, after which a tag line would start a game.
+    std::size_t k = j;
+    while (k < end && data[k] != ']' && data[k] != '[' && data[k] != '"') ++k;
+    if (k < end && data[k] == ']') j = k;
+  }
   if (j < end && data[j] == ']') ++j;
   while (j < end && is_blank(data[j])) ++j;
   return j;
