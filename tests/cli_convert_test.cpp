@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -357,6 +358,32 @@ TEST_CASE("convert: names real tools give standard chess and Chess960 in the Var
   const auto other = test::run_notera({"convert", "--messages", "en"}, "[Variant \"Atomic\"]\n\n1. e4 *\n");
   CHECK(other.exit_code == 1);
   CHECK(other.err.find("a variant notera does not play") != std::string::npos);
+}
+
+TEST_CASE("convert: a SetUp tag without a FEN tag is said, and not written, so that PGN readers keep the game") {
+  test::TempDir dir;
+  const auto out = dir.path() / "out.pgn";
+  const auto r = test::run_notera({"convert", "--messages", "en", "-o", out.string()},
+                                  "[Event \"a\"]\n[SetUp \"1\"]\n\n1. e4 e5 *\n\n"
+                                  "[Event \"b\"]\n[SetUp \"0\"]\n\n1. d4 d5 *\n");
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("-:1:1: game 1: the SetUp tag is '1' but there is no FEN tag: the game is read from the "
+                   "standard position") != std::string::npos);
+  CHECK(r.err.find("game 2:") == std::string::npos);  // SetUp "0": the standard position, as read
+  const std::string written = test::read_file(out);
+  CHECK(written.find("SetUp") == std::string::npos);
+  CHECK(written.find("1. e4 e5 *") != std::string::npos);
+  // pgn-extract (a real client) reads both games back.
+  if (std::filesystem::exists("/usr/games/pgn-extract")) {
+    const std::string command = "/usr/games/pgn-extract -s -o /dev/null " + out.string() + " 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::string said;
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, pipe)) said += buffer;
+    CHECK(pclose(pipe) == 0);
+    CHECK(said.find("Missing FEN") == std::string::npos);
+  }
 }
 
 TEST_CASE("convert: castling rights a FEN tag gives without their rook or king are dropped, the game kept") {

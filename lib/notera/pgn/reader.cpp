@@ -146,8 +146,13 @@ struct GameReader::Impl {
              start);
       game.start = *read.position;
       game.custom_start = true;
-    } else if (chess960) {
-      game.start.set_chess960(true);
+    } else {
+      if (chess960) game.start.set_chess960(true);
+      // A set-up game without its position (pgn-extract drops such a
+      // game): read from the standard position, and the SetUp tag is not
+      // written (PGN §9.7.1 has SetUp "1" name a FEN tag).
+      if (const auto setup = game.tag("SetUp"); setup && *setup != "0")
+        note(game, Severity::warning, Message("pgn.setup_without_fen").with("value", *setup), start);
     }
     return true;
   }

@@ -419,7 +419,9 @@ struct Writer::Impl {
         if (!roster[static_cast<std::size_t>(i)]) roster[static_cast<std::size_t>(i)] = &t;
         continue;
       }
-      if (setup && (t.name == "SetUp" || t.name == "FEN")) continue;
+      // Without a position of its own, the game says nothing of a set-up
+      // (a SetUp "1" without a FEN tag would have readers look for one).
+      if (t.name == "SetUp" || (setup && t.name == "FEN")) continue;
       if (chess960 && t.name == "Variant") continue;
       others.push_back(&t);
     }
