@@ -845,8 +845,15 @@ Message describe_skipped(const Segment& segment, bool game_per_line) {
       std::string_view first = segment.text;
       while (!first.empty() && (first.front() == ' ' || first.front() == '\t')) first.remove_prefix(1);
       first = first.substr(0, first.find_first_of("\r\n"));
-      std::string shown;
-      for (char c : first.substr(0, 60)) shown += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+      // About 60 bytes, not cut inside a character; text that is not
+      // UTF-8 (the encoding is decided per game, later) shows '?' for
+      // every byte above ASCII.
+      std::size_t size = std::min<std::size_t>(first.size(), 60);
+      while (size > 0 && size < first.size() && (static_cast<unsigned char>(first[size]) & 0xC0) == 0x80) --size;
+      std::string shown(first.substr(0, size));
+      if (!utf8::is_valid(shown))
+        for (char& c : shown)
+          if (static_cast<unsigned char>(c) >= 0x80) c = '?';
       return Message("pgn.split.skip.between_games").with("text", shown).with("lines", lines);
     }
     case SkipReason::overflow:
