@@ -39,6 +39,7 @@ class AtomicFile {
   void discard();  // removes it
   std::FILE* stream() const { return file_; }
   const std::string& path() const { return path_; }
+  const std::string& temporary() const { return temporary_; }  // empty when not open
   const std::string& error() const { return error_; }
 
  private:

@@ -18,10 +18,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <condition_variable>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "atomic_file.hpp"
@@ -369,6 +372,47 @@ class InterruptHandlers {
   struct sigaction old_term_ {};
 };
 
+// A run that has not stopped a second after SIGINT or SIGTERM is waiting
+// for input that does not come (a terminal, a quiet pipe) or reading input
+// in which no game ends (the pipeline looks at the flag between games):
+// its temporary files are removed and it ends there, with exit 130, as it
+// would have.
+class InterruptWatch {
+ public:
+  InterruptWatch(Context& context, std::vector<std::string> temporaries)
+      : thread_([this, &context, temporaries = std::move(temporaries)] {
+          std::unique_lock lock(mutex_);
+          while (!done_) {
+            if (!interrupted.load()) {
+              wake_.wait_for(lock, std::chrono::milliseconds(50));
+              continue;
+            }
+            if (wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
+            for (const std::string& t : temporaries)
+              if (!t.empty()) ::unlink(t.c_str());
+            context.error(Message("convert.interrupted_reading"));
+            std::fflush(stderr);
+            std::_Exit(130);
+          }
+        }) {}
+  ~InterruptWatch() {
+    {
+      const std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  InterruptWatch(const InterruptWatch&) = delete;
+  InterruptWatch& operator=(const InterruptWatch&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;  // last: started once the rest is there
+};
+
 void print_summary(Context& context, const batch::Totals& totals, bool write_games, double seconds) {
   const std::int64_t written = write_games ? totals.complete + totals.incomplete : 0;
   const double rate = seconds > 0 ? static_cast<double>(totals.games) / seconds : 0;
@@ -467,6 +511,10 @@ int run(Context& context, const ConvertOptions& options, bool converting) {
   double seconds = 0;
   {
     const InterruptHandlers handlers;
+    std::vector<std::string> temporaries;
+    for (auto* file : {&output, &rejects, &report})
+      if (*file) temporaries.push_back((*file)->temporary());
+    const InterruptWatch watch(context, std::move(temporaries));
     ConvertSink sink(context, write_games, options.json, options.warnings, out, encoder ? &*encoder : nullptr,
                      rejects ? rejects->stream() : nullptr, report ? report->stream() : nullptr,
                      progress ? &*progress : nullptr);

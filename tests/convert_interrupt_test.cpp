@@ -31,7 +31,10 @@ struct Outcome {
 
 // Converts from a FIFO that keeps delivering games; sends `sig` once the
 // temporary output file exists and games have been flowing for a while.
-Outcome interrupt(int sig) {
+// With `quiet`, the FIFO delivers 100 games and then nothing (kept open,
+// as a terminal or a pipe whose writer waits): the signal comes while the
+// run waits in read(2).
+Outcome interrupt(int sig, bool quiet = false) {
   TempDir dir;
   const auto fifo = dir.path() / "games.pgn";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
@@ -55,6 +58,10 @@ Outcome interrupt(int sig) {
     std::string block;
     for (int i = 0; i < 100; ++i) block += game;
     while (!stop.load()) {
+      if (quiet && games_written.load() > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        continue;
+      }
       if (::write(fd, block.data(), block.size()) < 0) break;  // EPIPE once notera is gone
       games_written += 100;
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -72,7 +79,7 @@ Outcome interrupt(int sig) {
       bool temporary = false;
       for (const auto& e : std::filesystem::directory_iterator(out_dir))
         temporary |= e.path().filename().string().rfind(".out.pgn.notera-", 0) == 0;
-      if (temporary && games_written.load() > 1000) break;
+      if (temporary && games_written.load() > (quiet ? 0 : 1000)) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     ::kill(pid, sig);
@@ -96,7 +103,7 @@ Outcome interrupt(int sig) {
   feeder.join();
   if (unblock >= 0) ::close(unblock);
 
-  CHECK(games_written.load() > 1000);
+  CHECK(games_written.load() > (quiet ? 0 : 1000));
   for (const auto& p : {out, rejects, report}) CHECK(read_file(p) == "old " + p.filename().string() + "\n");
   for (const auto& e : std::filesystem::directory_iterator(out_dir))
     outcome.files.push_back(e.path().filename().string());
@@ -112,6 +119,17 @@ TEST_CASE("interrupted convert: SIGINT leaves the old outputs and no temporary f
   CHECK(o.run.exit_code == 130);
   CHECK(o.run.err.find("interrupted after") != std::string::npos);
   CHECK(o.files == std::vector<std::string>{"out.pgn", "rejects.pgn", "report.json"});
+}
+
+TEST_CASE("interrupted convert: SIGINT or SIGTERM while the input is quiet ends the run within seconds") {
+  for (const int sig : {SIGINT, SIGTERM}) {
+    const Outcome o = interrupt(sig, true);
+    CHECK_FALSE(o.run.timed_out);
+    CHECK(o.run.exit_code == 130);
+    CHECK(o.run.err.find("interrupted while reading the input; no output file was written or replaced") !=
+          std::string::npos);
+    CHECK(o.files == std::vector<std::string>{"out.pgn", "rejects.pgn", "report.json"});
+  }
 }
 
 TEST_CASE("interrupted convert: SIGKILL leaves the old outputs, a partial file never replaces them") {
