@@ -583,6 +583,31 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
   CHECK(prose.out == "e4 e5 Nf3\n");
 }
 
+TEST_CASE("check: a comment never closed makes its game incomplete, at the ply it swallowed") {
+  const auto r = test::run_notera(
+      {"check", "--json", "--messages", "en"},
+      "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 {good move 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
+  CHECK(r.exit_code == 1);
+  std::istringstream lines(r.out);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  const auto a = nlohmann::json::parse(first);
+  CHECK(a["status"] == "incomplete");
+  CHECK(a["moves"].size() == 1);
+  bool said = false;
+  for (const auto& p : a["problems"])
+    if (p["code"] == "pgn.split.unterminated_comment") {
+      said = true;
+      CHECK(p["severity"] == "error");
+      CHECK(p["ply"] == 2);
+      CHECK(p["line"] == 4);
+      CHECK(p["column"] == 7);
+    }
+  CHECK(said);
+  CHECK(nlohmann::json::parse(second)["status"] == "complete");  // the next game is its own
+}
+
 TEST_CASE("check --json: a game without a result is told so where the result belongs") {
   // After the last move, not on the line where the next game starts; the
   // same for games one a line.

@@ -667,23 +667,28 @@ GameTextReader& GameTextReader::operator=(GameTextReader&&) noexcept = default;
 namespace {
 
 // What the splitter found in a game's bytes goes with the game's own
-// problems: NULs read as spaces, a comment never closed, '%' lines, and a
-// cut at a size limit, which makes the game incomplete (what followed the
-// cut was not read; it reaches the caller as overflow).
+// problems: NULs read as spaces, '%' lines, a cut at a size limit, which
+// makes the game incomplete (what followed the cut was not read; it
+// reaches the caller as overflow), and a comment never closed, which does
+// too: the rest of the game went into the comment's text, moves and result
+// (pgn-extract drops such a game).
 void add_split_notes(const GameText& text, game::Game& game) {
   const bool stopped_before = game.status != game::GameStatus::complete;
+  bool stops = text.truncated;
   for (const pgn::SplitNote& note : text.notes) {
     const std::string_view key = note.message.key;
-    const bool cut = key == "pgn.split.line_too_long" || key == "pgn.split.game_too_large";
+    const bool cut = key == "pgn.split.line_too_long" || key == "pgn.split.game_too_large" ||
+                     key == "pgn.split.unterminated_comment";
     Diagnostic d;
     d.severity = cut ? Severity::error : key == "pgn.split.escape_line" ? Severity::note : Severity::warning;
     d.message = note.message;
     d.where = {static_cast<int>(std::min<std::int64_t>(note.line, std::numeric_limits<int>::max())),
                note.column};
     if (cut && !stopped_before) d.ply = static_cast<int>(game.mainline.moves.size()) + 1;
+    stops |= cut;
     game.diagnostics.push_back(std::move(d));
   }
-  if (text.truncated && game.status == game::GameStatus::complete) game.status = game::GameStatus::incomplete;
+  if (stops && game.status == game::GameStatus::complete) game.status = game::GameStatus::incomplete;
 }
 
 // A scoresheet read as written (scoresheet/sheet_game.hpp): the problems
