@@ -472,4 +472,24 @@ TEST_CASE("locale bundles: messages read as written in each language") {
   // Other languages fall back to English message by message.
   CHECK(Messages("fr").format(short_rank) == "rank 3 has 7 squares instead of 8");
   CHECK(Messages("nb_NO").format(short_rank) == "rad 3 har 7 felt i stedet for 8");
+  // ... and such a text is English in its plurals and digits too, not
+  // French ("0 piece") or Russian ("2 001 games").
+  const auto summary_with = [](int skipped) {
+    return Message("check.summary")
+        .with("read", 2001)
+        .with("complete", 2001)
+        .with("incomplete", 0)
+        .with("rejected", 0)
+        .with("skipped", skipped)
+        .with("seconds", "0.5")
+        .with("rate", 4002);
+  };
+  const Message summary = summary_with(0);
+  const std::string english = Messages("en").format(summary);
+  CHECK(english.find("2,001 games checked") != std::string::npos);
+  CHECK(english.find("0 pieces of text") != std::string::npos);
+  for (const char* language : {"fr", "pt", "pt-BR", "ru"})
+    CHECK_MESSAGE(Messages(language).format(summary) == english, language);
+  // German: one piece is "Textstück".
+  CHECK(Messages("de").format(summary_with(1)).find("1 Textstück zwischen") != std::string::npos);
 }

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "notera/locale/bundle.hpp"
@@ -22,6 +23,7 @@ struct Messages::Impl {
       : bundle(requested), locale(bundle.resolved() == "root" ? "en" : bundle.resolved().c_str()) {}
   Bundle bundle;
   icu::Locale locale;
+  icu::Locale english{"en"};  // for the English texts a language lacks
   std::string language;
   std::vector<Rename> renames;
 };
@@ -140,10 +142,21 @@ std::string Messages::format(const Message& message) const {
   const std::string* key = &message.key;
   for (const Rename& r : impl_->renames)
     if (r.first == message.key) key = &r.second;
-  const auto pattern = impl_->bundle.string("msg." + *key);
+  // A text the language has not translated is English, and is formatted
+  // as English ("1 piece", "2,001 games"), not with the language's plural
+  // rules and digits ("0 piece" under French rules).
+  const std::string name = "msg." + *key;
+  std::optional<std::string> pattern;
+  const icu::Locale* locale = &impl_->locale;
+  if (std::vector<std::string> own = impl_->bundle.own_strings(name); !own.empty()) {
+    pattern = std::move(own.front());
+  } else {
+    pattern = impl_->bundle.string(name);
+    locale = &impl_->english;
+  }
   if (!pattern) return fallback_text(message);
   UErrorCode status = U_ZERO_ERROR;
-  icu::MessageFormat compiled(icu::UnicodeString::fromUTF8(*pattern), impl_->locale, status);
+  icu::MessageFormat compiled(icu::UnicodeString::fromUTF8(*pattern), *locale, status);
   if (U_FAILURE(status)) return fallback_text(message);
   std::vector<icu::UnicodeString> names;
   std::vector<icu::Formattable> values;
