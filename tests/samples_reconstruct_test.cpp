@@ -85,3 +85,30 @@ TEST_CASE("samples: copies of two different games given together are said to be 
   for (const auto& note : same_json["notes"])
     CHECK(note.get<std::string>().find("copies of the same game") == std::string::npos);
 }
+
+TEST_CASE("samples: a White box left empty in an aligned sheet is read as a '-' box") {
+  // samples/nb/solberg-haugen.sheet with move 21's White box blank
+  // ("21             Ta7", or two tabs from a spreadsheet): the same game,
+  // at the same cost, as with "-" there; Ta7 is not read as White's move.
+  const std::string sample = notera::test::read_file(fs::path(NOTERA_SAMPLES) / "nb" / "solberg-haugen.sheet");
+  const std::string row = "21 h5          Ta7";
+  REQUIRE(sample.find(row) != std::string::npos);
+  notera::test::TempDir dir;
+  const auto json_of = [&](const std::string& name, const std::string& replacement) {
+    std::string text = sample;
+    text.replace(text.find(row), row.size(), replacement);
+    const auto run = notera::test::run_notera({"reconstruct", "--json", dir.write(name, text).string()});
+    CHECK(run.exit_code == 0);
+    return nlohmann::json::parse(run.out);
+  };
+  const auto dash = json_of("dash.sheet", "21 -           Ta7");
+  for (const std::string& blank : {std::string("21             Ta7"), std::string("21\t\tTa7")}) {
+    CAPTURE(blank);
+    const auto read = json_of("blank.sheet", blank);
+    REQUIRE(read["moves"].size() == dash["moves"].size());
+    for (std::size_t i = 0; i < read["moves"].size(); ++i) CHECK(read["moves"][i]["san"] == dash["moves"][i]["san"]);
+    CHECK(read["moves"][40]["san"] == "h5");
+    CHECK(read["moves"][40]["status"] == "inserted");
+    CHECK(read["cost"] == dash["cost"]);
+  }
+}

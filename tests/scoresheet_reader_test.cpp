@@ -668,6 +668,29 @@ TEST_CASE("sheet numbering: gaps become empty cells, except after the last row")
   CHECK(where_is(diagnostic(alone, "sheet.number_without_moves").where, 2, 1));
 }
 
+TEST_CASE("sheet numbering: a row whose one move stands in Black's column leaves White's box empty") {
+  // Aligned with blanks: the column of the rows written whole decides.
+  const scoresheet::Scoresheet aligned = read(
+      "1  e4          e5\n"
+      "2              Sc6\n"
+      "3  Lb5         a6\n"
+      "4  La4\n");
+  CHECK(moves_of(aligned) == "e4 e5 . Sc6 Lb5 a6 La4");
+  const scoresheet::SheetCell& empty = cell_at(aligned, 2, Color::white);
+  CHECK(empty.kind == scoresheet::CellKind::empty);
+  INFO(empty.where.line, " ", empty.where.column);
+  CHECK(where_is(empty.where, 2, 3));
+  CHECK(cell_at(aligned, 2, Color::black).move == "Sc6");
+  CHECK(aligned.diagnostics.empty());
+  // Pasted from a spreadsheet: two tabs where the rows have one.
+  CHECK(moves_of(read("20\tSe5\tDd8\n21\t\tTa7\n22\th5\tTb7\n")) == "Se5 Dd8 . Ta7 h5 Tb7");
+  CHECK(moves_of(read("1\t\te4\n21\t\tTa7\n")) == ". e4 . Ta7");
+  // Before any row shows the columns, and with one blank between the
+  // boxes, a lone move is White's.
+  CHECK(moves_of(read("21             Ta7\n22 h5 Tb7\n")) == "Ta7 . h5 Tb7");
+  CHECK(moves_of(read("20 Se5 Dd8\n21   Ta7\n")) == "Se5 Dd8 Ta7");  // half-way: White's
+}
+
 TEST_CASE("sheet numbering: lines without a number") {
   // Black's move on a line of its own fills the row; a full row cannot
   // take more, and a line that belongs nowhere is kept as a note.

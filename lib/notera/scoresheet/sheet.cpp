@@ -446,6 +446,7 @@ class Reader {
     for (const GroupSyntax& group : syntax.groups) {
       if (group.numbered) {
         begin_row(line, group);
+        if (!running) leave_white_box_empty(line, group);
       } else if (!group.items.empty() && open_.index < 0) {
         const ItemSyntax& first = group.items.front();
         begin_inferred_row(at(line, first.whole.begin), sheet_.start_number);
@@ -456,8 +457,67 @@ class Reader {
         else
           add_cell(line, item, running);
       }
+      if (group.numbered && !running) learn_columns(line, group);
     }
     last_line_running_ = running;
+  }
+
+  // The boxes of a row, clock notes left out: the first two, and how many.
+  struct RowBoxes {
+    const ItemSyntax* first = nullptr;
+    const ItemSyntax* second = nullptr;
+    int count = 0;
+  };
+  static RowBoxes boxes_of(const GroupSyntax& group) {
+    RowBoxes boxes;
+    for (const ItemSyntax& item : group.items) {
+      if (item.is_clock) continue;
+      (boxes.count == 0 ? boxes.first : boxes.second) = boxes.count < 2 ? &item : nullptr;
+      ++boxes.count;
+    }
+    return boxes;
+  }
+  static int tabs_between(const SheetLine& line, std::size_t from, std::size_t to) {
+    return static_cast<int>(std::count(line.text.begin() + static_cast<std::ptrdiff_t>(from),
+                                       line.text.begin() + static_cast<std::ptrdiff_t>(to), '\t'));
+  }
+
+  // Where a row with both boxes written puts them: the columns (in
+  // characters, on lines aligned with blanks) and the tabs before White's
+  // box (a pasted spreadsheet's).
+  void learn_columns(const SheetLine& line, const GroupSyntax& group) {
+    const RowBoxes boxes = boxes_of(group);
+    if (group.black_first || boxes.count != 2) return;
+    const int tabs = tabs_between(line, group.number.end, boxes.first->whole.begin);
+    columns_.white_tabs = tabs;
+    if (tabs == 0 && tabs_between(line, boxes.first->whole.end, boxes.second->whole.begin) == 0) {
+      columns_.white = at(line, boxes.first->whole.begin).column;
+      columns_.black = at(line, boxes.second->whole.begin).column;
+    }
+  }
+
+  // A row whose one box stands in Black's column ("21            Ta7", or
+  // "21<tab><tab>Ta7" from a spreadsheet): White's box is empty (not
+  // recorded), and the move is Black's, as on the paper.
+  void leave_white_box_empty(const SheetLine& line, const GroupSyntax& group) {
+    const RowBoxes boxes = boxes_of(group);
+    if (group.black_first || boxes.count != 1 || !has_room() || open_.filled != 0 ||
+        is_result_word(line, *boxes.first))
+      return;
+    const int tabs = tabs_between(line, group.number.end, boxes.first->whole.begin);
+    bool black = false;
+    if (tabs > 0) {
+      black = tabs > std::max(1, columns_.white_tabs);
+    } else if (columns_.black - columns_.white >= 3) {
+      black = 2 * at(line, boxes.first->whole.begin).column > columns_.white + columns_.black;
+    }
+    if (!black) return;
+    SheetCell cell = new_cell();
+    cell.kind = CellKind::empty;
+    cell.where = at(line, group.number.end);
+    cell.where.column += 1;
+    cell.move_where = cell.where;
+    sheet_.cells.push_back(std::move(cell));
   }
 
   // The number a new row should have, and whether a row "N..." continues
@@ -791,6 +851,11 @@ class Reader {
   bool last_line_running_ = false;
   bool chess960_ = false;
   OpenRow open_;
+  struct Columns {
+    int white = 0;  // 0: not seen yet
+    int black = 0;
+    int white_tabs = 0;
+  } columns_;
   std::optional<PendingResult> pending_result_;
   std::map<std::string, int, std::less<>> header_votes_;
 };
