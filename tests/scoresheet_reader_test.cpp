@@ -630,7 +630,7 @@ TEST_CASE("sheet numbering: skipped, repeated and backward numbers keep what the
       "1 e4 e5\n"
       "2 Sf3 Sc6\n"
       "4 Lb5 a6\n"
-      "4 La4 Sf6\n"
+      "4 Lb5 a6\n"
       "3 0-0 Le7\n");
   CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.number_skipped", "sheet.number_repeated",
                                                    "sheet.number_out_of_sequence"});
@@ -646,6 +646,29 @@ TEST_CASE("sheet numbering: skipped, repeated and backward numbers keep what the
   std::vector<int> plies;
   for (const scoresheet::SheetCell& c : sheet.cells) plies.push_back(c.ply);
   CHECK(plies == std::vector<int>{1, 2, 3, 4, 7, 8, 7, 8, 5, 6});
+}
+
+TEST_CASE("sheet numbering: a number between two rows in sequence that is not theirs is a slip") {
+  // "20" or "12" for 2, or the next row's "3": one warning, and the row is
+  // the move between.
+  for (const char* slip : {"20", "12", "3"}) {
+    const scoresheet::Scoresheet sheet =
+        read(std::string("1 e4 e5\n") + slip + " Sf3 Sc6\n3 Lb5 a6\n4 La4 Sf6\n");
+    CAPTURE(slip);
+    CHECK(keys_of(sheet) == std::vector<std::string>{"sheet.number_slip"});
+    const Diagnostic& d = diagnostic(sheet, "sheet.number_slip");
+    CHECK(where_is(d.where, 2, 1));
+    CHECK(arg(d, "found") == slip);
+    CHECK(arg(d, "number") == "2");
+    CHECK(locale::Messages("en").format(d.message) ==
+          std::string("the row numbered ") + slip + " stands between moves 1 and 3: read as move 2");
+    CHECK(cell_at(sheet, 2, Color::white).move == "Sf3");
+    CHECK(cell_at(sheet, 2, Color::black).ply == 4);
+  }
+  // Not between two rows in sequence, or the row written twice: as written.
+  CHECK(keys_of(read("1 e4 e5\n20 Sf3 Sc6\n")) == std::vector<std::string>{"sheet.number_skipped"});
+  CHECK(keys_of(read("1 e4 e5\n3 Sf3 Sc6\n3 Sf3 Sc6\n")) ==
+        std::vector<std::string>{"sheet.number_skipped", "sheet.number_repeated"});
 }
 
 TEST_CASE("sheet numbering: gaps become empty cells, except after the last row") {

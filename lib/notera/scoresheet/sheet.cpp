@@ -732,8 +732,59 @@ class Reader {
     }
     close_row(false);
     if (sheet_.rows.empty()) report(Severity::warning, Message("sheet.no_moves"), {1, 1});
+    fix_number_slips();
     for (SheetCell& cell : sheet_.cells)
       cell.ply = (cell.number - sheet_.start_number) * 2 + index(cell.side) - index(sheet_.start_side) + 1;
+  }
+
+  // Whether rows a and b hold the same moves (a row written twice, which
+  // the reconstruction reads as such: not a slip of the number).
+  bool same_moves(std::size_t a, std::size_t b) const {
+    std::vector<std::string_view> of_a, of_b;
+    for (const SheetCell& cell : sheet_.cells) {
+      if (cell.row == static_cast<int>(a)) of_a.push_back(cell.text);
+      if (cell.row == static_cast<int>(b)) of_b.push_back(cell.text);
+    }
+    return of_a == of_b;
+  }
+
+  // A row's number between two rows in sequence that is not theirs ("51"
+  // or "13" between 14 and 16) is a slip of the pen or the keyboard, not
+  // 36 rows missing and a row out of place: the row is the move between,
+  // said once instead of the two warnings its number and the next drew.
+  void fix_number_slips() {
+    std::vector<SheetRow>& rows = sheet_.rows;
+    for (std::size_t i = 1; i + 1 < rows.size(); ++i) {
+      SheetRow& row = rows[i];
+      const SheetRow& before = rows[i - 1];
+      const SheetRow& after = rows[i + 1];
+      const int number = before.number + 1;
+      if (row.number == number || after.number != number + 1 || row.number_source != NumberSource::written ||
+          row.black_first || before.black_first || after.black_first || same_moves(i, i + 1))
+        continue;
+      const auto at_either = [&](const Diagnostic& d) {
+        const std::string_view key = d.message.key;
+        const bool numbering = key == "sheet.number_skipped" || key == "sheet.number_out_of_sequence" ||
+                               key == "sheet.number_repeated";
+        return numbering && (d.where == row.where || d.where == after.where);
+      };
+      const auto first = std::find_if(sheet_.diagnostics.begin(), sheet_.diagnostics.end(), at_either);
+      const auto position = first - sheet_.diagnostics.begin();
+      std::erase_if(sheet_.diagnostics, at_either);
+      sheet_.diagnostics.insert(sheet_.diagnostics.begin() + std::min<std::ptrdiff_t>(
+                                                                  position,
+                                                                  static_cast<std::ptrdiff_t>(sheet_.diagnostics.size())),
+                                Diagnostic{Severity::warning,
+                                           Message("sheet.number_slip")
+                                               .with("found", row.number)
+                                               .with("number", number)
+                                               .with("before", before.number)
+                                               .with("after", after.number),
+                                           row.where, 0});
+      for (SheetCell& cell : sheet_.cells)
+        if (cell.row == static_cast<int>(i)) cell.number = number;
+      row.number = number;
+    }
   }
 
   // ----------------------------------------------------------------- tags
