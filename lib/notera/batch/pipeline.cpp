@@ -5,6 +5,8 @@
 #include <tbb/info.h>
 #include <tbb/parallel_pipeline.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -13,6 +15,7 @@
 #include <mutex>
 #include <system_error>
 
+#include "notera/base/utf8.hpp"
 #include "notera/input/games.hpp"
 
 namespace notera::batch {
@@ -47,6 +50,7 @@ struct Item {
   std::size_t raw_end = 0;
   bool truncated = false;
   bool overflow = false;
+  bool before_damage = false;  // the last game of an input that stopped early
   std::vector<pgn::SplitNote> notes;
   std::int64_t index = 0;
   std::int64_t number = 0;
@@ -202,6 +206,7 @@ class Reader {
     }
     item.format = entry.game.format;
     item.truncated = entry.game.truncated;
+    item.before_damage = false;
     item.overflow = entry.overflow;
     item.notes.assign(entry.game.notes.begin(), entry.game.notes.end());
     item.line = entry.game.line;
@@ -269,6 +274,8 @@ class Reader {
   void finish_input(Batch& batch) {
     batch.last_of_input = true;
     batch.end_error = current_->error();
+    if (!batch.end_error.empty() && batch.used > 0 && batch.items[batch.used - 1].kind == ItemKind::game)
+      batch.items[batch.used - 1].before_damage = true;
     bytes_done_ += input_bytes_;
     input_bytes_ = 0;
     current_.reset();
@@ -312,6 +319,27 @@ struct Worker {
 };
 
 // The parallel stage: every game of a batch read (and rendered).
+// The last game before a damaged or cut compressed input's end, when its
+// text does not end with a termination marker: it stops where the input
+// did, so it is not known to be whole (the damage itself is reported with
+// the input). Said after the text's last token.
+void mark_cut_by_damage(game::Game& game, std::string_view text, std::int64_t line, int column) {
+  if (game.status != game::GameStatus::complete) return;
+  std::size_t end = text.size();
+  while (end > 0 && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+  const std::string_view body = text.substr(0, end);
+  for (const std::string_view marker : {"1-0", "0-1", "1/2-1/2", "*", "\xC2\xBD-\xC2\xBD"})
+    if (body.ends_with(marker)) return;
+  const std::size_t line_start = body.rfind('\n') == std::string_view::npos ? 0 : body.rfind('\n') + 1;
+  const auto lines = static_cast<std::int64_t>(std::count(body.begin(), body.end(), '\n'));
+  SourceLocation where;
+  where.line = static_cast<int>(std::min<std::int64_t>(line + lines, std::numeric_limits<int>::max()));
+  where.column = (lines == 0 ? column : 1) + utf8::char_column(body.substr(line_start), end - line_start) - 1;
+  game.status = game::GameStatus::incomplete;
+  game.diagnostics.push_back(Diagnostic{Severity::error, Message("io.game_cut_by_damage"), where,
+                                        static_cast<int>(game.mainline.moves.size()) + 1});
+}
+
 void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options) {
   const std::string_view file = batch.record->file;
   for (std::size_t i = 0; i < batch.used; ++i) {
@@ -322,6 +350,7 @@ void read_batch(Worker& worker, Batch& batch, const PipelineOptions& options) {
     worker.reader_for(batch.input, *batch.record)
         .read(input::GameText{item.format, text, item.line, item.notes, item.truncated, item.column}, file,
               item.game);
+    if (item.before_damage) mark_cut_by_damage(item.game, text, item.line, item.column);
     if (options.render) {
       item.out_begin = batch.output.size();
       worker.renderer.render(item.game, GameSource{file, item.line, item.index, text, item.column},
