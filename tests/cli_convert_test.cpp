@@ -608,6 +608,18 @@ TEST_CASE("check: a comment never closed makes its game incomplete, at the ply i
   CHECK(nlohmann::json::parse(second)["status"] == "complete");  // the next game is its own
 }
 
+TEST_CASE("check: what is said of a game's result is said where the result is written") {
+  const auto r = test::run_notera({"check", "--messages", "en"},
+                                  "[Event \"x\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
+  CHECK(r.err.find("-:4:21: game 1: the result 1-0 contradicts the final position (checkmate), which means 0-1") !=
+        std::string::npos);
+  CHECK(r.err.find("-:4:21: game 1: the Result tag says 0-1 but the movetext ends with 1-0") != std::string::npos);
+  // Another spelling of the same result is no disagreement.
+  const auto half = test::run_notera({"check", "--messages", "en"},
+                                     "[Event \"x\"]\n[Result \"\xC2\xBD-\xC2\xBD\"]\n\n1. e4 e5 1/2-1/2\n");
+  CHECK(half.err.find("Result tag says") == std::string::npos);
+}
+
 TEST_CASE("check --json: a game without a result is told so where the result belongs") {
   // After the last move, not on the line where the next game starts; the
   // same for games one a line.

@@ -9,6 +9,7 @@
 #include "notera/notation/letters.hpp"
 #include "notera/notation/read_move.hpp"
 #include "notera/notation/systems.hpp"
+#include "notera/pgn/lexicon.hpp"
 #include "notera/pgn/movetext.hpp"
 #include "notera/pgn/play_movetext.hpp"
 #include "notera/pgn/tags.hpp"
@@ -244,9 +245,26 @@ struct GameReader::Impl {
         note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
              locator.at(end));
       }
-    } else if (tag && *tag != marker) {
-      note(game, Severity::warning, Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker),
-           start);
+    } else {
+      // The marker is the movetext's last token: what is said of it (the
+      // tag disagrees, the final position contradicts it) is said there.
+      std::size_t end = text.size();
+      while (end > 0 && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+      std::size_t begin = end;
+      while (begin > 0 && !std::isspace(static_cast<unsigned char>(text[begin - 1]))) --begin;
+      const std::string_view last = text.substr(begin, end - begin);
+      const bool found = last == marker || last == "\xC2\xBD-\xC2\xBD" || last == "0.5-0.5" || last == "1/2";
+      const SourceLocation at = found ? locator.at(begin) : start;
+      for (Diagnostic& d : game.diagnostics)
+        if (d.message.key == "result.contradicts" && d.where == game.where) d.where = at;
+      // Another spelling of the same result ("½-½" for 1/2-1/2) agrees.
+      const auto same_result = [](std::string_view a, std::string_view b) {
+        const lexicon::ResultMatch x = lexicon::match_result(a), y = lexicon::match_result(b);
+        return x.result != lexicon::Result::none && x.result == y.result && x.length == a.size() &&
+               y.length == b.size();
+      };
+      if (tag && *tag != marker && !same_result(*tag, marker))
+        note(game, Severity::warning, Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker), at);
     }
   }
 
