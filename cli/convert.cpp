@@ -564,12 +564,13 @@ void add_common_options(CLI::App* command, ConvertOptions& options, Context& con
   command->add_option("--laws", options.laws, context.text("cli.option.laws"));
   command->add_option("-j,--jobs", options.jobs, context.text("cli.convert.jobs"))
       ->check(CLI::Range(0, 1024));
-  command->add_option("--rejects", options.rejects, context.text("cli.convert.rejects"));
+  command->add_option("--rejects", options.rejects,
+                      context.text(convert ? "cli.convert.rejects" : "cli.check.rejects"));
   command->add_option("--report", options.report, context.text("cli.convert.report"));
   command->add_option("--encoding", options.encoding, context.text("cli.convert.encoding"));
   command->add_option("--shard", options.shard, context.text("cli.convert.shard"));
   command->add_flag("--game-per-line", options.game_per_line, context.text("cli.convert.game_per_line"));
-  command->add_flag("--json", options.json, context.text("cli.convert.json"));
+  command->add_flag("--json", options.json, context.text(convert ? "cli.convert.json" : "cli.check.json"));
   command->add_flag("-q,--quiet", options.quiet, context.text("cli.convert.quiet"));
   command->add_flag("--warnings", options.warnings, context.text("cli.convert.warnings"));
   command->add_flag("!--no-progress", options.progress, context.text("cli.convert.no_progress"));
