@@ -17,15 +17,15 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
-#include <thread>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "atomic_file.hpp"
 #include "command.hpp"
@@ -435,8 +435,10 @@ void print_summary(Context& context, const batch::Totals& totals, bool write_gam
 bool same_file(const std::string& a, const std::string& b) {
   if (a == b) return true;
   std::error_code error, other;
-  const std::filesystem::path ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, error), error);
-  const std::filesystem::path cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, other), other);
+  const std::filesystem::path ca =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(a, error), error);
+  const std::filesystem::path cb =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(b, other), other);
   if (!error && !other && ca == cb) return true;
   return std::filesystem::equivalent(a, b, error) && !error;
 }
@@ -451,7 +453,8 @@ std::optional<Message> clashing_outputs(const ConvertOptions& options, bool writ
     const std::string& path;
   };
   std::vector<Named> written;
-  if (write_games && !options.output.empty() && options.output != "-") written.push_back({"-o", options.output});
+  if (write_games && !options.output.empty() && options.output != "-")
+    written.push_back({"-o", options.output});
   if (!options.rejects.empty()) written.push_back({"--rejects", options.rejects});
   if (!options.report.empty()) written.push_back({"--report", options.report});
   for (std::size_t i = 0; i < written.size(); ++i) {

@@ -76,19 +76,18 @@ TEST_CASE("convert: outputs that name one file, or an input, are refused before 
   const auto input = dir.write("two-games.pgn", two_games);
   const std::string out = (dir.path() / "out.pgn").string();
   // The rejects would replace the converted games, the report the rejects.
-  const auto same =
-      test::run_notera({"convert", "--messages", "en", "-o", out, "--rejects", dir.path().string() + "/./out.pgn",
-                        input.string()});
+  const auto same = test::run_notera({"convert", "--messages", "en", "-o", out, "--rejects",
+                                      dir.path().string() + "/./out.pgn", input.string()});
   CHECK(same.exit_code == 2);
   CHECK(same.err.find("-o and --rejects name the same file") != std::string::npos);
   CHECK(!std::filesystem::exists(out));
-  const auto report = test::run_notera(
-      {"check", "--messages", "nb", "--rejects", out, "--report", out, input.string()});
+  const auto report =
+      test::run_notera({"check", "--messages", "nb", "--rejects", out, "--report", out, input.string()});
   CHECK(report.exit_code == 2);
   CHECK(report.err.find("--rejects og --report er samme fil") != std::string::npos);
   // The rejects of a file written over the file: its good game gone.
-  const auto over = test::run_notera({"convert", "--messages", "en", "-o", out, "--rejects", input.string(),
-                                      input.string()});
+  const auto over = test::run_notera(
+      {"convert", "--messages", "en", "-o", out, "--rejects", input.string(), input.string()});
   CHECK(over.exit_code == 2);
   CHECK(over.err.find("--rejects names " + input.string() + ", which is an input") != std::string::npos);
   CHECK(test::read_file(input) == two_games);
@@ -295,8 +294,8 @@ TEST_CASE("convert: games that start on the line of the result before them are a
   CHECK(nlohmann::json::parse(first)["status"] == "complete");
   CHECK(nlohmann::json::parse(second)["tags"]["Event"] == "y");
   // Blanks inside a tag's brackets: one game, its tags whole.
-  const auto spaced = test::run_notera({"convert", "-q", "--to", "json"},
-                                       "[ Event \"E\" ]\n[White \"W\"]\n\n1. e4 e5 *\n");
+  const auto spaced =
+      test::run_notera({"convert", "-q", "--to", "json"}, "[ Event \"E\" ]\n[White \"W\"]\n\n1. e4 e5 *\n");
   CHECK(spaced.exit_code == 0);
   const auto one = nlohmann::json::parse(spaced.out);
   CHECK(one["tags"]["Event"] == "E");
@@ -360,7 +359,8 @@ TEST_CASE("convert: names real tools give standard chess and Chess960 in the Var
   CHECK(other.err.find("a variant notera does not play") != std::string::npos);
 }
 
-TEST_CASE("convert: a SetUp tag without a FEN tag is said, and not written, so that PGN readers keep the game") {
+TEST_CASE(
+    "convert: a SetUp tag without a FEN tag is said, and not written, so that PGN readers keep the game") {
   test::TempDir dir;
   const auto out = dir.path() / "out.pgn";
   const auto r = test::run_notera({"convert", "--messages", "en", "-o", out.string()},
@@ -584,9 +584,9 @@ TEST_CASE("convert: the one-line formats keep the start position of a set-up gam
 }
 
 TEST_CASE("check: a comment never closed makes its game incomplete, at the ply it swallowed") {
-  const auto r = test::run_notera(
-      {"check", "--json", "--messages", "en"},
-      "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 {good move 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
+  const auto r = test::run_notera({"check", "--json", "--messages", "en"},
+                                  "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 {good move 2. Nf3 Nc6 3. Bb5 a6 "
+                                  "1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
   CHECK(r.exit_code == 1);
   std::istringstream lines(r.out);
   std::string first, second;
@@ -611,9 +611,11 @@ TEST_CASE("check: a comment never closed makes its game incomplete, at the ply i
 TEST_CASE("check: what is said of a game's result is said where the result is written") {
   const auto r = test::run_notera({"check", "--messages", "en"},
                                   "[Event \"x\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
-  CHECK(r.err.find("-:4:21: game 1: the result 1-0 contradicts the final position (checkmate), which means 0-1") !=
+  CHECK(r.err.find(
+            "-:4:21: game 1: the result 1-0 contradicts the final position (checkmate), which means 0-1") !=
         std::string::npos);
-  CHECK(r.err.find("-:4:21: game 1: the Result tag says 0-1 but the movetext ends with 1-0") != std::string::npos);
+  CHECK(r.err.find("-:4:21: game 1: the Result tag says 0-1 but the movetext ends with 1-0") !=
+        std::string::npos);
   // Another spelling of the same result is no disagreement.
   const auto half = test::run_notera({"check", "--messages", "en"},
                                      "[Event \"x\"]\n[Result \"\xC2\xBD-\xC2\xBD\"]\n\n1. e4 e5 1/2-1/2\n");

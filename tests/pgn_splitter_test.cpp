@@ -176,12 +176,20 @@ TEST_CASE("pgn splitter: text between games is skipped and reported, not glued t
   CHECK(pieces[2].kind == SegmentKind::game);
   // The text as written when it is UTF-8, cut at a character; '?' for the
   // bytes above ASCII when it is not.
-  const std::string french = "Les quatre parties analys\xC3\xA9""es sont : \xC3\x98 Polouga\xC3\xAF""evski " +
-                             std::string(40, 'x') + "\n";
+  const std::string french =
+      "Les quatre parties analys\xC3\xA9"
+      "es sont : \xC3\x98 Polouga\xC3\xAF"
+      "evski " +
+      std::string(40, 'x') + "\n";
   s.text = french;
   const std::string shown = pgn::describe_skipped(s).args.at(0).second.text;
-  CHECK(shown.rfind("Les quatre parties analys\xC3\xA9""es sont : \xC3\x98 Polouga\xC3\xAF""evski", 0) == 0);
-  s.text = "Polouga\xEF""evski, Lev\n";
+  CHECK(shown.rfind("Les quatre parties analys\xC3\xA9"
+                    "es sont : \xC3\x98 Polouga\xC3\xAF"
+                    "evski",
+                    0) == 0);
+  s.text =
+      "Polouga\xEF"
+      "evski, Lev\n";
   CHECK(pgn::describe_skipped(s).args.at(0).second.text == "Polouga?evski, Lev");
   std::string accents;
   for (int i = 0; i < 40; ++i) accents += "\xC3\xA9";

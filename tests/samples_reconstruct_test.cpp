@@ -90,7 +90,8 @@ TEST_CASE("samples: a White box left empty in an aligned sheet is read as a '-' 
   // samples/nb/solberg-haugen.sheet with move 21's White box blank
   // ("21             Ta7", or two tabs from a spreadsheet): the same game,
   // at the same cost, as with "-" there; Ta7 is not read as White's move.
-  const std::string sample = notera::test::read_file(fs::path(NOTERA_SAMPLES) / "nb" / "solberg-haugen.sheet");
+  const std::string sample =
+      notera::test::read_file(fs::path(NOTERA_SAMPLES) / "nb" / "solberg-haugen.sheet");
   const std::string row = "21 h5          Ta7";
   REQUIRE(sample.find(row) != std::string::npos);
   notera::test::TempDir dir;
@@ -106,7 +107,8 @@ TEST_CASE("samples: a White box left empty in an aligned sheet is read as a '-' 
     CAPTURE(blank);
     const auto read = json_of("blank.sheet", blank);
     REQUIRE(read["moves"].size() == dash["moves"].size());
-    for (std::size_t i = 0; i < read["moves"].size(); ++i) CHECK(read["moves"][i]["san"] == dash["moves"][i]["san"]);
+    for (std::size_t i = 0; i < read["moves"].size(); ++i)
+      CHECK(read["moves"][i]["san"] == dash["moves"][i]["san"]);
     CHECK(read["moves"][40]["san"] == "h5");
     CHECK(read["moves"][40]["status"] == "inserted");
     CHECK(read["cost"] == dash["cost"]);

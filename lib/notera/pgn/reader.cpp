@@ -264,7 +264,8 @@ struct GameReader::Impl {
                y.length == b.size();
       };
       if (tag && *tag != marker && !same_result(*tag, marker))
-        note(game, Severity::warning, Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker), at);
+        note(game, Severity::warning,
+             Message("pgn.result_disagrees").with("tag", *tag).with("marker", marker), at);
     }
   }
 

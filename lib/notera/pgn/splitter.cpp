@@ -849,7 +849,8 @@ Message describe_skipped(const Segment& segment, bool game_per_line) {
       // UTF-8 (the encoding is decided per game, later) shows '?' for
       // every byte above ASCII.
       std::size_t size = std::min<std::size_t>(first.size(), 60);
-      while (size > 0 && size < first.size() && (static_cast<unsigned char>(first[size]) & 0xC0) == 0x80) --size;
+      while (size > 0 && size < first.size() && (static_cast<unsigned char>(first[size]) & 0xC0) == 0x80)
+        --size;
       std::string shown(first.substr(0, size));
       if (!utf8::is_valid(shown))
         for (char& c : shown)

@@ -771,16 +771,16 @@ class Reader {
       const auto first = std::find_if(sheet_.diagnostics.begin(), sheet_.diagnostics.end(), at_either);
       const auto position = first - sheet_.diagnostics.begin();
       std::erase_if(sheet_.diagnostics, at_either);
-      sheet_.diagnostics.insert(sheet_.diagnostics.begin() + std::min<std::ptrdiff_t>(
-                                                                  position,
-                                                                  static_cast<std::ptrdiff_t>(sheet_.diagnostics.size())),
-                                Diagnostic{Severity::warning,
-                                           Message("sheet.number_slip")
-                                               .with("found", row.number)
-                                               .with("number", number)
-                                               .with("before", before.number)
-                                               .with("after", after.number),
-                                           row.where, 0});
+      sheet_.diagnostics.insert(
+          sheet_.diagnostics.begin() +
+              std::min<std::ptrdiff_t>(position, static_cast<std::ptrdiff_t>(sheet_.diagnostics.size())),
+          Diagnostic{Severity::warning,
+                     Message("sheet.number_slip")
+                         .with("found", row.number)
+                         .with("number", number)
+                         .with("before", before.number)
+                         .with("after", after.number),
+                     row.where, 0});
       for (SheetCell& cell : sheet_.cells)
         if (cell.row == static_cast<int>(i)) cell.number = number;
       row.number = number;
