@@ -441,7 +441,7 @@ TEST_CASE("pgn splitter: a game that starts on the line of the result before it"
   }
 }
 
-TEST_CASE("pgn splitter: blanks inside a tag's brackets, and text before its ']', keep the game whole") {
+TEST_CASE("pgn splitter: blanks inside a tag, and text after its value, keep the game whole") {
   // PGN allows blanks between a tag's tokens; text between the value and
   // the ']' is the tag reader's to report. Neither starts the movetext, so
   // the next tag line is still this game's.
