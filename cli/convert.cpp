@@ -372,7 +372,7 @@ class InterruptHandlers {
   struct sigaction old_term_ {};
 };
 
-// A run that has not stopped a second after SIGINT or SIGTERM is waiting
+// A run that has not stopped three seconds after SIGINT or SIGTERM is waiting
 // for input that does not come (a terminal, a quiet pipe) or reading input
 // in which no game ends (the pipeline looks at the flag between games):
 // its temporary files are removed and it ends there, with exit 130, as it
@@ -387,7 +387,7 @@ class InterruptWatch {
               wake_.wait_for(lock, std::chrono::milliseconds(50));
               continue;
             }
-            if (wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
+            if (wake_.wait_for(lock, std::chrono::seconds(3), [this] { return done_; })) return;
             for (const std::string& t : temporaries)
               if (!t.empty()) ::unlink(t.c_str());
             context.error(Message("convert.interrupted_reading"));
