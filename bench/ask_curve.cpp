@@ -497,7 +497,22 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
         }
     }
     Counts c;
+    int flagged = 0;  // the oracle's answers are right: each flag is a false alarm
     for (std::size_t i = 0; i < cases.size(); ++i) {
+      for (const auto& p : now[i].problems)
+        if (p.message.key.rfind("reconstruct.answer.", 0) == 0) {
+          ++flagged;
+          if (verbose && round == 7) {
+            std::printf("    game %zu: %s", cases[i].game, p.message.key.c_str());
+            for (const auto& [name, v] : p.message.args)
+              std::printf(" %s=%s", name.c_str(),
+                          v.is_number ? std::to_string(v.number).c_str() : v.text.c_str());
+            if (p.ply > 0)
+              for (const auto& e : now[i].plies[static_cast<std::size_t>(p.ply - 1)].evidence)
+                std::printf(" cost=%.1f", static_cast<double>(e.cost));
+            std::printf("\n");
+          }
+        }
       c.asked += static_cast<long long>(asked[i].size());
       count(now[i], games[cases[i].game], asked[i], c);
       if (verbose && round == 7) print_unasked_miss(cases[i], now[i], games[cases[i].game], asked[i]);
@@ -505,6 +520,7 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
     std::printf("%8d %8lld %9.2f%% %11.2f%% %15.2f%% %9.2f%% %7d/%-4d %10d\n", round, c.asked,
                 percent(c.asked, c.plies), percent(c.right, c.plies), percent(c.not_asked_right, c.not_asked),
                 percent(c.in_order, c.plies), c.exact, c.games, reruns);
+    if (flagged > 0) std::printf("         %d answers flagged (answer problems and warnings)\n", flagged);
     std::fflush(stdout);
   }
 }

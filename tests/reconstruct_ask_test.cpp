@@ -325,3 +325,106 @@ TEST_CASE("reconstruct CLI: on two copies, an answer that confirms a box moves n
   CHECK(after["moves"][8]["san"] == "Ng5");
   for (std::size_t j = 0; j < 2; ++j) CHECK(after["care"][j]["weight"] == before["care"][j]["weight"]);
 }
+
+TEST_CASE("reconstruct CLI: an answer kept only by reading an earlier box otherwise is named") {
+  // samples/nb/solberg-haugen: Black castles at move 8 ('0-0'). An answer
+  // '{=0-0}' on Black's 12th box (written 'a6') can only be kept by reading
+  // the castling box as another move: the game keeps it (an answer is
+  // certain), and the person hears which box it bent, and by how much.
+  const std::filesystem::path root = NOTERA_SAMPLES;
+  std::string text = test::read_file(root / "nb" / "solberg-haugen.sheet");
+  const auto at = text.find("\n12 Dxd3        a6");
+  REQUIRE(at != std::string::npos);
+  text.insert(at + std::string("\n12 Dxd3        a6").size(), " {=0-0}");
+  test::TempDir dir;
+  const auto sheet = dir.write("rokade.sheet", text);
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", sheet.string()});
+  CHECK(r.exit_code == 0);
+  const auto report = nlohmann::json::parse(r.out);
+  REQUIRE(report["problems"].size() == 1);
+  const auto& p = report["problems"][0];
+  CHECK(p["severity"] == "warning");
+  CHECK(p["code"] == "reconstruct.answer.bends");
+  CHECK(p["line"] == 23);
+  const std::string message = p["message"].get<std::string>();
+  CHECK(message.find(
+            "the answer '0-0' is kept, but only by reading line 19, column 16 (move 8...) '0-0' as a6") !=
+        std::string::npos);
+  CHECK(message.find("times less likely than the game without the answer") != std::string::npos);
+  CHECK(report["moves"][15]["san"] == "a6");
+  CHECK(report["moves"][23]["san"] == "O-O");
+  CHECK(r.err.find(sheet.string() + ":23:19: move 12...: the answer '0-0' is kept, but only by reading") !=
+        std::string::npos);
+
+  // The answer that agrees with the game found (8... O-O, 12... a6) bends
+  // nothing and says nothing.
+  std::string right = test::read_file(root / "nb" / "solberg-haugen.sheet");
+  right.insert(at + std::string("\n12 Dxd3        a6").size(), " {=a6}");
+  const auto fine = test::run_notera({"reconstruct", "--json", dir.write("a6.sheet", right).string()});
+  CHECK(fine.exit_code == 0);
+  CHECK(nlohmann::json::parse(fine.out)["problems"].empty());
+}
+
+TEST_CASE("reconstruct CLI: two copies' answers to one box that contradict are both set aside") {
+  // Lie-Bakke's two copies (samples/nb), Black's 8th box (h6 on both): a
+  // volunteer answers h6 on White's copy and h5 on Black's. No ply is both;
+  // a game that keeps them puts a move in that no box records. Neither
+  // answer is taken: the game is the one without them, and both answers
+  // are named as contradicting each other.
+  const std::filesystem::path root = NOTERA_SAMPLES;
+  const std::string white = test::read_file(root / "nb" / "lie-bakke-white.sheet");
+  const std::string black = test::read_file(root / "nb" / "lie-bakke-black.sheet");
+  const std::string row = "\n8  Ld3         h6";
+  REQUIRE(white.find(row) != std::string::npos);
+  REQUIRE(black.find(row) != std::string::npos);
+  std::string w = white;
+  std::string b = black;
+  w.insert(w.find(row) + row.size(), " {=h6}");
+  b.insert(b.find(row) + row.size(), " {=h5}");
+  test::TempDir dir;
+  const auto wp = dir.write("hvit.sheet", w);
+  const auto bp = dir.write("svart.sheet", b);
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", wp.string(), bp.string()});
+  CHECK(r.exit_code == 1);
+  const auto report = nlohmann::json::parse(r.out);
+  REQUIRE(report["problems"].size() == 2);
+  for (const auto& p : report["problems"]) {
+    CHECK(p["severity"] == "error");
+    CHECK(p["code"] == "reconstruct.answer.set_aside_contradicts");
+    CHECK(p["line"] == 20);
+  }
+  CHECK(
+      report["problems"][0]["message"].get<std::string>().find(
+          "the answer 'h6' contradicts the answer 'h5' to the same box on sheet 2, so both are set aside") !=
+      std::string::npos);
+  CHECK(report["problems"][1]["message"].get<std::string>().find(
+            "the answer 'h5' contradicts the answer 'h6' to the same box on sheet 1") != std::string::npos);
+  const auto plain = nlohmann::json::parse(
+      test::run_notera({"reconstruct", "--json", (root / "nb" / "lie-bakke-white.sheet").string(),
+                        (root / "nb" / "lie-bakke-black.sheet").string()})
+          .out);
+  REQUIRE(report["moves"].size() == plain["moves"].size());
+  for (std::size_t k = 0; k < plain["moves"].size(); ++k)
+    CHECK(report["moves"][k]["uci"] == plain["moves"][k]["uci"]);
+}
+
+TEST_CASE("reconstruct CLI: an ask entry's margin is its own cheapest other candidate") {
+  // samples/nb/solberg-haugen: several plies asked. Each entry's margin is
+  // what its candidates say (a person reads "margin 1.0" and finds no
+  // candidate at 1.0 otherwise), and never below the ply's confidence.
+  const std::filesystem::path root = NOTERA_SAMPLES;
+  const auto r = test::run_notera({"reconstruct", "--json", (root / "nb" / "solberg-haugen.sheet").string()});
+  const auto report = nlohmann::json::parse(r.out);
+  REQUIRE_FALSE(report["ask"].empty());
+  for (const auto& q : report["ask"]) {
+    CAPTURE(q["ply"].get<int>());
+    REQUIRE(q["candidates"].size() >= 2);
+    double cheapest = 1e9;
+    for (std::size_t c = 1; c < q["candidates"].size(); ++c)
+      cheapest = std::min(cheapest, q["candidates"][c]["cost"].get<double>());
+    CHECK(q["margin"].get<double>() == doctest::Approx(cheapest));
+    const auto& ply = report["moves"][q["ply"].get<std::size_t>() - 1];
+    if (!ply["confidence"].is_null())
+      CHECK(q["margin"].get<double>() >= ply["confidence"].get<double>() - 1e-4);
+  }
+}

@@ -215,6 +215,17 @@ struct ReconstructOptions {
   // put on the ask list: another move there (or none, the game over before
   // it) is at least e^-3 (5%) as likely.
   float ask_margin = 3.0f;
+  // Answers kept only at a price: when the sheets as written make the game
+  // that keeps every answer more than this many nats less likely than the
+  // game found without them (e^9: 8,100 times; three asked doubts at
+  // ask_margin together), two copies' answers to one box played as two
+  // plies are set aside, and an answer kept only by reading the boxes
+  // before it otherwise is named (a warning). On the ask curve's 238 right
+  // answers (bench/ask_curve --rounds) the dearest game was 8.2 nats above
+  // the game without them (six above 3 nats, each with several answers or
+  // a sheet that misleads); `{=O-O}` for Black after the sheet has Black
+  // castle, kept by reading that castling as a6, 18 nats.
+  float bend_margin = 9.0f;
   // States per ply that may insert a move the numbering has no room for,
   // and how far behind the best of the ply they may be.
   int insertion_spawners = 64;
@@ -324,7 +335,9 @@ struct Ask {
   std::string written;
   SourceLocation where;
   SheetBox box;         // its number and column on the paper
-  float margin = 0.0f;  // = the ply's confidence
+  // The cheapest other candidate's cost: at least the ply's confidence,
+  // which may come from a game that left this one at an earlier ply.
+  float margin = 0.0f;
   // Plies an answer is expected to change (the candidates' changes weighed
   // by their probability): the ranking of the list.
   float score = 0.0f;
@@ -430,6 +443,9 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets,
 // column 4 (move 9)", "sheet 2, line 45, column 12 (move 34...)", the
 // column in characters (`box.move` 0: no move number).
 Message where_message(int sheet, const SourceLocation& where, const SheetBox& box, std::size_t sheet_count);
+// How many times less likely a game `nats` dearer is, as a reader takes it
+// in ("about 5 times less likely", not "cost +1.6"): e^nats, rounded.
+std::int64_t times_less_likely(float nats);
 // The arguments that name a box in a message: `move` (0: none), `black`
 // and `extra` ("yes"/"no"), as in "move 9...", "move 5, a box too many".
 Message& with_box(Message& m, const SheetBox& box);

@@ -638,6 +638,11 @@ class ReportBuilder {
                                           0.0f, m.changes, std::move(line)});
     }
     if (!end_listed && q.candidates.size() < most) list_end();
+    // The question's own margin: its cheapest other candidate. The ply's
+    // confidence may be lower, from a game that left this one earlier (and
+    // is asked there), which is no candidate here.
+    for (std::size_t c = 1; c < q.candidates.size(); ++c)
+      q.margin = c == 1 ? q.candidates[c].cost : std::min(q.margin, q.candidates[c].cost);
     double total = 0.0;
     for (const AskCandidate& c : q.candidates) total += std::exp(-static_cast<double>(c.cost));
     double expected = 0.0;
@@ -740,7 +745,18 @@ class ReportBuilder {
         int named_ply = 0;
         bool unkept = false;
         if (!c.certain) {  // an answer set aside: the box read as written
-          if (at < 0) {
+          const auto [other_sheet, other] = contradicted_by(j, c);
+          if (other) {
+            m = Message("reconstruct.answer.set_aside_contradicts")
+                    .with("answer", c.set_aside)
+                    .with("other", other->set_aside)
+                    .with("sheet", static_cast<int>(other_sheet) + 1)
+                    .with("over", at < 0 ? "yes" : "no");
+            if (at >= 0) {
+              m.with("san", r.plies[static_cast<std::size_t>(at)].san);
+              named_ply = r.plies[static_cast<std::size_t>(at)].ply;
+            }
+          } else if (at < 0) {
             m = Message("reconstruct.answer.set_aside_over").with("answer", c.set_aside);
           } else {
             m = Message("reconstruct.answer.set_aside")
@@ -787,6 +803,22 @@ class ReportBuilder {
             severity, named_ply, unkept});
       }
     }
+  }
+
+  // Another copy's answer to the same box (number and column), set aside
+  // with `c`'s (two answers that contradict: reconstruct_game()).
+  std::pair<std::size_t, const EvidenceCell*> contradicted_by(std::size_t j, const EvidenceCell& c) const {
+    if (c.box.move <= 0) return {0, nullptr};
+    for (std::size_t k = 0; k < sheets_.size(); ++k) {
+      if (k == j) continue;
+      for (int i = 0; i < sheets_[k].size(); ++i) {
+        const EvidenceCell& o = sheets_[k].cell(i);
+        if (!o.certain && !o.set_aside.empty() && o.box.move == c.box.move && o.box.black == c.box.black &&
+            o.box.extra == c.box.extra)
+          return {k, &o};
+      }
+    }
+    return {0, nullptr};
   }
 
   const std::vector<PreparedSheet>& sheets_;
@@ -1218,25 +1250,223 @@ Reconstruction reconstruct_once(const std::vector<EvidenceSheet>& sheets, const 
 
 }  // namespace
 
+namespace {
+
+// Each answered box the game plays, by its ply (0-based index), in game order.
+struct PlayedAnswer {
+  std::size_t ply;
+  int sheet;
+  int cell;
+};
+std::vector<PlayedAnswer> played_answers(const std::vector<EvidenceSheet>& sheets, const Reconstruction& r) {
+  std::vector<PlayedAnswer> out;
+  for (std::size_t k = 0; k < r.plies.size(); ++k)
+    for (const PlyEvidence& e : r.plies[k].evidence) {
+      if (e.cell < 0 || e.sheet < 0 || static_cast<std::size_t>(e.sheet) >= sheets.size()) continue;
+      const auto& cells = sheets[static_cast<std::size_t>(e.sheet)].cells;
+      if (static_cast<std::size_t>(e.cell) < cells.size() &&
+          cells[static_cast<std::size_t>(e.cell)].certain && !cells[static_cast<std::size_t>(e.cell)].no_move)
+        out.push_back({k, e.sheet, e.cell});
+    }
+  return out;
+}
+
+// An answer that reads its box otherwise than it is written (a slip
+// `answered`), not one that confirms what the writer wrote.
+bool corrects(const Reconstruction& r, const PlayedAnswer& a) {
+  for (const PlyEvidence& e : r.plies[a.ply].evidence)
+    if (e.sheet == a.sheet && e.cell == a.cell)
+      return std::any_of(e.slips.begin(), e.slips.end(),
+                         [](const Slip& s) { return s.kind == SlipKind::answered; });
+  return false;
+}
+
+bool answered(const std::vector<EvidenceSheet>& sheets, const ReconstructedPly& p) {
+  return std::any_of(p.evidence.begin(), p.evidence.end(), [&](const PlyEvidence& e) {
+    return e.cell >= 0 && static_cast<std::size_t>(e.sheet) < sheets.size() &&
+           sheets[static_cast<std::size_t>(e.sheet)].cells[static_cast<std::size_t>(e.cell)].certain;
+  });
+}
+
+void add_stats(Reconstruction& to, const Reconstruction& from) {
+  to.stats.milliseconds += from.stats.milliseconds;
+  to.stats.work += from.stats.work;
+  to.stats.runs += from.stats.runs;
+}
+
+// The ply (0-based) that plays box `cell` of sheet `sheet`, or -1.
+long ply_of_box(const Reconstruction& r, int sheet, int cell) {
+  for (std::size_t k = 0; k < r.plies.size(); ++k)
+    for (const PlyEvidence& e : r.plies[k].evidence)
+      if (e.sheet == sheet && e.cell == cell) return static_cast<long>(k);
+  return -1;
+}
+
+// Sets aside the answers `unkept` names; false when there are none.
+bool set_unkept_aside(std::vector<EvidenceSheet>& sheets, const Reconstruction& r) {
+  bool any = false;
+  for (const SheetProblem& p : r.problems) {
+    if (!p.unkept || p.sheet < 0 || static_cast<std::size_t>(p.sheet) >= sheets.size()) continue;
+    for (EvidenceCell& c : sheets[static_cast<std::size_t>(p.sheet)].cells)
+      if (c.certain && c.answer_where == p.where) {
+        set_answer_aside(c);
+        any = true;
+      }
+  }
+  return any;
+}
+
+// What the answers cost the game: how much less likely the sheets as
+// written (every answer set aside) make the game found with the answers
+// than the game found without them, in nats, and that game. The game
+// without them comes from a first search (no widening): it may be dearer
+// than the best, so the figure errs low.
+struct AnswersPrice {
+  float nats = 0.0f;
+  Reconstruction without;
+};
+std::optional<AnswersPrice> price_of_answers(const std::vector<EvidenceSheet>& sheets,
+                                             const ReconstructOptions& options, Reconstruction& r) {
+  std::vector<EvidenceSheet> plain = sheets;
+  for (EvidenceSheet& s : plain)
+    for (EvidenceCell& c : s.cells) {
+      set_answer_aside(c);
+      c.set_aside.clear();
+    }
+  ReconstructOptions first = options;
+  first.widen = false;
+  first.line.clear();
+  first.watch.clear();
+  Reconstruction without = reconstruct_once(plain, first);
+  ReconstructOptions priced = first;
+  for (const ReconstructedPly& p : r.plies) priced.line.push_back(p.move);
+  const Reconstruction as_written = reconstruct_once(plain, priced);
+  add_stats(r, without);
+  add_stats(r, as_written);
+  if (!without.complete || !as_written.complete || as_written.plies.size() != r.plies.size())
+    return std::nullopt;
+  return AnswersPrice{as_written.cost - without.cost, std::move(without)};
+}
+
+// Two copies' answers to the same box (its number and column) that the game
+// found plays as two plies: answers that contradict each other. Each is
+// set aside (the report says so: `.set_aside_contradicts`); false: none.
+bool set_contradicting_aside(std::vector<EvidenceSheet>& sheets, const Reconstruction& r) {
+  const std::vector<PlayedAnswer> played = played_answers(sheets, r);
+  bool any = false;
+  for (const PlayedAnswer& a : played)
+    for (const PlayedAnswer& b : played) {
+      if (a.sheet >= b.sheet || a.ply == b.ply) continue;
+      const EvidenceCell& ca =
+          sheets[static_cast<std::size_t>(a.sheet)].cells[static_cast<std::size_t>(a.cell)];
+      const EvidenceCell& cb =
+          sheets[static_cast<std::size_t>(b.sheet)].cells[static_cast<std::size_t>(b.cell)];
+      if (ca.box.move <= 0 || ca.box.move != cb.box.move || ca.box.black != cb.box.black ||
+          ca.box.extra != cb.box.extra)
+        continue;
+      set_answer_aside(sheets[static_cast<std::size_t>(a.sheet)].cells[static_cast<std::size_t>(a.cell)]);
+      set_answer_aside(sheets[static_cast<std::size_t>(b.sheet)].cells[static_cast<std::size_t>(b.cell)]);
+      any = true;
+    }
+  return any;
+}
+
+// A warning for each answer kept only by reading boxes before it otherwise
+// than the game without the answers reads them (`.bends`), when the sheets
+// as written make the game with the answers far less likely
+// (ReconstructOptions::bend_margin): an answer in the wrong box
+// (`{=O-O}` for Black after the sheet has Black castle) is kept by reading
+// the castling box as another move. An answer that changes only its own
+// box and what follows from it is what it implies, and says nothing.
+// An answer kept as another ply than its box names, where the game without
+// the answers reads that box as the same ply: the sheet is a box early or
+// late there (a box passed over, a move forgotten), and the answer moved
+// nothing. `.moved` is for answers that move the boxes around them.
+void drop_unmoved(const std::vector<EvidenceSheet>& sheets, const AnswersPrice& price, Reconstruction& r) {
+  std::erase_if(r.problems, [&](const SheetProblem& p) {
+    if (p.message.key != "reconstruct.answer.moved" || p.sheet < 0 ||
+        static_cast<std::size_t>(p.sheet) >= sheets.size())
+      return false;
+    const auto& cells = sheets[static_cast<std::size_t>(p.sheet)].cells;
+    const auto c = std::find_if(cells.begin(), cells.end(), [&](const EvidenceCell& e) {
+      return e.certain && e.answer_where == p.where;
+    });
+    if (c == cells.end()) return false;
+    const int cell = static_cast<int>(c - cells.begin());
+    const long at = ply_of_box(r, p.sheet, cell);
+    return at >= 0 && at == ply_of_box(price.without, p.sheet, cell);
+  });
+}
+
+void bent_answers(const std::vector<EvidenceSheet>& sheets, const AnswersPrice& price, Reconstruction& r) {
+  const std::vector<ReconstructedPly>& plain = price.without.plies;
+  std::size_t after = 0;  // the first ply the answer may be blamed for
+  for (const PlayedAnswer& a : played_answers(sheets, r)) {
+    const std::size_t from = after;
+    after = a.ply + 1;
+    if (a.ply < plain.size() && plain[a.ply].move == r.plies[a.ply].move) continue;  // kept anyway
+    if (!corrects(r, a)) continue;                                                   // the writer wrote it so
+    std::vector<std::size_t> bent;
+    for (std::size_t k = from; k < a.ply; ++k)
+      if ((k >= plain.size() || plain[k].move != r.plies[k].move) && !answered(sheets, r.plies[k]))
+        bent.push_back(k);
+    if (bent.empty()) continue;
+    const ReconstructedPly& first = r.plies[bent.front()];
+    const auto box = std::find_if(first.evidence.begin(), first.evidence.end(),
+                                  [](const PlyEvidence& e) { return e.cell >= 0; });
+    Message m(box == first.evidence.end() ? "reconstruct.answer.bends_inserted" : "reconstruct.answer.bends");
+    const EvidenceCell& c = sheets[static_cast<std::size_t>(a.sheet)].cells[static_cast<std::size_t>(a.cell)];
+    m.with("where", where_message(a.sheet, c.where, c.box, sheets.size()))
+        .with("answer", c.readings.front())
+        .with("san", first.san)
+        .with("others", static_cast<int>(bent.size()) - 1)
+        .with("times", times_less_likely(price.nats));
+    if (box != first.evidence.end())
+      m.with("box", where_message(box->sheet, box->where, box->box, sheets.size()))
+          .with("written", box->text);
+    r.problems.push_back(
+        SheetProblem{a.sheet, c.answer_where, std::move(m), Severity::warning, first.ply, false});
+  }
+}
+
+}  // namespace
+
 // An answer the game found does not keep is set aside, and the game found
 // again without it: an answer no game keeps implies nothing, so the rest of
 // the sheet is read as if it were not there (a first search bends the game
 // around it: moves put in, boxes passed over). The report names it.
+// Answers kept at a price the sheets as written do not bear are weighed
+// against the game without them: two copies' answers to one box that the
+// game plays as two plies are set aside the same way, and an answer kept
+// only by reading the boxes before it otherwise is named.
 Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
   Reconstruction r = reconstruct_once(sheets, options);
-  std::vector<EvidenceSheet> again;
-  for (const SheetProblem& p : r.problems) {
-    if (!p.unkept || p.sheet < 0 || static_cast<std::size_t>(p.sheet) >= sheets.size()) continue;
-    if (again.empty()) again = sheets;
-    for (EvidenceCell& c : again[static_cast<std::size_t>(p.sheet)].cells)
-      if (c.certain && c.answer_where == p.where) set_answer_aside(c);
+  if (!options.line.empty()) return r;
+  std::vector<EvidenceSheet> current = sheets;
+  const auto again = [&] {
+    Reconstruction next = reconstruct_once(current, options);
+    add_stats(next, r);
+    r = std::move(next);
+  };
+  if (set_unkept_aside(current, r)) again();
+  // Answers that only confirm what is written, none kept elsewhere: nothing
+  // to weigh.
+  const std::vector<PlayedAnswer> played = played_answers(current, r);
+  if (std::none_of(played.begin(), played.end(), [&](const PlayedAnswer& a) { return corrects(r, a); }) &&
+      std::none_of(r.problems.begin(), r.problems.end(),
+                   [](const SheetProblem& p) { return p.message.key == "reconstruct.answer.moved"; }))
+    return r;
+  std::optional<AnswersPrice> price = price_of_answers(current, options, r);
+  if (!price) return r;
+  if (price->nats > options.bend_margin && set_contradicting_aside(current, r)) {
+    again();
+    if (played_answers(current, r).empty()) return r;
+    price = price_of_answers(current, options, r);
+    if (!price) return r;
   }
-  if (again.empty()) return r;
-  Reconstruction without = reconstruct_once(again, options);
-  without.stats.milliseconds += r.stats.milliseconds;
-  without.stats.work += r.stats.work;
-  without.stats.runs += r.stats.runs;
-  return without;
+  drop_unmoved(current, *price, r);
+  if (price->nats > options.bend_margin) bent_answers(current, *price, r);
+  return r;
 }
 
 }  // namespace notera::reconstruct

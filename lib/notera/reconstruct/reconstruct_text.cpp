@@ -27,6 +27,10 @@ Message where_message(int sheet, const SourceLocation& where, const SheetBox& bo
   return with_box(m, box);
 }
 
+std::int64_t times_less_likely(float nats) {
+  return std::max<std::int64_t>(1, std::llround(std::exp(std::min(nats, 40.0f))));
+}
+
 namespace {
 
 // All slips of a box as one message: "a; b; c".
@@ -42,12 +46,6 @@ Message reasons(const SlipList& slips, bool corrections_only) {
           Message("reconstruct.reasons").with("first", std::move(combined)).with("next", std::move(one));
   }
   return combined;
-}
-
-// How many times less likely a game `nats` dearer is, as a reader takes it
-// in ("about 5 times less likely", not "cost +1.6"): e^nats, rounded.
-std::int64_t times_less_likely(float nats) {
-  return std::max<std::int64_t>(1, std::llround(std::exp(std::min(nats, 40.0f))));
 }
 
 // A variation of the PGN: another line from a ply, with how much less
