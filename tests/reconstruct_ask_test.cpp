@@ -283,6 +283,16 @@ TEST_CASE(
   CHECK(k["moves"][5]["status"] == "exact");
   CHECK(k["care"][0]["departures"] == 0);
   CHECK(k["problems"].empty());
+  // Nor one answered in other letters that spell the same move: 'Sf3'
+  // answered '{=Nf3}' is the box as written, exact.
+  const auto english =
+      dir.write("engelsk.sheet", "Notation: nb\n\n1 e4 e5\n2 Sf3 {=Nf3} Sc6\n3 Lb5 a6\n4 La4 Sf6\n");
+  const auto n = nlohmann::json::parse(test::run_notera({"reconstruct", "--json", english.string()}).out);
+  CHECK(n["moves"][2]["san"] == "Nf3");
+  CHECK(n["moves"][2]["status"] == "exact");
+  CHECK(n["moves"][2]["explanation"].empty());
+  CHECK(n["care"][0]["departures"] == 0);
+  CHECK(n["problems"].empty());
 }
 
 TEST_CASE("reconstruct CLI: blank rows after a mate are rows the game did not need") {
@@ -427,4 +437,23 @@ TEST_CASE("reconstruct CLI: an ask entry's margin is its own cheapest other cand
     if (!ply["confidence"].is_null())
       CHECK(q["margin"].get<double>() >= ply["confidence"].get<double>() - 1e-4);
   }
+}
+
+TEST_CASE("reconstruct CLI: answers glued to each other belong to the box before them") {
+  // '{=Sf3}{=Sd3}' without a blank between: two answers to White's box,
+  // not a box of marks of its own that pushed 'Sc6' out of the row.
+  test::TempDir dir;
+  const auto sheet =
+      dir.write("limt.sheet", "Notation: nb\n\n1 e4 e5\n2 Sf3 {=Sf3}{=Sd3} Sc6\n3 Lb5 a6\n4 La4 Sf6\n");
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", sheet.string()});
+  CHECK(r.exit_code == 1);
+  const auto report = nlohmann::json::parse(r.out);
+  REQUIRE(report["problems"].size() == 1);
+  CHECK(report["problems"][0]["code"] == "reconstruct.answer.twice");
+  CHECK(report["problems"][0]["line"] == 4);
+  CHECK(report["problems"][0]["column"] == 13);
+  CHECK(r.err.find("full") == std::string::npos);
+  std::vector<std::string> played;
+  for (const auto& m : report["moves"]) played.push_back(m["san"].get<std::string>());
+  CHECK(played == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"});
 }

@@ -110,7 +110,10 @@ struct glyph : pegtl::sor< pegtl::string< '!', '!' >, pegtl::string< '?', '?' >,
 struct glued_glyph : pegtl::sor< pegtl::string< '!', '!' >, pegtl::string< '!', '?' >, pegtl::string< '?', '!' >, pegtl::one< '!' > > {};
 struct glued_mark : pegtl::sor< draw_offer, brace_note, check_sign, mate_sign, glued_glyph > {};
 struct glued_marks : pegtl::plus< glued_mark > {};
+// Braces may follow each other without a blank ("Dc3 {=Dc3}{=Da3}"): each
+// is a mark of the cell before them, not a cell of marks of its own.
 struct separated_mark : pegtl::sor< pegtl::seq< pegtl::sor< draw_offer, brace_note, en_passant, check_sign, glyph >, pegtl::at< token_end > >,
+                                    pegtl::seq< brace_note, pegtl::at< pegtl::one< '{' > > >,
                                     pegtl::seq< mate_sign, pegtl::at< clock_tail > > > {};
 
 // Cells.
@@ -131,7 +134,7 @@ struct move_token : pegtl::sor< pegtl::seq< written_move, pegtl::opt< glued_mark
 struct cell_core : pegtl::seq< pegtl::not_at< token_end >, pegtl::not_at< mate_sign >, pegtl::not_at< clock_note >, pegtl::not_at< running_number >,
                                pegtl::sor< unrecorded, move_token > > {};
 struct cell_body : pegtl::sor< pegtl::seq< crossed_lead, pegtl::opt< opt_blanks, cell_core > >, cell_core > {};
-struct cell : pegtl::seq< cell_body, pegtl::star< blanks, separated_mark > > {};
+struct cell : pegtl::seq< cell_body, pegtl::star< pegtl::sor< pegtl::seq< blanks, separated_mark >, pegtl::seq< pegtl::at< pegtl::one< '{' > >, separated_mark > > > > {};
 
 // Rows and running text.
 struct group_item : pegtl::sor< clock_note, cell > {};

@@ -728,7 +728,8 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
   return costs.unparsed_base + best;
 }
 
-bool answer_departs(const EvidenceCell& c, bool blank_too) {
+bool answer_departs(const EvidenceCell& c, bool blank_too, const Position& pos, Move m, int language,
+                    const SlipCosts& costs) {
   if (!c.certain || c.no_move || c.readings.empty()) return false;
   const auto plain = [](std::string_view text) {
     std::string out;
@@ -740,7 +741,21 @@ bool answer_departs(const EvidenceCell& c, bool blank_too) {
   };
   const std::string written = plain(c.text);
   if (written.empty() || written == "-") return blank_too;
-  return written != plain(c.readings.front());
+  if (written == plain(c.readings.front())) return false;
+  return !written_spelling(c, pos, m, language, costs);
+}
+
+std::optional<CellReading> written_spelling(const EvidenceCell& c, const Position& pos, Move m, int language,
+                                            const SlipCosts& costs) {
+  PreparedCell as_written = prepare_cell(c.text, c.written_readings, language, costs);
+  for (CellReading& r : as_written.readings) {
+    if (!r.parsed) continue;
+    SlipList why;
+    structural_cost(r, pos, m, language, costs, &why);
+    if (std::none_of(why.begin(), why.end(), [](const Slip& s) { return is_correction(s.kind); }))
+      return std::move(r);
+  }
+  return std::nullopt;
 }
 
 CellPrice price_certain_cell(const PreparedCell& cell, const Position& pos, Move m, int language,

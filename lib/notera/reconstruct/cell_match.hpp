@@ -18,6 +18,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -188,10 +189,16 @@ inline constexpr float certain_miss = 1000.0f;
 inline constexpr float breaks_answer = certain_miss / 2;
 
 // Whether a box a person has answered (EvidenceCell::certain) is written
-// otherwise than the answer reads, capture and check marks aside: what the
-// writer wrote departs from the move all the same. A box left '-' or empty
+// otherwise than the answer reads as move `m` of `pos`, spelling aside
+// (capture and check marks, an English letter: 'Dc3' answered '{=Qc3}'):
+// what the writer wrote departs from the move all the same. A box left '-' or empty
 // counts only with `blank_too`.
-bool answer_departs(const EvidenceCell& c, bool blank_too);
+bool answer_departs(const EvidenceCell& c, bool blank_too, const Position& pos, Move m, int language,
+                    const SlipCosts& costs);
+// The reading of what is written in an answered box that spells move `m`
+// of `pos` without a correction (spelling aside), if one does.
+std::optional<CellReading> written_spelling(const EvidenceCell& c, const Position& pos, Move m, int language,
+                                            const SlipCosts& costs);
 
 // price_cell() for a box answered by a person (PreparedCell::certain).
 CellPrice price_certain_cell(const PreparedCell& cell, const Position& pos, Move m, int language,

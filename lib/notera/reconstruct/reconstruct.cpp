@@ -518,7 +518,18 @@ class ReportBuilder {
     }
     e.cost += check_mark_cost(reading, after, sheet.costs, &slips);
     // A person's answer: what was written stays the evidence the report names.
-    if (answer_departs(c, true)) slips.push_back(Slip{SlipKind::answered, c.text, reading.text});
+    // An answer in other letters than the box ('Dc1' answered '{=Qc1}'):
+    // the box speaks for itself.
+    if (c.certain && !c.no_move && !c.readings.empty() && c.text != c.readings.front())
+      if (const auto w = written_spelling(c, pos, node.move, sheet.language, sheet.costs)) {
+        slips.clear();
+        e.reading = w->text;
+        structural_cost(*w, pos, node.move, sheet.language, sheet.costs, &slips);
+        if (slips.empty()) compare_with_canonical(sheet, *w, pos, node.move, slips);
+        check_mark_cost(*w, after, sheet.costs, &slips);
+      }
+    if (answer_departs(c, true, pos, node.move, sheet.language, sheet.costs))
+      slips.push_back(Slip{SlipKind::answered, c.text, reading.text});
     if (misplaced != 0) {
       slips.push_back(Slip{SlipKind::misplaced, std::to_string((c.ply + 1) / 2) + (c.ply % 2 ? "" : "..."),
                            std::to_string((ply + 1) / 2) + (ply % 2 ? "" : "...")});

@@ -220,7 +220,8 @@ std::vector<Departures> count_departures(const std::vector<PreparedSheet>& sheet
       // A box a person has answered departs as its writer wrote it: the
       // answer says what the move was, not that the writer wrote it well.
       if (sheet.cell(cell).certain) {
-        result[j].departures += answer_departs(sheet.cell(cell), false);
+        result[j].departures +=
+            answer_departs(sheet.cell(cell), false, pos, nd.move, sheet.language, sheet.costs);
         continue;
       }
       // A reading dearer than a guessed character is a slip (or several:
