@@ -51,6 +51,25 @@ TEST_CASE("convert: a bad move keeps the game up to it, reports it, and exits 1"
   CHECK(r.err.find("2 games read, 2 written, 1 incomplete, 0 rejected") != std::string::npos);
 }
 
+TEST_CASE("convert: a UTF-8 game with one CP1252 byte keeps its UTF-8, with one warning at that byte") {
+  test::TempDir dir;
+  const auto input = dir.write("mixed.pgn",
+                               "[Event \"NM\"]\n[White \"\xC3\x98"
+                               "deg\xC3\xA5rd, Ola\"]\n"
+                               "[Black \"Ren\xE9 Dupont\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n");
+  const auto r = test::run_notera({"convert", "--messages", "en", input.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("[White \"\xC3\x98"
+                   "deg\xC3\xA5rd, Ola\"]") != std::string::npos);
+  CHECK(r.out.find("[Black \"Ren\xC3\xA9 Dupont\"]") != std::string::npos);
+  // One line about the encoding, at the stray byte (column in characters:
+  // Ren|é is the 12th of its line).
+  CHECK(r.err.find("mixed.pgn:3:12: game 1: this game is UTF-8 except for 1 byte, here, which is read as "
+                   "ISO-8859-1 (a guess)\n") != std::string::npos);
+  CHECK(r.err.find("not UTF-8") == std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 2);  // the warning and the summary
+}
+
 TEST_CASE("convert: rejects and report account for every game") {
   test::TempDir dir;
   const auto input = dir.write("two-games.pgn", two_games);
