@@ -70,6 +70,38 @@ TEST_CASE("convert: a UTF-8 game with one CP1252 byte keeps its UTF-8, with one 
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 2);  // the warning and the summary
 }
 
+TEST_CASE(
+    "check: problems of tags, bytes and variations are placed where they stand, not at the game's start") {
+  test::TempDir dir;
+  const auto input =
+      dir.write("places.pgn",
+                "[Event \"A\"]\n[White \"X\"]\n[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+                "[Event \"B\"]\n[SetUp \"1\"] [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 "
+                "x\"]\n\n1. e4 *\n\n"
+                "[Event \"C\"]\n[Site \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w K - 0 1\"]\n\n1. Kd2 *\n\n"
+                "[Event \"D\"]\n\n1. e4 e5 (1... c5 2. Nf3 d6\n2. Nf3 Nc6 *\n");
+  const auto r = test::run_notera({"check", "--messages", "en", input.string()});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("places.pgn:3:1: game 1: the game is Crazyhouse") != std::string::npos);
+  // The second tag on its line.
+  CHECK(r.err.find("places.pgn:9:13: game 2: the FEN tag 'rnbqkbnr/") != std::string::npos);
+  CHECK(r.err.find("places.pgn:15:1: game 3: the FEN tag gives castling right 'K'") != std::string::npos);
+  // At the '(' that is not closed, not on the blank line after the game.
+  CHECK(r.err.find("places.pgn:21:10: game 4: a variation is not closed with ')'") != std::string::npos);
+
+  // Under --encoding utf8, at the byte that is not UTF-8 (Ren|é: column 12).
+  const auto latin1 = dir.write("latin1.pgn", "[Event \"E\"]\n[White \"Ren\xE9\"]\n\n1. e4 *\n");
+  const auto forced = test::run_notera({"check", "--messages", "en", "--encoding", "utf8", latin1.string()});
+  CHECK(forced.err.find(
+            "latin1.pgn:2:12: game 1: 1 byte sequence was not valid in the encoding and replaced by "
+            "U+FFFD") != std::string::npos);
+  // Under --encoding cp1252, at the byte CP1252 leaves undefined (0x81).
+  const auto undefined = dir.write("undefined.pgn", "[Event \"F\"]\n[White \"Jos\xE9 \x81\"]\n\n1. e4 *\n");
+  const auto cp1252 =
+      test::run_notera({"check", "--messages", "en", "--encoding", "cp1252", undefined.string()});
+  CHECK(cp1252.err.find("undefined.pgn:2:14: game 1: 1 byte sequence was not valid") != std::string::npos);
+}
+
 TEST_CASE("convert: rejects and report account for every game") {
   test::TempDir dir;
   const auto input = dir.write("two-games.pgn", two_games);

@@ -153,6 +153,7 @@ struct DecodedText {
   Encoding encoding = Encoding::utf8;  // how the bytes were read
   bool converted = false;              // the text had to be converted
   std::uint64_t replaced = 0;          // byte sequences replaced by U+FFFD
+  std::size_t first_replaced = 0;      // where the first of them starts in the raw text
   std::uint64_t stray_bytes = 0;       // UTF-8 with stray bytes: those read in `encoding`
   Message note;                        // set when this game was read differently from the input's
                                        // encoding ("encoding.game_guessed", {encoding}), or is UTF-8

@@ -725,7 +725,24 @@ struct TextDecoder::Impl {
     result.encoding = e;
     result.converted = true;
     result.replaced = d.replaced();
+    if (result.replaced > 0) result.first_replaced = first_replaced(raw, e);
     return result;
+  }
+
+  // Where the first byte sequence of `raw` that reading it in `e` replaced
+  // starts (raw.size() when none was): for messages, so looked for only
+  // when there was one.
+  std::size_t first_replaced(std::string_view raw, Encoding e) {
+    if (e == Encoding::utf8) return first_invalid_utf8(raw);
+    if (!is_single_byte(e)) return raw.size();
+    Decoder& d = decoder(e);
+    std::string out;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      if (static_cast<unsigned char>(raw[i]) < 0x80) continue;
+      d.decode(raw.substr(i, 1), out, true);
+      if (d.replaced() > 0) return i;
+    }
+    return raw.size();
   }
 
   // UTF-8 with stray bytes: the valid sequences as they are, each run of
@@ -736,6 +753,7 @@ struct TextDecoder::Impl {
     scratch.clear();
     scratch.reserve(raw.size() + raw.size() / 2);
     std::size_t copied = 0;
+    std::string_view first_replaced_run;
     for (std::size_t i = 0; i < raw.size();) {
       if (static_cast<unsigned char>(raw[i]) < 0x80) {
         ++i;
@@ -751,7 +769,10 @@ struct TextDecoder::Impl {
              utf8::decode(raw, end, length) == 0xFFFD && length == 1)
         ++end;
       scratch.append(raw.substr(copied, i - copied));
+      const std::uint64_t replaced_before = d.replaced();
       d.decode(raw.substr(i, end - i), scratch, true);
+      if (d.replaced() > replaced_before && first_replaced_run.empty())
+        first_replaced_run = raw.substr(i, end - i);
       result.stray_bytes += end - i;
       copied = i = end;
     }
@@ -760,6 +781,9 @@ struct TextDecoder::Impl {
     result.encoding = stray;
     result.converted = true;
     result.replaced = d.replaced();
+    if (result.replaced > 0)
+      result.first_replaced = static_cast<std::size_t>(first_replaced_run.data() - raw.data()) +
+                              first_replaced(first_replaced_run, stray);
     return result;
   }
 };
