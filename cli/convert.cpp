@@ -565,7 +565,11 @@ void add_common_options(CLI::App* command, ConvertOptions& options, Context& con
   command->add_option("--lang", options.language, context.text("cli.option.lang"));
   command->add_option("--from", options.from, context.text("cli.convert.from"));
   command->add_option("--laws", options.laws, context.text("cli.option.laws"));
+  // The type first: CLI::Range alone calls "abc" a value out of range.
+  // Validators run in order and stop at the first that fails; the type's
+  // has no description, so that the help still reads "INT in [0 - 1024]".
   command->add_option("-j,--jobs", options.jobs, context.text("cli.convert.jobs"))
+      ->check(CLI::TypeValidator<int>().description(""))
       ->check(CLI::Range(0, 1024));
   command->add_option("--rejects", options.rejects,
                       context.text(convert ? "cli.convert.rejects" : "cli.check.rejects"));
