@@ -716,6 +716,45 @@ TEST_CASE("check --json: a game without a result is told so where the result bel
         std::vector<std::pair<int, int>>{{1, 10}, {2, 6}});
 }
 
+TEST_CASE(
+    "check --json: a game without a result says where its result comes from, a Result tag only if it has "
+    "one") {
+  const auto messages = [](const std::vector<std::string>& args, const std::string& input) {
+    const auto r = test::run_notera(args, input);
+    std::vector<std::string> found;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+      const nlohmann::json game = nlohmann::json::parse(line);
+      for (const auto& p : game["problems"])
+        if (p["code"] == "pgn.no_termination") found.push_back(p["message"]);
+    }
+    return found;
+  };
+  // Games one a line have no tags: no Result tag to take anything from.
+  CHECK(
+      messages({"check", "-q", "--json", "--messages", "en", "--game-per-line"}, "e4 e5 Nf3\nd2d4 d7d5\n") ==
+      std::vector<std::string>(
+          2,
+          "the movetext does not end with a result; no Result tag gives one, so the result is * (unknown)"));
+  CHECK(messages({"check", "-q", "--json", "--messages", "nb", "--game-per-line"}, "e4 e5 Nf3\n") ==
+        std::vector<std::string>{"trekkteksten slutter ikke med et resultat; ingen Result-tagg oppgir et, så "
+                                 "resultatet er * (ukjent)"});
+  // A tag that gives one is named; one that does not ("?") is not.
+  CHECK(messages({"check", "-q", "--json", "--messages", "en"},
+                 "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5\n") ==
+        std::vector<std::string>{"the movetext does not end with a result; 1-0 from the Result tag is used"});
+  CHECK(
+      messages({"check", "-q", "--json", "--messages", "en"},
+               "[Event \"a\"]\n[Result \"?\"]\n\n1. e4 e5\n") ==
+      std::vector<std::string>{
+          "the movetext does not end with a result; no Result tag gives one, so the result is * (unknown)"});
+  // A book's "Resigns" gives one, with a Result tag or without.
+  for (const std::string tags : {"[Event \"a\"]\n[Result \"*\"]\n\n", "[Event \"a\"]\n\n"})
+    CHECK(messages({"check", "-q", "--json", "--messages", "en"}, tags + "1. P-K4 P-K4 2. Q-R5 Resigns\n") ==
+          std::vector<std::string>{
+              "the movetext does not end with a result; 1-0 is read from the words after the moves"});
+}
+
 TEST_CASE("convert --output-encoding latin1: one warning a game says what was transliterated and where") {
   test::TempDir dir;
   // Game 1: three characters Latin-1 lacks (Ł, Š, č; í and Æ it has), the

@@ -253,8 +253,9 @@ struct GameReader::Impl {
     if (!terminated) {
       // A book's "Resigns" or "Drawn" (read with the moves) says more than "*".
       const bool from_words = game.result != "*" && tag && *tag == "*";
-      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words)
-        game.result = std::string(*tag);
+      const bool from_tag =
+          tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words;
+      if (from_tag) game.result = std::string(*tag);
       if (from_words) game.set_tag("Result", game.result);
       if (any_token) {
         // Where the result is missing: after the game's last token, not
@@ -263,7 +264,14 @@ struct GameReader::Impl {
         while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' ||
                            text[end - 1] == '\r'))
           --end;
-        note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
+        // Where the result comes from: a game without a Result tag (a
+        // line of --game-per-line, moves alone) has none from a tag.
+        note(game, Severity::note,
+             Message("pgn.no_termination")
+                 .with("result", game.result)
+                 .with("source", from_tag             ? "tag"
+                                 : game.result != "*" ? "words"
+                                                      : "none"),
              locator.at(end));
       }
     } else {
