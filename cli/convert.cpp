@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <charconv>
@@ -23,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -152,14 +154,19 @@ class ConvertSink final : public batch::Sink {
       problem_line(std::string(s.file) + ':' + std::to_string(s.line) + ":1: " + context_.format(s.reason));
     if (report_) {
       // offset and bytes account for every byte of the input, with the games'.
+      // The problem is an object as a game's are (docs/cli.md), a warning
+      // at the text's first line, as stderr says it.
+      nlohmann::json problems = nlohmann::json::array();
+      if (!s.reason.empty())
+        problems.push_back(report::diagnostic_json(
+            {Severity::warning, s.reason, {clamped_line(s.line), 1}, 0}, context_.messages()));
       nlohmann::json j{{"file", std::string(s.file)},
                        {"line", s.line},
                        {"offset", s.offset},
                        {"bytes", s.text.size()},
                        {"status", "skipped"},
                        {"code", s.reason.empty() ? std::string("pgn.split.skip.blank") : s.reason.key},
-                       {"problems", s.reason.empty() ? nlohmann::json::array()
-                                                     : nlohmann::json::array({context_.format(s.reason)})}};
+                       {"problems", std::move(problems)}};
       report_line(j);
     }
   }
@@ -175,6 +182,11 @@ class ConvertSink final : public batch::Sink {
   }
 
  private:
+  // A line of the input as a SourceLocation holds it.
+  static int clamped_line(std::int64_t line) {
+    return static_cast<int>(std::min<std::int64_t>(line, std::numeric_limits<int>::max()));
+  }
+
   static bool is_notation_warning(const Diagnostic& d) { return d.message.key.rfind("warning.", 0) == 0; }
 
   void flush_overflow() {

@@ -145,6 +145,43 @@ TEST_CASE("convert: rejects and report account for every game") {
   CHECK(j[1]["problems"][0]["ply"] == 15);
 }
 
+TEST_CASE("convert --report: a skipped entry's problems are objects shaped as a game's") {
+  test::TempDir dir;
+  const auto input =
+      dir.write("between.pgn",
+                "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                "Round 2 starts here\n\n"
+                "[Event \"b\"]\n\n1. d4 d5 2. c4\n");
+  const auto report = dir.path() / "report.json";
+  const auto r = test::run_notera(
+      {"check", "--messages", "en", "--report", report.string(), "--warnings", input.string()});
+  CHECK(r.err.find("between.pgn:6:1: text between games was skipped (2 lines): 'Round 2 starts here'") !=
+        std::string::npos);
+  const auto j = nlohmann::json::parse(test::read_file(report));
+  REQUIRE(j.size() == 3);
+  CHECK(j[1]["status"] == "skipped");
+  CHECK(j[1]["code"] == "pgn.split.skip.between_games");
+  REQUIRE(j[1]["problems"].size() == 1);
+  const nlohmann::json& skipped = j[1]["problems"][0];
+  CHECK(skipped ==
+        nlohmann::json{{"severity", "warning"},
+                       {"line", 6},
+                       {"column", 1},
+                       {"ply", 0},
+                       {"code", "pgn.split.skip.between_games"},
+                       {"message", "text between games was skipped (2 lines): 'Round 2 starts here'"}});
+  // The same members as a game's problem (the last game's note on its result).
+  REQUIRE(!j[2]["problems"].empty());
+  std::vector<std::string> game_keys, skipped_keys;
+  for (const auto& [key, value] : j[2]["problems"][0].items()) game_keys.push_back(key);
+  for (const auto& [key, value] : skipped.items()) skipped_keys.push_back(key);
+  CHECK(skipped_keys == game_keys);
+  // Blank text between games has nothing to say: no problem.
+  for (const auto& entry : j)
+    if (entry["status"] == "skipped" && entry["code"] == "pgn.split.skip.blank")
+      CHECK(entry["problems"].empty());
+}
+
 TEST_CASE("convert: outputs that name one file, or an input, are refused before anything is written") {
   test::TempDir dir;
   const auto input = dir.write("two-games.pgn", two_games);
