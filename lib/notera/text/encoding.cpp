@@ -397,6 +397,14 @@ bool is_utf8_with_stray_bytes(const Utf8Census& census) {
   return census.stray > 0 && census.sequences > 0 && census.implausible == 0;
 }
 
+// A game's text that needs no conversion: the raw text itself.
+DecodedText passed_through(std::string_view raw, Encoding e) {
+  DecodedText result;
+  result.text = raw;
+  result.encoding = e;
+  return result;
+}
+
 Message detection_message(const char* key, Encoding e) {
   return Message(key).with("encoding", display_name(e));
 }
@@ -798,10 +806,10 @@ DecodedText TextDecoder::decode(std::string_view raw, std::string& scratch) {
   // UTF-16 input reaches the splitter already converted to UTF-8.
   const Encoding file = is_ascii_compatible(input.encoding) ? input.encoding : Encoding::utf8;
   if (input.forced && file != Encoding::utf8) {
-    if (is_ascii(raw)) return DecodedText{raw, file, false, 0, {}};
+    if (is_ascii(raw)) return passed_through(raw, file);
     return impl_->convert(raw, file, scratch);
   }
-  if (is_valid_utf8(raw)) return DecodedText{raw, Encoding::utf8, false, 0, {}};
+  if (is_valid_utf8(raw)) return passed_through(raw, Encoding::utf8);
   if (input.forced) return impl_->convert(raw, Encoding::utf8, scratch);  // the user said UTF-8
   const std::optional<Encoding> prior = is_single_byte(file) ? std::optional<Encoding>(file) : std::nullopt;
   if (is_utf8_with_stray_bytes(utf8_census(raw))) {
