@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <charconv>
@@ -23,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -152,14 +154,19 @@ class ConvertSink final : public batch::Sink {
       problem_line(std::string(s.file) + ':' + std::to_string(s.line) + ":1: " + context_.format(s.reason));
     if (report_) {
       // offset and bytes account for every byte of the input, with the games'.
+      // The problem is an object as a game's are (docs/cli.md), a warning
+      // at the text's first line, as stderr says it.
+      nlohmann::json problems = nlohmann::json::array();
+      if (!s.reason.empty())
+        problems.push_back(report::diagnostic_json(
+            {Severity::warning, s.reason, {clamped_line(s.line), 1}, 0}, context_.messages()));
       nlohmann::json j{{"file", std::string(s.file)},
                        {"line", s.line},
                        {"offset", s.offset},
                        {"bytes", s.text.size()},
                        {"status", "skipped"},
                        {"code", s.reason.empty() ? std::string("pgn.split.skip.blank") : s.reason.key},
-                       {"problems", s.reason.empty() ? nlohmann::json::array()
-                                                     : nlohmann::json::array({context_.format(s.reason)})}};
+                       {"problems", std::move(problems)}};
       report_line(j);
     }
   }
@@ -175,6 +182,11 @@ class ConvertSink final : public batch::Sink {
   }
 
  private:
+  // A line of the input as a SourceLocation holds it.
+  static int clamped_line(std::int64_t line) {
+    return static_cast<int>(std::min<std::int64_t>(line, std::numeric_limits<int>::max()));
+  }
+
   static bool is_notation_warning(const Diagnostic& d) { return d.message.key.rfind("warning.", 0) == 0; }
 
   void flush_overflow() {
@@ -565,7 +577,11 @@ void add_common_options(CLI::App* command, ConvertOptions& options, Context& con
   command->add_option("--lang", options.language, context.text("cli.option.lang"));
   command->add_option("--from", options.from, context.text("cli.convert.from"));
   command->add_option("--laws", options.laws, context.text("cli.option.laws"));
+  // The type first: CLI::Range alone calls "abc" a value out of range.
+  // Validators run in order and stop at the first that fails; the type's
+  // has no description, so that the help still reads "INT in [0 - 1024]".
   command->add_option("-j,--jobs", options.jobs, context.text("cli.convert.jobs"))
+      ->check(CLI::TypeValidator<int>().description(""))
       ->check(CLI::Range(0, 1024));
   command->add_option("--rejects", options.rejects,
                       context.text(convert ? "cli.convert.rejects" : "cli.check.rejects"));

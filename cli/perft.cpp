@@ -60,6 +60,7 @@ Command add_perft_command(CLI::App& app, Context& context) {
   command->add_option("--fen", options->fen, context.text("cli.option.fen"));
   command->add_option("--depth", options->depth, context.text("cli.perft.depth"))
       ->required()
+      ->check(CLI::TypeValidator<int>().description(""))  // not a number is not "out of range"
       ->check(CLI::Range(0, 20));
   command->add_flag("--divide", options->divide, context.text("cli.perft.divide"));
   command->add_flag("--chess960", options->chess960, context.text("cli.option.chess960"));

@@ -51,6 +51,80 @@ TEST_CASE("convert: a bad move keeps the game up to it, reports it, and exits 1"
   CHECK(r.err.find("2 games read, 2 written, 1 incomplete, 0 rejected") != std::string::npos);
 }
 
+TEST_CASE("convert: a UTF-8 game with one CP1252 byte keeps its UTF-8, with one warning at that byte") {
+  test::TempDir dir;
+  const auto input = dir.write("mixed.pgn",
+                               "[Event \"NM\"]\n[White \"\xC3\x98"
+                               "deg\xC3\xA5rd, Ola\"]\n"
+                               "[Black \"Ren\xE9 Dupont\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n");
+  const auto r = test::run_notera({"convert", "--messages", "en", input.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("[White \"\xC3\x98"
+                   "deg\xC3\xA5rd, Ola\"]") != std::string::npos);
+  CHECK(r.out.find("[Black \"Ren\xC3\xA9 Dupont\"]") != std::string::npos);
+  // One line about the encoding, at the stray byte (column in characters:
+  // Ren|é is the 12th of its line).
+  CHECK(r.err.find("mixed.pgn:3:12: game 1: this game is UTF-8 except for 1 byte, here, which is read as "
+                   "ISO-8859-1 (a guess)\n") != std::string::npos);
+  CHECK(r.err.find("not UTF-8") == std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 2);  // the warning and the summary
+}
+
+TEST_CASE(
+    "check: problems of tags, bytes and variations are placed where they stand, not at the game's start") {
+  test::TempDir dir;
+  const auto input =
+      dir.write("places.pgn",
+                "[Event \"A\"]\n[White \"X\"]\n[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+                "[Event \"B\"]\n[SetUp \"1\"] [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 "
+                "x\"]\n\n1. e4 *\n\n"
+                "[Event \"C\"]\n[Site \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w K - 0 1\"]\n\n1. Kd2 *\n\n"
+                "[Event \"D\"]\n\n1. e4 e5 (1... c5 2. Nf3 d6\n2. Nf3 Nc6 *\n");
+  const auto r = test::run_notera({"check", "--messages", "en", input.string()});
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("places.pgn:3:1: game 1: the game is Crazyhouse") != std::string::npos);
+  // The second tag on its line.
+  CHECK(r.err.find("places.pgn:9:13: game 2: the FEN tag 'rnbqkbnr/") != std::string::npos);
+  CHECK(r.err.find("places.pgn:15:1: game 3: the FEN tag gives castling right 'K'") != std::string::npos);
+  // At the '(' that is not closed, not on the blank line after the game.
+  CHECK(r.err.find("places.pgn:21:10: game 4: a variation is not closed with ')'") != std::string::npos);
+
+  // Under --encoding utf8, at the byte that is not UTF-8 (Ren|é: column 12).
+  const auto latin1 = dir.write("latin1.pgn", "[Event \"E\"]\n[White \"Ren\xE9\"]\n\n1. e4 *\n");
+  const auto forced = test::run_notera({"check", "--messages", "en", "--encoding", "utf8", latin1.string()});
+  CHECK(forced.err.find(
+            "latin1.pgn:2:12: game 1: 1 byte sequence was not valid in the encoding and replaced by "
+            "U+FFFD") != std::string::npos);
+  // Under --encoding cp1252, at the byte CP1252 leaves undefined (0x81).
+  const auto undefined = dir.write("undefined.pgn", "[Event \"F\"]\n[White \"Jos\xE9 \x81\"]\n\n1. e4 *\n");
+  const auto cp1252 =
+      test::run_notera({"check", "--messages", "en", "--encoding", "cp1252", undefined.string()});
+  CHECK(cp1252.err.find("undefined.pgn:2:14: game 1: 1 byte sequence was not valid") != std::string::npos);
+}
+
+TEST_CASE("convert: --jobs that is not a number is told so, not that it is out of range") {
+  test::TempDir dir;
+  const auto input = dir.write("two-games.pgn", two_games);
+  for (const std::string command : {"convert", "check"}) {
+    const auto word = test::run_notera({command, "--jobs", "abc", input.string()});
+    CHECK(word.exit_code == 2);
+    CHECK(word.err.find("--jobs: Failed parsing abc as a INT") != std::string::npos);
+    CHECK(word.err.find("not in range") == std::string::npos);
+    const auto fraction = test::run_notera({command, "--jobs", "1.5", input.string()});
+    CHECK(fraction.exit_code == 2);
+    CHECK(fraction.err.find("Failed parsing 1.5") != std::string::npos);
+    // A number out of range is still said to be out of range.
+    const auto many = test::run_notera({command, "--jobs", "2000", input.string()});
+    CHECK(many.exit_code == 2);
+    CHECK(many.err.find("--jobs: Value 2000 not in range 0 to 1024") != std::string::npos);
+  }
+  const auto depth = test::run_notera({"perft", "--depth", "deep"});
+  CHECK(depth.exit_code == 2);
+  CHECK(depth.err.find("--depth: Failed parsing deep as a INT") != std::string::npos);
+  const auto help = test::run_notera({"convert", "--help"});
+  CHECK(help.out.find("INT:INT in [0 - 1024]") != std::string::npos);
+}
+
 TEST_CASE("convert: rejects and report account for every game") {
   test::TempDir dir;
   const auto input = dir.write("two-games.pgn", two_games);
@@ -69,6 +143,43 @@ TEST_CASE("convert: rejects and report account for every game") {
   CHECK(j[1]["line"] == 11);
   CHECK(j[1]["plies"] == 14);
   CHECK(j[1]["problems"][0]["ply"] == 15);
+}
+
+TEST_CASE("convert --report: a skipped entry's problems are objects shaped as a game's") {
+  test::TempDir dir;
+  const auto input =
+      dir.write("between.pgn",
+                "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                "Round 2 starts here\n\n"
+                "[Event \"b\"]\n\n1. d4 d5 2. c4\n");
+  const auto report = dir.path() / "report.json";
+  const auto r = test::run_notera(
+      {"check", "--messages", "en", "--report", report.string(), "--warnings", input.string()});
+  CHECK(r.err.find("between.pgn:6:1: text between games was skipped (2 lines): 'Round 2 starts here'") !=
+        std::string::npos);
+  const auto j = nlohmann::json::parse(test::read_file(report));
+  REQUIRE(j.size() == 3);
+  CHECK(j[1]["status"] == "skipped");
+  CHECK(j[1]["code"] == "pgn.split.skip.between_games");
+  REQUIRE(j[1]["problems"].size() == 1);
+  const nlohmann::json& skipped = j[1]["problems"][0];
+  CHECK(skipped ==
+        nlohmann::json{{"severity", "warning"},
+                       {"line", 6},
+                       {"column", 1},
+                       {"ply", 0},
+                       {"code", "pgn.split.skip.between_games"},
+                       {"message", "text between games was skipped (2 lines): 'Round 2 starts here'"}});
+  // The same members as a game's problem (the last game's note on its result).
+  REQUIRE(!j[2]["problems"].empty());
+  std::vector<std::string> game_keys, skipped_keys;
+  for (const auto& [key, value] : j[2]["problems"][0].items()) game_keys.push_back(key);
+  for (const auto& [key, value] : skipped.items()) skipped_keys.push_back(key);
+  CHECK(skipped_keys == game_keys);
+  // Blank text between games has nothing to say: no problem.
+  for (const auto& entry : j)
+    if (entry["status"] == "skipped" && entry["code"] == "pgn.split.skip.blank")
+      CHECK(entry["problems"].empty());
 }
 
 TEST_CASE("convert: outputs that name one file, or an input, are refused before anything is written") {
@@ -640,6 +751,45 @@ TEST_CASE("check --json: a game without a result is told so where the result bel
         std::vector<std::pair<int, int>>{{3, 16}});
   CHECK(where({"check", "-q", "--json", "--game-per-line"}, "e4 e5 Nf3\r\nd4 d5\r\n\r\n") ==
         std::vector<std::pair<int, int>>{{1, 10}, {2, 6}});
+}
+
+TEST_CASE(
+    "check --json: a game without a result says where its result comes from, a Result tag only if it has "
+    "one") {
+  const auto messages = [](const std::vector<std::string>& args, const std::string& input) {
+    const auto r = test::run_notera(args, input);
+    std::vector<std::string> found;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+      const nlohmann::json game = nlohmann::json::parse(line);
+      for (const auto& p : game["problems"])
+        if (p["code"] == "pgn.no_termination") found.push_back(p["message"]);
+    }
+    return found;
+  };
+  // Games one a line have no tags: no Result tag to take anything from.
+  CHECK(
+      messages({"check", "-q", "--json", "--messages", "en", "--game-per-line"}, "e4 e5 Nf3\nd2d4 d7d5\n") ==
+      std::vector<std::string>(
+          2,
+          "the movetext does not end with a result; no Result tag gives one, so the result is * (unknown)"));
+  CHECK(messages({"check", "-q", "--json", "--messages", "nb", "--game-per-line"}, "e4 e5 Nf3\n") ==
+        std::vector<std::string>{"trekkteksten slutter ikke med et resultat; ingen Result-tagg oppgir et, så "
+                                 "resultatet er * (ukjent)"});
+  // A tag that gives one is named; one that does not ("?") is not.
+  CHECK(messages({"check", "-q", "--json", "--messages", "en"},
+                 "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5\n") ==
+        std::vector<std::string>{"the movetext does not end with a result; 1-0 from the Result tag is used"});
+  CHECK(
+      messages({"check", "-q", "--json", "--messages", "en"},
+               "[Event \"a\"]\n[Result \"?\"]\n\n1. e4 e5\n") ==
+      std::vector<std::string>{
+          "the movetext does not end with a result; no Result tag gives one, so the result is * (unknown)"});
+  // A book's "Resigns" gives one, with a Result tag or without.
+  for (const std::string tags : {"[Event \"a\"]\n[Result \"*\"]\n\n", "[Event \"a\"]\n\n"})
+    CHECK(messages({"check", "-q", "--json", "--messages", "en"}, tags + "1. P-K4 P-K4 2. Q-R5 Resigns\n") ==
+          std::vector<std::string>{
+              "the movetext does not end with a result; 1-0 is read from the words after the moves"});
 }
 
 TEST_CASE("convert --output-encoding latin1: one warning a game says what was transliterated and where") {

@@ -433,6 +433,53 @@ TEST_CASE("locale bundles: every message is translated in nb, nn, da, sv and de"
   }
 }
 
+TEST_CASE("locale bundles: games and nodes per second agree with their number") {
+  const auto summary = [](const char* key, std::int64_t games, std::int64_t rate) {
+    return Message(key)
+        .with("read", games)
+        .with("written", games)
+        .with("complete", games)
+        .with("incomplete", 0)
+        .with("rejected", 0)
+        .with("skipped", 0)
+        .with("seconds", "1.00")
+        .with("rate", rate);
+  };
+  const auto progress = [](std::int64_t games, std::int64_t rate) {
+    return Message("progress.unknown").with("done", "0.1").with("games", games).with("rate", rate);
+  };
+  CHECK(Messages("en").format(summary("convert.summary", 1, 1)) ==
+        "1 game read, 1 written, 0 incomplete, 0 rejected, 0 pieces of text between games, in 1.00 s (1 "
+        "game/s)");
+  CHECK(Messages("en").format(summary("check.summary", 2, 2)).find("(2 games/s)") != std::string::npos);
+  CHECK(Messages("en").format(summary("check.summary", 2, 1234)).find("(1,234 games/s)") !=
+        std::string::npos);
+  CHECK(Messages("en").format(progress(1, 1)) == "0.1 MB, 1 game, 1 game/s");
+  CHECK(Messages("en").format(progress(3, 0)) == "0.1 MB, 3 games, 0 games/s");
+  CHECK(Messages("en").format(Message("progress.known")
+                                  .with("percent", 50)
+                                  .with("done", "1.0")
+                                  .with("total", "2.0")
+                                  .with("games", 1)
+                                  .with("rate", 1)
+                                  .with("eta", "0:01")) == "50% 1.0/2.0 MB, 1 game, 1 game/s, 0:01 left");
+  CHECK(Messages("nb").format(summary("convert.summary", 1, 1)).find("(1 parti/s)") != std::string::npos);
+  CHECK(Messages("nb").format(progress(1, 2)) == "0.1 MB, 1 parti, 2 partier/s");
+  CHECK(Messages("sv").format(summary("check.summary", 1, 1)).find("(1 parti/s)") != std::string::npos);
+  CHECK(Messages("sv").format(progress(2, 1)) == "0.1 MB, 2 partier, 1 parti/s");
+  CHECK(Messages("da").format(summary("convert.summary", 1, 1)).find("(1 parti/s)") != std::string::npos);
+  CHECK(Messages("da").format(progress(1, 1)) == "0.1 MB, 1 parti, 1 parti/s");
+  CHECK(Messages("de").format(summary("check.summary", 1, 1)).find("(1 Partie/s)") != std::string::npos);
+  CHECK(Messages("de").format(progress(1, 5)) == "0.1 MB, 1 Partie, 5 Partien/s");
+  CHECK(Messages("nn").format(progress(1, 5)) == "0.1 MB, 1 parti, 5 parti/s");
+  // perft at depth 0 counts one node.
+  const Message one_node =
+      Message("cli.perft.summary").with("nodes", 1).with("milliseconds", 0).with("nps", 0);
+  CHECK(Messages("en").format(one_node) == "1 node in 0 ms (0 nodes/s)");
+  CHECK(Messages("nb").format(one_node) == "1 node på 0 ms (0 noder/s)");
+  CHECK(Messages("sv").format(one_node) == "1 nod på 0 ms (0 noder/s)");
+}
+
 TEST_CASE("locale bundles: messages read as written in each language") {
   const Message short_rank = Message("fen.rank_too_short").with("rank", 3).with("squares", 7);
   const Message side = Message("fen.side").with("found", "x");

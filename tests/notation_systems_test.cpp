@@ -389,7 +389,8 @@ TEST_CASE("convert: variations in a descriptive game are kept, and a bad one is 
   const auto open = dir.write("open.pgn", "[Event \"?\"]\n[Result \"*\"]\n\n1. P-K4 P-K4 2. N-KB3 (2. P-Q4 PxP *\n");
   const auto o = test::run_notera({"convert", "--messages", "en", "--to", "uci", open.string()});
   CHECK(o.out == "e2e4 e7e5 g1f3\n");
-  CHECK(o.err.find("a variation is not closed with ')'") != std::string::npos);
+  // Said at its '(', not after the game.
+  CHECK(o.err.find("open.pgn:4:23: game 1: a variation is not closed with ')'") != std::string::npos);
   // A ')' in a ';' comment closes nothing, whether the variation is played
   // or passed over (as when the system is chosen: fuzz_systems found the two
   // reading it differently).

@@ -225,6 +225,53 @@ TEST_CASE("encoding: a game that is not UTF-8 in a UTF-8 file is guessed on its 
                                                                                                 // Михаил
 }
 
+TEST_CASE("encoding: a UTF-8 game with stray CP1252 bytes keeps its UTF-8") {
+  // Ødegård in UTF-8, and René with a CP1252 (Latin-1) é: one game, one file.
+  const std::string game =
+      "[Event \"NM\"]\n[White \"\xC3\x98"
+      "deg\xC3\xA5rd, Ola\"]\n[Black \"Ren\xE9 Dupont\"]\n\n1. e4 e5 1-0\n";
+  const auto alone = decode_input(game);
+  CHECK(alone.detection.encoding == text::Encoding::utf8);
+  CHECK_FALSE(alone.detection.guessed);
+  REQUIRE(alone.games.size() == 1);
+  CHECK(tag_value(alone.games[0], "White") ==
+        "\xC3\x98"
+        "deg\xC3\xA5rd, Ola");
+  CHECK(tag_value(alone.games[0], "Black") == "Ren\xC3\xA9 Dupont");
+  CHECK(alone.notes[0].key == "encoding.stray_bytes");
+  CHECK(alone.encodings[0] == text::Encoding::latin1);
+
+  // A UTF-8 collection (its head all UTF-8) with one name in CP1252, its
+  // quotes in the C1 range: the stray bytes are CP1252, the rest stays.
+  std::string input;
+  while (input.size() <= text::detection_prefix_size)
+    input +=
+        "[Event \"Troms\xC3\xB8\"]\n[White \"\xC3\x98"
+        "deg\xC3\xA5rd\"]\n\n1. e4 *\n\n";
+  const std::size_t utf8_games = decode_input(input).games.size();
+  input += "[Event \"Troms\xC3\xB8\"]\n[White \"M\xFCller, \x93Hans\x94\"]\n\n1. e4 *\n";
+  const auto collection = decode_input(input);
+  CHECK(collection.detection.encoding == text::Encoding::utf8);
+  REQUIRE(collection.games.size() == utf8_games + 1);
+  CHECK(collection.notes[0].empty());
+  CHECK(tag_value(collection.games[utf8_games], "Event") == "Troms\xC3\xB8");
+  CHECK(tag_value(collection.games[utf8_games], "White") == "M\xC3\xBCller, \xE2\x80\x9CHans\xE2\x80\x9D");
+  CHECK(collection.encodings[utf8_games] == text::Encoding::windows1252);
+  CHECK(collection.notes[utf8_games].key == "encoding.stray_bytes");
+
+  // Single-byte text whose bytes happen to form valid UTF-8 sequences
+  // (CP866 "рпо" is E0 AF AE, a Tamil digit) is still read whole.
+  CHECK(text::is_valid_utf8("\xE0\xAF\xAE"));
+  const auto russian = decode_input(cp866_names + "\n1. e4 *\n");
+  CHECK(russian.detection.encoding == text::Encoding::cp866);
+  CHECK(russian.notes[0].empty());
+  // So is a Latin-1 game with no UTF-8 in it.
+  const auto western = decode_input(latin1_names + "\n1. e4 *\n");
+  CHECK(western.detection.encoding == text::Encoding::latin1);
+  CHECK(tag_value(western.games[0], "White") == "\xC3\x98stenstad, Bj\xC3\xB8rn");
+  CHECK(western.notes[0].empty());
+}
+
 TEST_CASE("encoding: the non-UTF-8 games of the big corpus") {
   const auto file = notera::test::corpus_path("nasty/from-big-corpus/nonutf8-cp437-latin1-games.pgn");
   if (!file) {

@@ -1,13 +1,14 @@
 // Character encodings of input files and of the PGN notera writes.
 //
 // Input: a byte order mark decides (UTF-8, UTF-16LE/BE); else valid UTF-8
-// is UTF-8; else the bytes are single-byte text from the DOS/Windows era,
-// and we decide among CP1252 (ISO-8859-1 when no byte 0x80-0x9F occurs),
-// CP437, CP866 and CP1251 with a chess-aware score (see guess_single_byte)
-// and ICU's charset detector as a second opinion. The decision is made on
-// a prefix of the input (detection_prefix_size), and again for every game
-// that is not valid UTF-8, because real collections mix encodings game by
-// game (a CP437 simul game next to a Latin-1 tournament).
+// is UTF-8, and so is UTF-8 with a few stray bytes (see TextDecoder); else
+// the bytes are single-byte text from the DOS/Windows era, and we decide
+// among CP1252 (ISO-8859-1 when no byte 0x80-0x9F occurs), CP437, CP866
+// and CP1251 with a chess-aware score (see guess_single_byte) and ICU's
+// charset detector as a second opinion. The decision is made on a prefix
+// of the input (detection_prefix_size), and again for every game that is
+// not valid UTF-8, because real collections mix encodings game by game (a
+// CP437 simul game next to a Latin-1 tournament).
 //
 // Conversion uses ICU converters with an explicit policy: a byte sequence
 // that is invalid or unmapped becomes U+FFFD and is counted, never dropped.
@@ -152,14 +153,21 @@ struct DecodedText {
   Encoding encoding = Encoding::utf8;  // how the bytes were read
   bool converted = false;              // the text had to be converted
   std::uint64_t replaced = 0;          // byte sequences replaced by U+FFFD
+  std::size_t first_replaced = 0;      // where the first of them starts in the raw text
+  std::uint64_t stray_bytes = 0;       // UTF-8 with stray bytes: those read in `encoding`
   Message note;                        // set when this game was read differently from the input's
-                                       // encoding ("encoding.game_guessed", {encoding})
+                                       // encoding ("encoding.game_guessed", {encoding}), or is UTF-8
+                                       // with stray bytes ("encoding.stray_bytes", {count, encoding})
 };
 
 // Decodes game after game of one input. A game that is valid UTF-8 is
-// passed through (unless the user forced another encoding); any other
-// game is read in the input's single-byte encoding, or in the one that
-// guess_single_byte finds clearly better for this game.
+// passed through (unless the user forced another encoding). A game that is
+// UTF-8 but for stray bytes (every valid multibyte sequence in it spells
+// chess text: a letter of a European script, ½, a dash, a quote) keeps its
+// UTF-8, and only the stray bytes are read in a single-byte encoding
+// (guessed on them, as below; CP1252 unless another is clearly better).
+// Any other game is read in the input's single-byte encoding, or in the
+// one that guess_single_byte finds clearly better for this game.
 class TextDecoder {
  public:
   explicit TextDecoder(const Detection& input);

@@ -94,13 +94,15 @@ class Builder {
   int run() {
     game_.mainline.clear();
     frames_.clear();
-    frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false});
+    frames_.push_back({&game_.mainline, game_.start, Undo{}, false, false, 0});
     for (const pgn::MovetextEvent& e : parse_.events) {
       handle(e);
       if ((mainline_only_ && stopped_) || halted_) break;
     }
+    // Said at the '(' of the outermost variation left open: where the ')'
+    // is missing is anyone's guess, where the variation starts is not.
     if (frames_.size() > 1 && !mainline_only_ && !halted_)
-      diagnose(Severity::warning, Message("game.variation_not_closed"), source_.size(), 0);
+      diagnose(Severity::warning, Message("game.variation_not_closed"), frames_[1].opened_at, 0);
     if (suppressed_ > 0)
       report(Severity::warning, Message("game.more_problems").with("count", suppressed_), 0, 0);
     mainline_end_ = frames_.front().pos;
@@ -119,6 +121,7 @@ class Builder {
     Undo last_undo;   // takes back the line's last move (a variation starts there)
     bool has_before;  // the line has a last move
     bool skipping;    // a bad move ended this variation: ignore the rest of it
+    std::size_t opened_at;  // a variation: where its '(' is in the source
 
     Position before() const {
       Position p = pos;
@@ -222,7 +225,7 @@ class Builder {
     std::vector<game::Line>& variations = last_move_notes(f).variations;
     variations.emplace_back();
     game::Line* line = &variations.back();
-    frames_.push_back({line, start, Undo{}, false, false});
+    frames_.push_back({line, start, Undo{}, false, false, e.begin});
   }
 
   // What was written around the line's last move, to add to.

@@ -42,12 +42,18 @@ class SystemPlayer {
   SystemPlay run() {
     game_.mainline.clear();
     frames_.clear();
-    frames_.push_back(Frame{&game_.mainline, game_.start, {},
-                            start_origins_ ? *start_origins_ : notation::initial_origins(game_.start), {}, false});
+    frames_.push_back(Frame{&game_.mainline,
+                            game_.start,
+                            {},
+                            start_origins_ ? *start_origins_ : notation::initial_origins(game_.start),
+                            {},
+                            false,
+                            0});
     std::size_t i = 0;
     while (i < source_.size() && !stopped_) i = step(i);
+    // At the '(' of the outermost variation left open (as play.cpp says it).
     if (frames_.size() > 1 && !mainline_only_ && !stopped_)
-      report(Severity::warning, Message("game.variation_not_closed"), source_.size(), 0);
+      report(Severity::warning, Message("game.variation_not_closed"), frames_[1].opened_at, 0);
     if (!mainline_only_) check_result(game_, frames_.front().pos);
     return {static_cast<int>(game_.mainline.moves.size()), stopped_};
   }
@@ -61,6 +67,7 @@ class SystemPlayer {
     notation::PieceOrigins origins;  // where each piece started (descriptive "QN", "KR")
     notation::PieceOrigins origins_before;  // ... before the line's last move
     bool has_before;                        // the line has a last move
+    std::size_t opened_at;                  // a variation: where its '(' is in the source
 
     Position before() const {
       Position p = pos;
@@ -149,7 +156,7 @@ class SystemPlayer {
     game::Line& line = *f.line;
     std::vector<game::Line>& variations = line.edit_notes(line.moves.size() - 1).variations;
     variations.emplace_back();
-    frames_.push_back(Frame{&variations.back(), start, {}, origins, {}, false});
+    frames_.push_back(Frame{&variations.back(), start, {}, origins, {}, false, i});
     return i + 1;
   }
 

@@ -118,14 +118,33 @@ struct GameReader::Impl {
     game.diagnostics.push_back(std::move(d));
   }
 
-  // The variant and the start position, from the tags; false when the
-  // game is rejected for them.
-  bool set_start(game::Game& game, SourceLocation start) {
+  // Where the tag pair kept as `name` stands in the tag section `section`
+  // (its '['; the first pair of that name, the one the tag reader keeps),
+  // or `otherwise`. Looked for only when something is said of the tag, so
+  // that reading tags keeps no places.
+  static SourceLocation tag_location(std::string_view section, int first_line, std::string_view name,
+                                     SourceLocation otherwise) {
+    for (std::size_t open = section.find('['); open != std::string_view::npos;
+         open = section.find('[', open + 1)) {
+      std::size_t begin = open + 1;
+      while (begin < section.size() && lexicon::is(section[begin], lexicon::blank)) ++begin;
+      std::size_t end = begin;
+      while (end < section.size() && lexicon::is(section[end], lexicon::name_char)) ++end;
+      if (end > begin && canonical_tag_name(section.substr(begin, end - begin)) == name)
+        return text::TextLocator(section, first_line).at(open);
+    }
+    return otherwise;
+  }
+
+  // The variant and the start position, from the tags (in `section`, which
+  // starts on line `first_line`); false when the game is rejected for them.
+  bool set_start(game::Game& game, std::string_view section, int first_line, SourceLocation start) {
     bool chess960 = false;
     if (const auto variant = game.tag("Variant")) {
       const auto known = variant_of(*variant);
       if (!known) {
-        reject(game, Message("pgn.unsupported_variant").with("variant", *variant), start);
+        reject(game, Message("pgn.unsupported_variant").with("variant", *variant),
+               tag_location(section, first_line, "Variant", start));
         return false;
       }
       chess960 = *known == Variant::chess960;
@@ -135,8 +154,10 @@ struct GameReader::Impl {
       // h1, as some exporters write for any position) costs the right, not
       // the game, as in pgn-extract; it is said.
       const FenResult read = read_fen(*fen, chess960, ImpossibleCastling::drop);
+      const SourceLocation fen_at =
+          read && read.dropped.empty() ? start : tag_location(section, first_line, "FEN", start);
       if (!read) {
-        reject(game, Message("pgn.bad_fen").with("fen", *fen).with("reason", read.error.message), start);
+        reject(game, Message("pgn.bad_fen").with("fen", *fen).with("reason", read.error.message), fen_at);
         return false;
       }
       for (const DroppedCastling& d : read.dropped)
@@ -144,7 +165,7 @@ struct GameReader::Impl {
              Message("pgn.fen_castling_dropped")
                  .with("right", std::string(1, d.right))
                  .with("reason", d.reason),
-             start);
+             fen_at);
       game.start = *read.position;
       game.custom_start = true;
     } else {
@@ -232,8 +253,9 @@ struct GameReader::Impl {
     if (!terminated) {
       // A book's "Resigns" or "Drawn" (read with the moves) says more than "*".
       const bool from_words = game.result != "*" && tag && *tag == "*";
-      if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words)
-        game.result = std::string(*tag);
+      const bool from_tag =
+          tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*") && !from_words;
+      if (from_tag) game.result = std::string(*tag);
       if (from_words) game.set_tag("Result", game.result);
       if (any_token) {
         // Where the result is missing: after the game's last token, not
@@ -242,7 +264,14 @@ struct GameReader::Impl {
         while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' ||
                            text[end - 1] == '\r'))
           --end;
-        note(game, Severity::note, Message("pgn.no_termination").with("result", game.result),
+        // Where the result comes from: a game without a Result tag (a
+        // line of --game-per-line, moves alone) has none from a tag.
+        note(game, Severity::note,
+             Message("pgn.no_termination")
+                 .with("result", game.result)
+                 .with("source", from_tag             ? "tag"
+                                 : game.result != "*" ? "words"
+                                                      : "none"),
              locator.at(end));
       }
     } else {
@@ -285,9 +314,11 @@ struct GameReader::Impl {
       if (!decoded.note.empty())
         note(game, Severity::warning, decoded.note,
              text::TextLocator(raw, static_cast<int>(first_line)).at(text::first_invalid_utf8(raw)));
+      // Where the first byte that was replaced stands.
       if (decoded.replaced > 0)
         note(game, Severity::warning,
-             Message("encoding.replaced").with("count", static_cast<std::int64_t>(decoded.replaced)), start);
+             Message("encoding.replaced").with("count", static_cast<std::int64_t>(decoded.replaced)),
+             text::TextLocator(raw, static_cast<int>(first_line)).at(decoded.first_replaced));
     }
 
     read_tag_section(text, first_line, tags, options.tags);
@@ -300,7 +331,7 @@ struct GameReader::Impl {
       return;
     }
 
-    if (!set_start(game, start)) return;
+    if (!set_start(game, text.substr(0, tags.movetext_offset), static_cast<int>(first_line), start)) return;
 
     std::size_t movetext_offset = tags.movetext_offset;
     if (game.tags.empty())

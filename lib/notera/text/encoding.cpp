@@ -341,6 +341,70 @@ std::optional<Encoding> sniff_utf16(std::string_view prefix) {
   return std::nullopt;
 }
 
+// --- UTF-8 with stray single-byte bytes
+
+// Whether a character that a valid multibyte UTF-8 sequence spells is one
+// chess text written in UTF-8 holds (a letter of a European script, a
+// Latin-1 sign such as ½ or ×, a dash or a quote, a figurine), rather than
+// what single-byte text spells by accident: CP866 "рпо" is E0 AF AE, a
+// Tamil digit in UTF-8, and CP866 "тол" is E2 AE AB, an arrow.
+bool plausible_in_chess_text(char32_t c) {
+  if (c >= 0xA0 && c <= 0xBF) return true;      // no-break space, ½, «, », °
+  if (c == 0xD7 || c == 0xF7) return true;      // × ÷
+  if (c >= 0x2010 && c <= 0x205E) return true;  // dashes, quotes, ellipsis
+  if (c == 0x20AC) return true;                 // €
+  if (c >= 0x2654 && c <= 0x265F) return true;  // figurines
+  const auto uc = static_cast<UChar32>(c);
+  if (!u_isalpha(uc)) return false;
+  UErrorCode status = U_ZERO_ERROR;
+  const UScriptCode script = uscript_getScript(uc, &status);
+  return U_SUCCESS(status) &&
+         (script == USCRIPT_LATIN || script == USCRIPT_GREEK || script == USCRIPT_CYRILLIC);
+}
+
+// What the bytes 0x80-0xFF of a text are, read as UTF-8.
+struct Utf8Census {
+  std::size_t sequences = 0;    // valid multibyte sequences that spell chess text
+  std::size_t implausible = 0;  // valid ones that spell something else
+  std::size_t stray = 0;        // bytes that are part of no valid sequence
+};
+
+Utf8Census utf8_census(std::string_view text) {
+  Utf8Census census;
+  for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = 1;
+    const char32_t c = utf8::decode(text, i, length);
+    if (c == 0xFFFD && length == 1)
+      ++census.stray;
+    else if (plausible_in_chess_text(c))
+      ++census.sequences;
+    else
+      ++census.implausible;
+    i += length;
+  }
+  return census;
+}
+
+// A text that is UTF-8 but for a few bytes (a name pasted from a CP1252
+// file into a UTF-8 one): every valid sequence reads as chess text. Text
+// in a single-byte encoding makes valid sequences only by accident, and
+// rarely only plausible ones.
+bool is_utf8_with_stray_bytes(const Utf8Census& census) {
+  return census.stray > 0 && census.sequences > 0 && census.implausible == 0;
+}
+
+// A game's text that needs no conversion: the raw text itself.
+DecodedText passed_through(std::string_view raw, Encoding e) {
+  DecodedText result;
+  result.text = raw;
+  result.encoding = e;
+  return result;
+}
+
 Message detection_message(const char* key, Encoding e) {
   return Message(key).with("encoding", display_name(e));
 }
@@ -488,6 +552,13 @@ Detection detect_encoding(std::string_view prefix, bool complete) {
   if (is_valid_utf8(checked)) {
     d.encoding = Encoding::utf8;
     d.message = detection_message(is_ascii(checked) ? "encoding.ascii" : "encoding.utf8", d.encoding);
+    return d;
+  }
+  if (is_utf8_with_stray_bytes(utf8_census(checked))) {
+    // UTF-8 with a few stray bytes: the games that hold them say so, each
+    // where its first stray byte is (TextDecoder).
+    d.encoding = Encoding::utf8;
+    d.message = detection_message("encoding.utf8", d.encoding);
     return d;
   }
   std::array<long, candidates.size()> scores = score_candidates(prefix);
@@ -662,6 +733,65 @@ struct TextDecoder::Impl {
     result.encoding = e;
     result.converted = true;
     result.replaced = d.replaced();
+    if (result.replaced > 0) result.first_replaced = first_replaced(raw, e);
+    return result;
+  }
+
+  // Where the first byte sequence of `raw` that reading it in `e` replaced
+  // starts (raw.size() when none was): for messages, so looked for only
+  // when there was one.
+  std::size_t first_replaced(std::string_view raw, Encoding e) {
+    if (e == Encoding::utf8) return first_invalid_utf8(raw);
+    if (!is_single_byte(e)) return raw.size();
+    Decoder& d = decoder(e);
+    std::string out;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      if (static_cast<unsigned char>(raw[i]) < 0x80) continue;
+      d.decode(raw.substr(i, 1), out, true);
+      if (d.replaced() > 0) return i;
+    }
+    return raw.size();
+  }
+
+  // UTF-8 with stray bytes: the valid sequences as they are, each run of
+  // stray bytes read in `stray` (a single-byte encoding).
+  DecodedText convert_mixed(std::string_view raw, Encoding stray, std::string& scratch) {
+    DecodedText result;
+    Decoder& d = decoder(stray);
+    scratch.clear();
+    scratch.reserve(raw.size() + raw.size() / 2);
+    std::size_t copied = 0;
+    std::string_view first_replaced_run;
+    for (std::size_t i = 0; i < raw.size();) {
+      if (static_cast<unsigned char>(raw[i]) < 0x80) {
+        ++i;
+        continue;
+      }
+      std::size_t length = 1;
+      if (utf8::decode(raw, i, length) != 0xFFFD || length != 1) {
+        i += length;
+        continue;
+      }
+      std::size_t end = i + 1;
+      while (end < raw.size() && static_cast<unsigned char>(raw[end]) >= 0x80 &&
+             utf8::decode(raw, end, length) == 0xFFFD && length == 1)
+        ++end;
+      scratch.append(raw.substr(copied, i - copied));
+      const std::uint64_t replaced_before = d.replaced();
+      d.decode(raw.substr(i, end - i), scratch, true);
+      if (d.replaced() > replaced_before && first_replaced_run.empty())
+        first_replaced_run = raw.substr(i, end - i);
+      result.stray_bytes += end - i;
+      copied = i = end;
+    }
+    scratch.append(raw.substr(copied));
+    result.text = scratch;
+    result.encoding = stray;
+    result.converted = true;
+    result.replaced = d.replaced();
+    if (result.replaced > 0)
+      result.first_replaced = static_cast<std::size_t>(first_replaced_run.data() - raw.data()) +
+                              first_replaced(first_replaced_run, stray);
     return result;
   }
 };
@@ -676,12 +806,30 @@ DecodedText TextDecoder::decode(std::string_view raw, std::string& scratch) {
   // UTF-16 input reaches the splitter already converted to UTF-8.
   const Encoding file = is_ascii_compatible(input.encoding) ? input.encoding : Encoding::utf8;
   if (input.forced && file != Encoding::utf8) {
-    if (is_ascii(raw)) return DecodedText{raw, file, false, 0, {}};
+    if (is_ascii(raw)) return passed_through(raw, file);
     return impl_->convert(raw, file, scratch);
   }
-  if (is_valid_utf8(raw)) return DecodedText{raw, Encoding::utf8, false, 0, {}};
+  if (is_valid_utf8(raw)) return passed_through(raw, Encoding::utf8);
   if (input.forced) return impl_->convert(raw, Encoding::utf8, scratch);  // the user said UTF-8
   const std::optional<Encoding> prior = is_single_byte(file) ? std::optional<Encoding>(file) : std::nullopt;
+  if (is_utf8_with_stray_bytes(utf8_census(raw))) {
+    // The stray bytes are guessed as a game's bytes are, with the valid
+    // sequences out of the way (as ASCII letters, so that a stray byte
+    // beside one still stands in a word).
+    std::string stray_only(raw);
+    for (std::size_t i = 0; i < stray_only.size();) {
+      std::size_t length = 1;
+      if (static_cast<unsigned char>(stray_only[i]) >= 0x80 &&
+          (utf8::decode(stray_only, i, length) != 0xFFFD || length != 1))
+        std::fill_n(stray_only.begin() + static_cast<std::ptrdiff_t>(i), length, 'x');
+      i += length;
+    }
+    const Encoding e = guess_single_byte(stray_only, prior);
+    DecodedText result = impl_->convert_mixed(raw, e, scratch);
+    result.note = detection_message("encoding.stray_bytes", e)
+                      .with("count", static_cast<std::int64_t>(result.stray_bytes));
+    return result;
+  }
   const Encoding e = guess_single_byte(raw, prior);
   DecodedText result = impl_->convert(raw, e, scratch);
   if (!prior || !same_family(e, *prior)) result.note = detection_message("encoding.game_guessed", e);
