@@ -457,3 +457,20 @@ TEST_CASE("reconstruct CLI: answers glued to each other belong to the box before
   for (const auto& m : report["moves"]) played.push_back(m["san"].get<std::string>());
   CHECK(played == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"});
 }
+
+TEST_CASE("reconstruct CLI: a search cut short says once where it stopped reading") {
+  // samples/nb/solberg-haugen with a work limit far below what it needs:
+  // the boxes after the game found so far were never reached. One comment
+  // says so, not one per box saying each "cannot be played".
+  const std::filesystem::path root = NOTERA_SAMPLES;
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", "--work-limit", "20000",
+                                   (root / "nb" / "solberg-haugen.sheet").string()});
+  std::string out = r.out;
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  CHECK(out.find("the search gave up after pricing 20,000 moves") != std::string::npos);
+  CHECK(out.find("cannot be played") == std::string::npos);
+  const auto at = out.find("boxes after it (to line ");
+  REQUIRE(at != std::string::npos);
+  CHECK(out.find("are not read: the search gave up before them") != std::string::npos);
+  CHECK(out.find("not read", at + 30) == out.rfind("not read"));  // once
+}

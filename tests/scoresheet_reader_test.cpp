@@ -450,6 +450,20 @@ TEST_CASE("sheet headers: dates written the local way") {
   CHECK(arg(d, "value") == "31.11.2026");
 }
 
+TEST_CASE("sheet headers: a round or board is its number") {
+  const auto tag_of = [](const std::string& header, const char* tag) {
+    return std::string(read(header + "\n1 e4 e5\n").tag(tag).value_or("<none>"));
+  };
+  CHECK(tag_of("Runde: 3", "Round") == "3");
+  CHECK(tag_of("Runde: 3.", "Round") == "3");
+  CHECK(tag_of("Runde: runde 3", "Round") == "3");
+  CHECK(tag_of("Round: Rd. 12", "Round") == "12");
+  CHECK(tag_of("Runde: 3.1", "Round") == "3.1");  // PGN: round 3, game 1
+  CHECK(tag_of("Runde: 3a", "Round") == "3a");    // not a number: as written
+  CHECK(tag_of("Runde: finale", "Round") == "finale");
+  CHECK(tag_of("Bord: 4.", "Board") == "4");
+}
+
 TEST_CASE("sheet headers: results, whose copy, notation language") {
   const auto result_of = [](const std::string& value) {
     return std::string(read("Resultat: " + value + "\n1 e4 e5\n").tag("Result").value_or("<none>"));
@@ -462,7 +476,14 @@ TEST_CASE("sheet headers: results, whose copy, notation language") {
   CHECK(result_of("0 - 1") == "0-1");
   CHECK(result_of("1/2-1/2") == "1/2-1/2");
   CHECK(result_of("*") == "*");
-  const scoresheet::Scoresheet bad = read("Resultat: hvit vant\n1 e4 e5\n");
+  // Who won, in words (hvit vant, svart vant: what a player writes).
+  CHECK(result_of("hvit vant") == "1-0");
+  CHECK(result_of("Svart  vant") == "0-1");
+  CHECK(result_of("sort vandt") == "0-1");
+  CHECK(result_of("vit vann") == "1-0");
+  CHECK(result_of("Schwarz gewinnt") == "0-1");
+  CHECK(result_of("White wins") == "1-0");
+  const scoresheet::Scoresheet bad = read("Resultat: vant\n1 e4 e5\n");
   CHECK(bad.tag("Result") == "*");
   CHECK(where_is(diagnostic(bad, "sheet.bad_result").where, 1, 11));
 

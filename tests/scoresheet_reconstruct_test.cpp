@@ -295,6 +295,17 @@ TEST_CASE("reconstruct: a header field one copy leaves blank is not a disagreeme
   CHECK(tag("Board") == "4");
 }
 
+TEST_CASE("reconstruct: copies that write a field in other case or form do not disagree") {
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game(
+      {sheet_text(
+           "Turnering: Bergen sjakklubb.\nRunde: 3.\nNotasjon: nb\nSkjema: hvit\n\n1 e4 e5\n2 Sf3 Sc6\n"),
+       sheet_text("Turnering: Bergen  Sjakklubb\nRunde: runde 3\nNotasjon: nb\nSkjema: svart\n\n1 e4 e5\n"
+                  "2 Sf3 Sc6\n")});
+  CHECK(r.disagreements.empty());
+  for (const Tag& t : r.tags)
+    if (t.name == "Round") CHECK(t.value == "3");
+}
+
 TEST_CASE("reconstruct: two sheets that disagree give one game") {
   const reconstruct::EvidenceSheet white = sheet_file("two-sheets-white");
   const reconstruct::EvidenceSheet black = sheet_file("two-sheets-black");

@@ -18,6 +18,7 @@
 #include "notera/reconstruct/doubts.hpp"
 #include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/search.hpp"
+#include "notera/scoresheet/sheet_locale.hpp"
 
 namespace notera::reconstruct {
 
@@ -54,21 +55,6 @@ constexpr int max_boxes = 3000;
 
 const std::vector<std::string> preferred_languages = {"en", "nb", "sv", "da", "de",
                                                       "nn", "fr", "es", "it", "nl"};
-
-std::string collapse_spaces(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\t') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
 
 std::string tag_value(const EvidenceSheet& sheet, std::string_view name) {
   for (const Tag& t : sheet.tags)
@@ -359,11 +345,13 @@ std::vector<Tag> merged_tags(const std::vector<EvidenceSheet>& sheets, Reconstru
       HeaderDisagreement d;
       d.tag = name;
       // A field one copy leaves blank is not a disagreement: the other
-      // copy's value is the game's.
+      // copy's value is the game's. Nor are case, blanks and a closing
+      // full stop ("Bergen sjakklubb." and "Bergen Sjakklubb").
       std::set<std::string> distinct;
       for (const EvidenceSheet& sheet : sheets) {
         d.values.push_back(tag_value(sheet, name));
-        const std::string value = collapse_spaces(d.values.back());
+        std::string value = scoresheet::sheet_locale::fold_word(d.values.back());
+        while (!value.empty() && value.back() == '.') value.pop_back();
         if (!value.empty() && value != "?") distinct.insert(value);
       }
       if (distinct.size() > 1) r.disagreements.push_back(std::move(d));

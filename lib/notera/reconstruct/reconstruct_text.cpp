@@ -196,10 +196,29 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
     // The rows of '-' a sheet ends with (time trouble, §8.4): one comment,
     // not one per box.
     std::size_t last = k;
-    if (d.reason == DropReason::unrecorded_after)
-      while (last + 1 < r.dropped.size() && r.dropped[last + 1].reason == DropReason::unrecorded_after &&
+    const auto run_of = [&](auto in_run) {
+      while (last + 1 < r.dropped.size() && in_run(r.dropped[last + 1].reason) &&
              r.dropped[last + 1].sheet == d.sheet)
         ++last;
+    };
+    // A search cut short (the work or time limit) never reached the boxes
+    // after its game, written or '-': one comment says so, instead of one
+    // per box saying each cannot be played.
+    const auto unreached = [](DropReason why) {
+      return why == DropReason::not_reached || why == DropReason::unrecorded_after;
+    };
+    if ((r.stats.work_limit || r.stats.time_limit) && d.reason == DropReason::not_reached) {
+      run_of(unreached);
+      comments.push_back(render(Message("reconstruct.dropped.not_searched")
+                                    .with("where", where_message(d.sheet, d.where, d.box, sheet_count))
+                                    .with("text", d.text)
+                                    .with("last", r.dropped[last].where.line)
+                                    .with("count", static_cast<int>(last - k))));
+      k = last;
+      continue;
+    }
+    if (d.reason == DropReason::unrecorded_after)
+      run_of([](DropReason why) { return why == DropReason::unrecorded_after; });
     if (last == k) {
       comments.push_back(render(explain(d, sheet_count)));
       continue;

@@ -7,6 +7,7 @@
 #pragma GCC diagnostic pop
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 
@@ -832,7 +833,7 @@ class Reader {
       }
       sheet_.tags.push_back({"Date", *date});
     }
-    copy_tag("round", "Round");
+    copy_number_tag("round", "Round");
     copy_tag("white", "White");
     copy_tag("black", "Black");
 
@@ -854,7 +855,7 @@ class Reader {
     }
     if (result) sheet_.tags.push_back({"Result", *result});
 
-    copy_tag("board", "Board");
+    copy_number_tag("board", "Board");
     copy_tag("time_control", "TimeControl");
     copy_tag("white_elo", "WhiteElo");
     copy_tag("black_elo", "BlackElo");
@@ -883,6 +884,25 @@ class Reader {
 
   void copy_tag(std::string_view key, const char* tag) {
     if (const SheetHeader* h = value_header(key)) sheet_.tags.push_back({tag, h->value});
+  }
+
+  // A numbered field (Round, Board) as its number: "3.", "runde 3" and
+  // "Rd. 3" are round 3, as PGN writes it ("3.1": round 3, game 1, stays).
+  void copy_number_tag(std::string_view key, const char* tag) {
+    const SheetHeader* h = value_header(key);
+    if (!h) return;
+    std::string_view v = trim_blanks(h->value);
+    while (!v.empty() && v.back() == '.') v.remove_suffix(1);
+    const std::size_t digits = v.find_first_of("0123456789");
+    const auto word = [](char c) {
+      return c == '.' || c == ' ' || c == '\t' || static_cast<unsigned char>(c) >= 0x80 ||
+             std::isalpha(static_cast<unsigned char>(c));
+    };
+    const bool number = digits != std::string_view::npos &&
+                        std::all_of(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(digits), word) &&
+                        v.substr(digits).find_first_not_of("0123456789.") == std::string_view::npos &&
+                        v.substr(digits).find("..") == std::string_view::npos;
+    sheet_.tags.push_back({tag, number ? std::string(v.substr(digits)) : h->value});
   }
 
   // ---------------------------------------------------------------- state
