@@ -474,3 +474,28 @@ TEST_CASE("reconstruct CLI: a search cut short says once where it stopped readin
   CHECK(out.find("are not read: the search gave up before them") != std::string::npos);
   CHECK(out.find("not read", at + 30) == out.rfind("not read"));  // once
 }
+
+TEST_CASE("reconstruct CLI: a box answered as no move, yet played in its place unwritten, is named") {
+  // samples/nb/solberg-haugen, White's 13th box 'Sg3' answered '{=--}':
+  // the box is passed over, and the game needs a 13th move all the same.
+  // Its best is Ng3, the move the box spells, now with no box: the answer
+  // changed nothing, and the volunteer hears so (a warning).
+  const std::filesystem::path root = NOTERA_SAMPLES;
+  std::string text = test::read_file(root / "nb" / "solberg-haugen.sheet");
+  const std::string row = "\n13 Sg3";
+  const auto at = text.find(row);
+  REQUIRE(at != std::string::npos);
+  text.insert(at + row.size(), " {=--}");
+  test::TempDir dir;
+  const auto sheet = dir.write("ingen.sheet", text);
+  const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", sheet.string()});
+  CHECK(r.exit_code == 0);
+  const auto report = nlohmann::json::parse(r.out);
+  REQUIRE(report["problems"].size() == 1);
+  CHECK(report["problems"][0]["severity"] == "warning");
+  CHECK(report["problems"][0]["code"] == "reconstruct.answer.played_unwritten");
+  CHECK(report["problems"][0]["message"].get<std::string>().find(
+            "the answer says 'Sg3' is no move of the game, yet the game found plays Ng3 in its place") !=
+        std::string::npos);
+  CHECK(report["moves"][24]["san"] == "Ng3");
+}

@@ -764,10 +764,30 @@ class ReportBuilder {
             named_ply = r.plies[static_cast<std::size_t>(at)].ply;
           }
         } else if (c.no_move) {
-          if (at < 0) continue;
-          m = Message("reconstruct.answer.played").with("san", r.plies[static_cast<std::size_t>(at)].san);
-          named_ply = r.plies[static_cast<std::size_t>(at)].ply;
-          unkept = true;
+          if (at < 0) {
+            // Passed over, as the answer says; but a game that plays the
+            // very move the box spells in its place, without a box, has
+            // only renamed the box.
+            int k = 0;  // the ply after the boxes before this one
+            for (int before = 0; before < i; ++before)
+              if (used_[j][static_cast<std::size_t>(before)] >= 0)
+                k = used_[j][static_cast<std::size_t>(before)] + 1;
+            const auto ply = static_cast<std::size_t>(k);
+            if (ply >= r.plies.size()) continue;
+            const ReconstructedPly& p = r.plies[ply];
+            const bool no_box = std::any_of(p.evidence.begin(), p.evidence.end(), [&](const PlyEvidence& e) {
+              return e.sheet == static_cast<int>(j) && e.cell < 0;
+            });
+            if (!no_box || !written_spelling(c, position_before(ply), p.move, sheet.language, sheet.costs))
+              continue;
+            severity = Severity::warning;
+            m = Message("reconstruct.answer.played_unwritten").with("written", c.text).with("san", p.san);
+            named_ply = p.ply;
+          } else {
+            m = Message("reconstruct.answer.played").with("san", r.plies[static_cast<std::size_t>(at)].san);
+            named_ply = r.plies[static_cast<std::size_t>(at)].ply;
+            unkept = true;
+          }
         } else if (at < 0) {
           m = Message("reconstruct.answer.passed_over").with("answer", c.readings.front());
           unkept = true;
