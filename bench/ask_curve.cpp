@@ -3,7 +3,7 @@
 // share of plies asked.
 //
 //   build/bench/notera_bench_ask_curve [--games N] [--scale S] [--copies 1|2] [--rounds] [-v]
-//                                      [--game G [--watch]] [--page-answers] [--ask-margin M]
+//                                      [--game G [--watch] [--dump]] [--page-answers] [--ask-margin M]
 //                                      [--widen-from N]
 //
 // The sheets are issue 6's test: the first N games (default 100) of
@@ -34,7 +34,8 @@
 // (with the same --games) also prints, for game G at each share, the answers given, the plies that are wrong,
 // and what the game played costs on the answered sheets (above the game
 // found: the search lost it); with --watch, the first run of game G says
-// on stderr, ply by ply, where it loses the game played.
+// on stderr, ply by ply, where it loses the game played; with --dump, game G's sheet box by box, with the
+// move played and the move the first run found at the ply each box claims.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -222,6 +223,7 @@ double percent(long long a, long long b) { return b ? 100.0 * static_cast<double
 
 bool verbose = false;
 long focus = -1;     // --game G
+bool dump = false;   // --dump: game G's sheet, box by box, as the first run read it
 bool watch = false;  // --watch: the first run of game G says where it loses the game played (stderr)
 
 // --game: the plies of `r` that are not the game's, as "ply found/true".
@@ -536,6 +538,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "-v") == 0) verbose = true;
     if (std::strcmp(argv[i], "--rounds") == 0) rounds = true;
     if (std::strcmp(argv[i], "--watch") == 0) watch = true;
+    if (std::strcmp(argv[i], "--dump") == 0) dump = true;
     if (std::strcmp(argv[i], "--page-answers") == 0) page_answers = true;
     if (i + 1 >= argc) break;
     if (std::strcmp(argv[i], "--games") == 0) count_games = static_cast<std::size_t>(std::atoi(argv[++i]));
@@ -568,6 +571,24 @@ int main(int argc, char** argv) {
     Case c1{g, {a}, {ta}, {}};
     reconstruct::ReconstructOptions first = base;
     if (watch && static_cast<long>(g) == focus) first.watch = games[g];
+    if (dump && static_cast<long>(g) == focus) {
+      // The focused game's sheet, box by box, with the move each box is
+      // for and the first run's move there: to see what a miss read.
+      const reconstruct::Reconstruction r = reconstruct::reconstruct_game(c1.sheets, first);
+      for (std::size_t k = 0; k < a.cells.size(); ++k) {
+        const reconstruct::EvidenceCell& cell = a.cells[k];
+        const int ply = cell.ply;
+        std::printf("box %3zu ply %3d  %-14s", k, ply, cell.text.c_str());
+        if (ply >= 1 && static_cast<std::size_t>(ply) <= games[g].size()) {
+          Position at = Position::start();
+          for (int q = 0; q + 1 < ply; ++q) at = at.after(games[g][static_cast<std::size_t>(q)]);
+          std::printf(" true %-8s", to_san(at, games[g][static_cast<std::size_t>(ply - 1)]).c_str());
+        }
+        if (ply >= 1 && static_cast<std::size_t>(ply) <= r.plies.size())
+          std::printf(" found %-8s", r.plies[static_cast<std::size_t>(ply - 1)].san.c_str());
+        std::printf("\n");
+      }
+    }
     c1.first = reconstruct::reconstruct_game(c1.sheets, first);
     one.push_back(std::move(c1));
     if (copies >= 2) {

@@ -23,6 +23,16 @@ reconstruct::Reconstruction reconstruct_text(const std::string& text) {
 
 const std::string unreadable = "Notation: en\n1. e4 e5\n2. Nf3 N?6\n3. Bc4 Be7\n";
 
+// `text` with a person's answer '{=answer}' written after `row` (the start
+// of a line of the sheet, from the newline before it), as a volunteer
+// writes it at the end of the box the row ends with.
+std::string with_answer(std::string text, const std::string& row, const std::string& answer) {
+  const auto at = text.find(row);
+  REQUIRE_MESSAGE(at != std::string::npos, row);
+  text.insert(at + row.size(), " {=" + answer + "}");
+  return text;
+}
+
 }  // namespace
 
 TEST_CASE("reconstruct: a box two moves fit is asked, with its candidates") {
@@ -314,10 +324,7 @@ TEST_CASE("reconstruct CLI: on two copies, an answer that confirms a box moves n
   const std::filesystem::path root = NOTERA_SAMPLES;
   const std::string white = test::read_file(root / "nb" / "lie-bakke-white.sheet");
   const std::string black = (root / "nb" / "lie-bakke-black.sheet").string();
-  const auto at = white.find("\n5  Sg3 ");
-  REQUIRE(at != std::string::npos);
-  std::string answered = white;
-  answered.insert(at + std::string("\n5  Sg3").size(), " {=Sg5}");
+  const std::string answered = with_answer(white, "\n5  Sg3", "Sg5");
   test::TempDir dir;
   const auto answered_path = dir.write("lie-bakke-white.sheet", answered);
   const auto before = nlohmann::json::parse(
@@ -342,10 +349,8 @@ TEST_CASE("reconstruct CLI: an answer kept only by reading an earlier box otherw
   // the castling box as another move: the game keeps it (an answer is
   // certain), and the person hears which box it bent, and by how much.
   const std::filesystem::path root = NOTERA_SAMPLES;
-  std::string text = test::read_file(root / "nb" / "solberg-haugen.sheet");
-  const auto at = text.find("\n12 Dxd3        a6");
-  REQUIRE(at != std::string::npos);
-  text.insert(at + std::string("\n12 Dxd3        a6").size(), " {=0-0}");
+  const std::string plain = test::read_file(root / "nb" / "solberg-haugen.sheet");
+  const std::string text = with_answer(plain, "\n12 Dxd3        a6", "0-0");
   test::TempDir dir;
   const auto sheet = dir.write("rokade.sheet", text);
   const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", sheet.string()});
@@ -368,8 +373,7 @@ TEST_CASE("reconstruct CLI: an answer kept only by reading an earlier box otherw
 
   // The answer that agrees with the game found (8... O-O, 12... a6) bends
   // nothing and says nothing.
-  std::string right = test::read_file(root / "nb" / "solberg-haugen.sheet");
-  right.insert(at + std::string("\n12 Dxd3        a6").size(), " {=a6}");
+  const std::string right = with_answer(plain, "\n12 Dxd3        a6", "a6");
   const auto fine = test::run_notera({"reconstruct", "--json", dir.write("a6.sheet", right).string()});
   CHECK(fine.exit_code == 0);
   CHECK(nlohmann::json::parse(fine.out)["problems"].empty());
@@ -385,12 +389,8 @@ TEST_CASE("reconstruct CLI: two copies' answers to one box that contradict are b
   const std::string white = test::read_file(root / "nb" / "lie-bakke-white.sheet");
   const std::string black = test::read_file(root / "nb" / "lie-bakke-black.sheet");
   const std::string row = "\n8  Ld3         h6";
-  REQUIRE(white.find(row) != std::string::npos);
-  REQUIRE(black.find(row) != std::string::npos);
-  std::string w = white;
-  std::string b = black;
-  w.insert(w.find(row) + row.size(), " {=h6}");
-  b.insert(b.find(row) + row.size(), " {=h5}");
+  const std::string w = with_answer(white, row, "h6");
+  const std::string b = with_answer(black, row, "h5");
   test::TempDir dir;
   const auto wp = dir.write("hvit.sheet", w);
   const auto bp = dir.write("svart.sheet", b);
@@ -481,11 +481,7 @@ TEST_CASE("reconstruct CLI: a box answered as no move, yet played in its place u
   // Its best is Ng3, the move the box spells, now with no box: the answer
   // changed nothing, and the volunteer hears so (a warning).
   const std::filesystem::path root = NOTERA_SAMPLES;
-  std::string text = test::read_file(root / "nb" / "solberg-haugen.sheet");
-  const std::string row = "\n13 Sg3";
-  const auto at = text.find(row);
-  REQUIRE(at != std::string::npos);
-  text.insert(at + row.size(), " {=--}");
+  const std::string text = with_answer(test::read_file(root / "nb" / "solberg-haugen.sheet"), "\n13 Sg3", "--");
   test::TempDir dir;
   const auto sheet = dir.write("ingen.sheet", text);
   const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", sheet.string()});
