@@ -108,19 +108,19 @@ TEST_CASE("convert: --jobs that is not a number is told so, not that it is out o
   for (const std::string command : {"convert", "check"}) {
     const auto word = test::run_notera({command, "--jobs", "abc", input.string()});
     CHECK(word.exit_code == 2);
-    CHECK(word.err.find("--jobs: Failed parsing abc as a INT") != std::string::npos);
-    CHECK(word.err.find("not in range") == std::string::npos);
+    CHECK(word.err.find("--jobs: 'abc' is not a whole number") != std::string::npos);
+    CHECK(word.err.find("not in the range") == std::string::npos);
     const auto fraction = test::run_notera({command, "--jobs", "1.5", input.string()});
     CHECK(fraction.exit_code == 2);
-    CHECK(fraction.err.find("Failed parsing 1.5") != std::string::npos);
+    CHECK(fraction.err.find("'1.5' is not a whole number") != std::string::npos);
     // A number out of range is still said to be out of range.
     const auto many = test::run_notera({command, "--jobs", "2000", input.string()});
     CHECK(many.exit_code == 2);
-    CHECK(many.err.find("--jobs: Value 2000 not in range 0 to 1024") != std::string::npos);
+    CHECK(many.err.find("--jobs: 2000 is not in the range 0 to 1024") != std::string::npos);
   }
   const auto depth = test::run_notera({"perft", "--depth", "deep"});
   CHECK(depth.exit_code == 2);
-  CHECK(depth.err.find("--depth: Failed parsing deep as a INT") != std::string::npos);
+  CHECK(depth.err.find("--depth: 'deep' is not a whole number") != std::string::npos);
   const auto help = test::run_notera({"convert", "--help"});
   CHECK(help.out.find("INT:INT in [0 - 1024]") != std::string::npos);
 }
