@@ -206,10 +206,4 @@ void AtomicFile::discard() {
   }
 }
 
-std::string fmt_seconds(double seconds) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", seconds);
-  return buffer;
-}
-
 }  // namespace notera::cli

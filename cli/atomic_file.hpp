@@ -64,6 +64,4 @@ inline constexpr std::size_t output_buffer_size = std::size_t{1} << 20;
 // write.
 void buffer_stdout();
 
-std::string fmt_seconds(double seconds);
-
 }  // namespace notera::cli

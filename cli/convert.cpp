@@ -436,7 +436,7 @@ void print_summary(Context& context, const batch::Totals& totals, bool write_gam
                                   .with("incomplete", totals.incomplete)
                                   .with("rejected", totals.rejected)
                                   .with("skipped", totals.skipped_segments)
-                                  .with("seconds", fmt_seconds(seconds))
+                                  .with("seconds", seconds, 2)
                                   .with("rate", static_cast<std::int64_t>(std::llround(rate))))
             << '\n';
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "usage_error.hpp"
 
 int main(int argc, char** argv) {
   using namespace notera::cli;
@@ -38,7 +39,16 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);  // prints the message on stderr
+    // In the message language, as every other error (CLI11's own are
+    // English), with the hint to the --help of the command it was for.
+    std::vector<std::string> names;
+    std::string parsing;
+    for (const Command& command : commands) {
+      names.push_back(command.app->get_name());
+      if (command.app->parsed()) parsing = command.app->get_name();
+    }
+    context.error(usage_error_message(e, names, parsing, app.remaining()));
+    std::cerr << context.format(usage_help_hint(parsing)) << '\n';
     return exit_usage;
   }
   // --messages names a language notera has messages in, as --lang names

@@ -8,11 +8,7 @@ namespace notera::cli {
 
 namespace {
 
-std::string megabytes(std::uint64_t bytes) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", static_cast<double>(bytes) / (1024.0 * 1024.0));
-  return buffer;
-}
+double megabytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
 
 std::string clock_time(double seconds) {
   const auto s = static_cast<long>(seconds + 0.5);
@@ -45,14 +41,16 @@ void Progress::update(std::uint64_t bytes, std::int64_t games) {
     const double left = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
     line += context_.format(Message("progress.known")
                                 .with("percent", static_cast<std::int64_t>(fraction * 100))
-                                .with("done", megabytes(bytes))
-                                .with("total", megabytes(total_))
+                                .with("done", megabytes(bytes), 1)
+                                .with("total", megabytes(total_), 1)
                                 .with("games", games)
                                 .with("rate", rate)
                                 .with("eta", clock_time(left)));
   } else {
-    line = context_.format(
-        Message("progress.unknown").with("done", megabytes(bytes)).with("games", games).with("rate", rate));
+    line = context_.format(Message("progress.unknown")
+                               .with("done", megabytes(bytes), 1)
+                               .with("games", games)
+                               .with("rate", rate));
   }
   std::cerr << '\r' << line << "\x1b[K" << std::flush;
   shown_ = true;

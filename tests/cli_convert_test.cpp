@@ -108,19 +108,19 @@ TEST_CASE("convert: --jobs that is not a number is told so, not that it is out o
   for (const std::string command : {"convert", "check"}) {
     const auto word = test::run_notera({command, "--jobs", "abc", input.string()});
     CHECK(word.exit_code == 2);
-    CHECK(word.err.find("--jobs: Failed parsing abc as a INT") != std::string::npos);
-    CHECK(word.err.find("not in range") == std::string::npos);
+    CHECK(word.err.find("--jobs: 'abc' is not a whole number") != std::string::npos);
+    CHECK(word.err.find("not in the range") == std::string::npos);
     const auto fraction = test::run_notera({command, "--jobs", "1.5", input.string()});
     CHECK(fraction.exit_code == 2);
-    CHECK(fraction.err.find("Failed parsing 1.5") != std::string::npos);
+    CHECK(fraction.err.find("'1.5' is not a whole number") != std::string::npos);
     // A number out of range is still said to be out of range.
     const auto many = test::run_notera({command, "--jobs", "2000", input.string()});
     CHECK(many.exit_code == 2);
-    CHECK(many.err.find("--jobs: Value 2000 not in range 0 to 1024") != std::string::npos);
+    CHECK(many.err.find("--jobs: 2000 is not in the range 0 to 1024") != std::string::npos);
   }
   const auto depth = test::run_notera({"perft", "--depth", "deep"});
   CHECK(depth.exit_code == 2);
-  CHECK(depth.err.find("--depth: Failed parsing deep as a INT") != std::string::npos);
+  CHECK(depth.err.find("--depth: 'deep' is not a whole number") != std::string::npos);
   const auto help = test::run_notera({"convert", "--help"});
   CHECK(help.out.find("INT:INT in [0 - 1024]") != std::string::npos);
 }
@@ -917,4 +917,30 @@ TEST_CASE("convert: a scoresheet's problems give file, line, column in character
       CHECK(p["ply"] == 8);
     }
   CHECK(seen);
+}
+
+TEST_CASE("convert: a comment among the tags or before them keeps its game whole, games in = games out") {
+  test::TempDir dir;
+  const auto input = dir.write("commented.pgn",
+                               "{A preamble: games of the club}\n\n"
+                               "[Event \"Klubbmesterskap\"]\n{round moved to Tuesday}\n[Site \"Oslo\"]\n"
+                               "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                               "[Event \"Klubbmesterskap\"] {board 2}\n[Site \"Oslo\"]\n[Result \"*\"]\n\n"
+                               "{Black was late} 1. d4 d5 *\n");
+  const auto r = test::run_notera({"convert", "--messages", "en", input.string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("2 games read, 2 written, 0 incomplete, 0 rejected, 0 pieces of text") !=
+        std::string::npos);
+  // Each game whole, with its tags and its comments before the moves.
+  CHECK(r.out.find("{A preamble: games of the club round moved to Tuesday} 1. e4 e5") != std::string::npos);
+  CHECK(r.out.find("{board 2 Black was late} 1. d4 d5 *") != std::string::npos);
+  std::size_t sites = 0;
+  for (std::size_t at = r.out.find("[Site \"Oslo\"]"); at != std::string::npos;
+       at = r.out.find("[Site", at + 1))
+    ++sites;
+  CHECK(sites == 2);
+  // check reads the same two games.
+  const auto c = test::run_notera({"check", "--messages", "en", input.string()});
+  CHECK(c.exit_code == 0);
+  CHECK(c.err.find("2 games checked: 2 complete") != std::string::npos);
 }

@@ -480,6 +480,41 @@ TEST_CASE("locale bundles: games and nodes per second agree with their number") 
   CHECK(Messages("sv").format(one_node) == "1 nod på 0 ms (0 noder/s)");
 }
 
+TEST_CASE("locale bundles: fractional numbers are written as the message's language writes them") {
+  const auto summary = [](double seconds) {
+    return Message("convert.summary")
+        .with("read", 3)
+        .with("written", 3)
+        .with("incomplete", 0)
+        .with("rejected", 0)
+        .with("skipped", 0)
+        .with("seconds", seconds, 2)
+        .with("rate", 2);
+  };
+  CHECK(Messages("en").format(summary(1.5)).find("in 1.5 s (2 games/s)") != std::string::npos);
+  CHECK(Messages("nb").format(summary(1.5)).find("på 1,5 s (2 partier/s)") != std::string::npos);
+  CHECK(Messages("de").format(summary(1.5)).find("in 1,5 s (2 Partien/s)") != std::string::npos);
+  CHECK(Messages("sv").format(summary(1.5)).find("på 1,5 s") != std::string::npos);
+  CHECK(Messages("da").format(summary(1.5)).find("på 1,5 s") != std::string::npos);
+  CHECK(Messages("nn").format(summary(1.5)).find("på 1,5 s") != std::string::npos);
+  // Rounded to the digits asked for, without trailing zeros; never "-0".
+  CHECK(Messages("en").format(summary(0.126)).find("in 0.13 s") != std::string::npos);
+  CHECK(Messages("en").format(summary(2.0)).find("in 2 s") != std::string::npos);
+  CHECK(Messages("en").format(summary(-0.001)).find("in 0 s") != std::string::npos);
+  // A language without its own summary writes it in English, digits too.
+  CHECK(Messages("fr").format(summary(1.5)).find("in 1.5 s") != std::string::npos);
+  // Grouping as the language groups: a comma in English, a (no-break)
+  // space in bokmål, a point in German.
+  const Message megabytes =
+      Message("progress.unknown").with("done", 1234.56, 1).with("games", 1).with("rate", 1);
+  CHECK(Messages("en").format(megabytes) == "1,234.6 MB, 1 game, 1 game/s");
+  CHECK(Messages("nb").format(megabytes) == "1\u00a0234,6 MB, 1 parti, 1 parti/s");
+  CHECK(Messages("de").format(megabytes) == "1.234,6 MB, 1 Partie, 1 Partie/s");
+  // Equal messages are equal in their numbers too.
+  CHECK(Message("x").with("n", 1.5) == Message("x").with("n", 1.5));
+  CHECK_FALSE(Message("x").with("n", 1.5) == Message("x").with("n", 2.5));
+}
+
 TEST_CASE("locale bundles: messages read as written in each language") {
   const Message short_rank = Message("fen.rank_too_short").with("rank", 3).with("squares", 7);
   const Message side = Message("fen.side").with("found", "x");

@@ -271,6 +271,36 @@ TEST_CASE("pgn splitter: braces, strings and semicolons do not fool the game bou
   CHECK(broken.size() == 1);
 }
 
+TEST_CASE("pgn splitter: a comment among the tags or before them keeps the game whole") {
+  // Between two tags, on a line of its own, after a tag on its line, over
+  // two lines: one game each time.
+  for (const std::string input :
+       {"[Event \"x\"]\n{note}\n[Site \"y\"]\n\n1. e4 e5 *\n",
+        "[Event \"x\"] {note}\n[Site \"y\"]\n\n1. e4 e5 *\n",
+        "[Event \"x\"]\n{a note\nover two lines}\n[Site \"y\"]\n\n1. e4 e5 *\n",
+        "[Event \"x\"]\n{one} {two}\n\n[Site \"y\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"}) {
+    CAPTURE(input);
+    const auto games = games_of(split_checked(input));
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].text == input);
+  }
+  // Before the first tag of the file: the first game's.
+  const std::string preamble =
+      "{Collected by A. N. Other}\n\n[Event \"x\"]\n[Site \"y\"]\n\n1. d4 *\n\n"
+      "[Event \"z\"]\n\n1. c4 *\n";
+  const auto pieces = split_checked(preamble);
+  REQUIRE(pieces.size() == 2);
+  CHECK(pieces[0].kind == SegmentKind::game);
+  CHECK(pieces[0].text.rfind("{Collected by A. N. Other}\n\n[Event \"x\"]", 0) == 0);
+  CHECK(pieces[1].text == "[Event \"z\"]\n\n1. c4 *\n");
+  // A tag name seen before still starts the next game after a comment
+  // (header-only games with notes), and moves still end the tag section.
+  const auto again = games_of(split_checked("[Event \"x\"]\n{note}\n[Event \"y\"]\n"));
+  CHECK(again.size() == 2);
+  const auto moves = games_of(split_checked("[Event \"x\"]\n{note} 1. e4\n[Site \"y\"]\n"));
+  CHECK(moves.size() == 2);
+}
+
 TEST_CASE("pgn splitter: an unterminated comment ends at EOF or at the next Event tag line") {
   const auto at_eof = games_of(split_checked("[Event \"a\"]\n\n1. e4 {never closed\n2. d4\n"));
   REQUIRE(at_eof.size() == 1);

@@ -337,3 +337,34 @@ TEST_CASE("pgn tags: the shortcut agrees with the grammar on random tag soup") {
     check_agrees(text);
   }
 }
+
+TEST_CASE("pgn tags: a comment among the tags or before them is kept, and the section goes on") {
+  const std::string between = "[Event \"x\"]\n{note}\n[Site \"y\"]\n\n1. e4 *\n";
+  const auto s = read(between);
+  CHECK(s.tags.size() == 2);
+  CHECK(value(s, "Site") == "y");
+  REQUIRE(s.comments.size() == 1);
+  CHECK(s.comments[0] == "note");
+  CHECK(between.substr(s.movetext_offset, 5) == "1. e4");
+  CHECK(s.movetext_line == 5);
+  CHECK(s.diagnostics.empty());
+  // Before the first tag, on a tag's line, over lines, several.
+  const auto preamble = read("{Collected by A. N. Other}\n[Event \"x\"] {a\nb} {c}\n[Site \"y\"]\n*");
+  CHECK(preamble.tags.size() == 2);
+  CHECK(preamble.comments == std::vector<std::string>{"Collected by A. N. Other", "a\nb", "c"});
+  CHECK(preamble.movetext_line == 5);
+  // A comment no tag follows is the movetext's: before the first move, or
+  // a game of a comment alone; an unclosed one too.
+  for (const std::string text :
+       {"[Event \"x\"]\n{before the moves} 1. e4 *", "[Event \"x\"]\n\n{only this}\n",
+        "[Event \"x\"]\n{never closed [Site \"y\"]\n"}) {
+    CAPTURE(text);
+    const auto t = read(text);
+    CHECK(t.tags.size() == 1);
+    CHECK(t.comments.empty());
+    CHECK(text[t.movetext_offset] == '{');
+  }
+  for (const char* text : {"[Event \"x\"]\n{note}\n[Site \"y\"]\n", "{a}\n{b}\n% x\n[Event \"x\"]",
+                           "[Event \"x\"]{}[Site \"y\"]", "[Event \"x\"]\n{note} 1. e4"})
+    check_agrees(text);
+}

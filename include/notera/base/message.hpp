@@ -4,6 +4,8 @@
 // language; English is the fallback.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,16 +16,21 @@
 namespace notera {
 
 struct Message {
-  // An argument: text, a number (numbers drive plural and select forms), or
-  // another message, rendered in the same language first ("the move is
-  // illegal: {reason}").
+  // An argument: text, a whole number (numbers drive plural and select
+  // forms), a fractional number (seconds, megabytes), or another message,
+  // rendered in the same language first ("the move is illegal: {reason}").
+  // Numbers are formatted as the message's language writes them ("1.5" in
+  // English, "1,5" in bokmål and German), never preformatted by the caller.
   struct Value {
     std::string text;
     std::int64_t number = 0;
     bool is_number = false;
     std::shared_ptr<const Message> message;
+    double decimal = 0;
+    bool is_decimal = false;
     bool operator==(const Value& o) const {
-      return text == o.text && number == o.number && is_number == o.is_number &&
+      return text == o.text && number == o.number && is_number == o.is_number && decimal == o.decimal &&
+             is_decimal == o.is_decimal &&
              (message == o.message || (message && o.message && *message == *o.message));
     }
   };
@@ -48,6 +55,16 @@ struct Message {
   }
   Message& with(std::string name, int value) {
     return with(std::move(name), static_cast<std::int64_t>(value));
+  }
+  // A fractional number, rounded to `fraction_digits` places (0 to 3) and
+  // shown without trailing zeros: 1.5 with 2 digits is "1.5", 0.004 is "0".
+  Message& with(std::string name, double value, int fraction_digits = 2) {
+    const double scale = std::pow(10.0, std::clamp(fraction_digits, 0, 3));
+    Value v;
+    v.decimal = std::isfinite(value) ? std::round(value * scale) / scale + 0.0 : 0;  // + 0.0: no "-0"
+    v.is_decimal = true;
+    args.emplace_back(std::move(name), std::move(v));
+    return *this;
   }
   Message& with(std::string name, Message value) {
     args.emplace_back(std::move(name),

@@ -64,9 +64,12 @@ struct Renderer::Impl {
           messages.format(
               Message("convert.where").with("line", d.where.line).with("column", d.where.column)) +
           ")";
-      if (game.mainline.moves.empty())
-        game.mainline.comment_before = text;
-      else
+      // After what was written there (a comment before the moves, one
+      // among the tags): added to, never in place of it.
+      if (game.mainline.moves.empty()) {
+        std::string& before = game.mainline.comment_before;
+        before += before.empty() ? text : ' ' + text;
+      } else
         game.mainline.edit_notes(game.mainline.moves.size() - 1).comments.push_back(std::move(text));
       return;
     }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -45,6 +46,11 @@ std::string fallback_text(const Message& message);
 
 std::string value_text(const Message::Value& value) {
   if (value.message) return fallback_text(*value.message);
+  if (value.is_decimal) {
+    char buffer[32];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value.decimal).ptr;
+    return std::string(buffer, end);
+  }
   return value.is_number ? std::to_string(value.number) : value.text;
 }
 
@@ -168,6 +174,8 @@ std::string Messages::format(const Message& message) const {
       values.emplace_back(icu::UnicodeString::fromUTF8(format(*value.message)));
     else if (value.is_number)
       values.emplace_back(static_cast<int64_t>(value.number));
+    else if (value.is_decimal)  // "{seconds}": the locale's decimal separator and grouping
+      values.emplace_back(value.decimal);
     else
       values.emplace_back(icu::UnicodeString::fromUTF8(visible(value.text)));
   }

@@ -298,6 +298,40 @@ struct GameReader::Impl {
     }
   }
 
+  // The comments among the tags (or before them) go before the first
+  // move, ahead of any the movetext has there, trimmed as the movetext's
+  // are (pgn/play.cpp); false, the game stopped before its moves, when one
+  // is over the comment limit (as a comment in the moves stops them).
+  bool tag_comments_fit(game::Game& game, SourceLocation start) {
+    for (const std::string& c : tags.comments)
+      if (c.size() > options.play.max_comment_length) {
+        Diagnostic d;
+        d.severity = Severity::error;
+        d.message = Message("game.comment_too_long")
+                        .with("length", static_cast<std::int64_t>(c.size()))
+                        .with("limit", static_cast<std::int64_t>(options.play.max_comment_length));
+        d.where = start;
+        game.diagnostics.push_back(std::move(d));
+        game.status = game::GameStatus::incomplete;
+        return false;
+      }
+    return true;
+  }
+  void keep_tag_comments(game::Game& game) {
+    std::string before;
+    for (std::string_view c : tags.comments) {
+      const auto blank = [](char ch) { return static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F; };
+      while (!c.empty() && blank(c.front())) c.remove_prefix(1);
+      while (!c.empty() && blank(c.back())) c.remove_suffix(1);
+      if (c.empty()) continue;
+      if (!before.empty()) before += ' ';
+      before += c;
+    }
+    if (before.empty()) return;
+    std::string& comment = game.mainline.comment_before;
+    comment = comment.empty() ? std::move(before) : before + ' ' + comment;
+  }
+
   void read(std::string_view raw, std::int64_t first_line, game::Game& game) {
     game.clear();
     game.where = {static_cast<int>(first_line), 1};
@@ -332,6 +366,7 @@ struct GameReader::Impl {
     }
 
     if (!set_start(game, text.substr(0, tags.movetext_offset), static_cast<int>(first_line), start)) return;
+    if (!tag_comments_fit(game, start)) return;
 
     std::size_t movetext_offset = tags.movetext_offset;
     if (game.tags.empty())
@@ -352,6 +387,7 @@ struct GameReader::Impl {
       note_language(game, start);
       check_termination(game, text, locator, start, plain.terminated, plain.any_token);
       hint_lines_run_on(game, movetext);
+      keep_tag_comments(game);
       return;
     }
     parse_movetext(movetext, notation::reading_languages(options.play.language), parse);
@@ -361,6 +397,7 @@ struct GameReader::Impl {
     for (const pgn::MovetextEvent& e : parse.events) terminated |= e.kind == pgn::MovetextEvent::Kind::result;
     check_termination(game, text, locator, start, terminated, !parse.events.empty());
     hint_lines_run_on(game, movetext);
+    keep_tag_comments(game);
   }
 };
 

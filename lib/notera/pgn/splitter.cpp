@@ -630,7 +630,14 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
       in_comment_ = false;
       continue;
     }
-    if (phase_ == Phase::tags && !is_blank(data[i])) phase_ = Phase::movetext;
+    // A brace comment among the tags ([Event "x"] {note} [Site "y"]) or
+    // before them is the game's, and the tag section goes on after it: the
+    // tag reader keeps it for the moves' start (pgn_tags::comment_among_tags).
+    if (phase_ == Phase::tags) {
+      while (i < end && is_blank(data[i])) ++i;
+      if (i >= end) return;
+      if (data[i] != '{') phase_ = Phase::movetext;
+    }
     i = next_special(data, i, end);
     if (i >= end) return;
     switch (data[i]) {

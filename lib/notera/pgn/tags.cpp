@@ -174,6 +174,12 @@ template <> struct action<g::missing_bracket> {
   }
 };
 
+template <> struct action<g::tag_comment_text> {
+  template <typename ActionInput> static void apply(const ActionInput& in, TagState& s) {
+    s.out.comments.emplace_back(in.begin(), in.size());
+  }
+};
+
 template <> struct action<g::tag_pair> {
   template <typename ActionInput> static void apply(const ActionInput&, TagState& s) { s.commit(s.value); }
 };
@@ -183,6 +189,7 @@ template <> struct action<g::tag_pair> {
 void TagSection::clear() {
   tags.clear();
   diagnostics.clear();
+  comments.clear();
   movetext_offset = 0;
   movetext_line = 1;
   movetext_column = 1;
