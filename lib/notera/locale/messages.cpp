@@ -151,13 +151,13 @@ std::string Messages::format(const Message& message) const {
   // A text the language has not translated is English, and is formatted
   // as English ("1 piece", "2,001 games"), not with the language's plural
   // rules and digits ("0 piece" under French rules).
-  const std::string name = "msg." + *key;
+  const std::string bundle_key = "msg." + *key;
   std::optional<std::string> pattern;
   const icu::Locale* locale = &impl_->locale;
-  if (std::vector<std::string> own = impl_->bundle.own_strings(name); !own.empty()) {
+  if (std::vector<std::string> own = impl_->bundle.own_strings(bundle_key); !own.empty()) {
     pattern = std::move(own.front());
   } else {
-    pattern = impl_->bundle.string(name);
+    pattern = impl_->bundle.string(bundle_key);
     locale = &impl_->english;
   }
   if (!pattern) return fallback_text(message);
