@@ -920,27 +920,32 @@ TEST_CASE("convert: a scoresheet's problems give file, line, column in character
 }
 
 TEST_CASE("convert: a comment among the tags or before them keeps its game whole, games in = games out") {
+  // Brace comments and a ';' line, before the first tag, between tags and
+  // after the last one: each game whole, its comments before its moves.
   test::TempDir dir;
   const auto input = dir.write("commented.pgn",
                                "{A preamble: games of the club}\n\n"
                                "[Event \"Klubbmesterskap\"]\n{round moved to Tuesday}\n[Site \"Oslo\"]\n"
                                "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
                                "[Event \"Klubbmesterskap\"] {board 2}\n[Site \"Oslo\"]\n[Result \"*\"]\n\n"
-                               "{Black was late} 1. d4 d5 *\n");
+                               "{Black was late} 1. d4 d5 *\n\n"
+                               "[Event \"Klubbmesterskap\"]\n; board 3, from the arbiter's copy\n"
+                               "[Site \"Oslo\"]\n[Result \"*\"]\n\n1. c4 *\n");
   const auto r = test::run_notera({"convert", "--messages", "en", input.string()});
   CHECK(r.exit_code == 0);
-  CHECK(r.err.find("2 games read, 2 written, 0 incomplete, 0 rejected, 0 pieces of text") !=
+  CHECK(r.err.find("3 games read, 3 written, 0 incomplete, 0 rejected, 0 pieces of text") !=
         std::string::npos);
   // Each game whole, with its tags and its comments before the moves.
   CHECK(r.out.find("{A preamble: games of the club round moved to Tuesday} 1. e4 e5") != std::string::npos);
   CHECK(r.out.find("{board 2 Black was late} 1. d4 d5 *") != std::string::npos);
+  CHECK(r.out.find("{board 3, from the arbiter's copy} 1. c4 *") != std::string::npos);
   std::size_t sites = 0;
   for (std::size_t at = r.out.find("[Site \"Oslo\"]"); at != std::string::npos;
        at = r.out.find("[Site", at + 1))
     ++sites;
-  CHECK(sites == 2);
-  // check reads the same two games.
+  CHECK(sites == 3);
+  // check reads the same three games.
   const auto c = test::run_notera({"check", "--messages", "en", input.string()});
   CHECK(c.exit_code == 0);
-  CHECK(c.err.find("2 games checked: 2 complete") != std::string::npos);
+  CHECK(c.err.find("3 games checked: 3 complete") != std::string::npos);
 }

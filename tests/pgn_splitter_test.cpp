@@ -273,12 +273,14 @@ TEST_CASE("pgn splitter: braces, strings and semicolons do not fool the game bou
 
 TEST_CASE("pgn splitter: a comment among the tags or before them keeps the game whole") {
   // Between two tags, on a line of its own, after a tag on its line, over
-  // two lines: one game each time.
+  // two lines, a ';' line: one game each time.
   for (const std::string input :
        {"[Event \"x\"]\n{note}\n[Site \"y\"]\n\n1. e4 e5 *\n",
         "[Event \"x\"] {note}\n[Site \"y\"]\n\n1. e4 e5 *\n",
         "[Event \"x\"]\n{a note\nover two lines}\n[Site \"y\"]\n\n1. e4 e5 *\n",
-        "[Event \"x\"]\n{one} {two}\n\n[Site \"y\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"}) {
+        "[Event \"x\"]\n{one} {two}\n\n[Site \"y\"]\n[Result \"*\"]\n\n1. e4 e5 *\n",
+        "[Event \"x\"]\n; a line comment\n[Site \"y\"]\n\n1. e4 e5 *\n",
+        "; Collected by A. N. Other\n[Event \"x\"] ; { not a brace\n[Site \"y\"]\n\n1. e4 e5 *\n"}) {
     CAPTURE(input);
     const auto games = games_of(split_checked(input));
     REQUIRE(games.size() == 1);

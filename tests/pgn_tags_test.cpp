@@ -353,18 +353,25 @@ TEST_CASE("pgn tags: a comment among the tags or before them is kept, and the se
   CHECK(preamble.tags.size() == 2);
   CHECK(preamble.comments == std::vector<std::string>{"Collected by A. N. Other", "a\nb", "c"});
   CHECK(preamble.movetext_line == 5);
+  // A ';' comment runs to the end of its line, a brace in it included.
+  const auto line = read("; Collected by A. N. Other\n[Event \"x\"] ; {not a brace\n[Site \"y\"]\n*");
+  CHECK(line.tags.size() == 2);
+  CHECK(line.comments == std::vector<std::string>{" Collected by A. N. Other", " {not a brace"});
+  CHECK(line.movetext_line == 4);
   // A comment no tag follows is the movetext's: before the first move, or
   // a game of a comment alone; an unclosed one too.
   for (const std::string text :
        {"[Event \"x\"]\n{before the moves} 1. e4 *", "[Event \"x\"]\n\n{only this}\n",
-        "[Event \"x\"]\n{never closed [Site \"y\"]\n"}) {
+        "[Event \"x\"]\n{never closed [Site \"y\"]\n", "[Event \"x\"]\n; before the moves\n1. e4 *",
+        "[Event \"x\"] ; [Site \"y\"] is in the comment\n1. e4 *"}) {
     CAPTURE(text);
     const auto t = read(text);
     CHECK(t.tags.size() == 1);
     CHECK(t.comments.empty());
-    CHECK(text[t.movetext_offset] == '{');
+    CHECK((text[t.movetext_offset] == '{' || text[t.movetext_offset] == ';'));
   }
   for (const char* text : {"[Event \"x\"]\n{note}\n[Site \"y\"]\n", "{a}\n{b}\n% x\n[Event \"x\"]",
-                           "[Event \"x\"]{}[Site \"y\"]", "[Event \"x\"]\n{note} 1. e4"})
+                           "[Event \"x\"]{}[Site \"y\"]", "[Event \"x\"]\n{note} 1. e4",
+                           "[Event \"x\"]\n;\n[Site \"y\"]", "; a\r\n; b {\r\n[Event \"x\"]\r\n1. e4"})
     check_agrees(text);
 }

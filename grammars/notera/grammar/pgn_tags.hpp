@@ -18,8 +18,8 @@
 // end of the line), so values such as "A]]" or an unescaped quote inside
 // a name still read as one value. Escapes are \" and \\ (§7); any other
 // backslash is kept as written. The section ends at the first character
-// that cannot start a tag, or at a brace comment that no tag follows: that
-// is where the movetext begins.
+// that cannot start a tag, or at a comment that no tag follows: that is
+// where the movetext begins.
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -95,13 +95,16 @@ struct line_start {
 struct escape_line : pegtl::seq< line_start, pegtl::one< '%' >, pegtl::star< pegtl::not_one< '\r', '\n' > > > {};
 struct space : pegtl::plus< pegtl::sor< blank, eol > > {};
 
-// A brace comment among the tags ([Event "x"] {note} [Site "y"]) or before
-// the first of them: the game's (the splitter keeps such a game whole), so
-// the section goes on after it. Only where a tag follows, after blanks,
-// escape lines or more such comments: a comment before the first move
-// belongs to the movetext. An unclosed '{' is the movetext's too.
+// A comment among the tags ([Event "x"] {note} [Site "y"], or a line
+// "; note" between two tags) or before the first of them: the game's (the
+// splitter keeps such a game whole), so the section goes on after it. Only
+// where a tag follows, after blanks, escape lines or more such comments: a
+// comment before the first move belongs to the movetext. An unclosed '{'
+// is the movetext's too.
 struct tag_comment_text : pegtl::star< pegtl::not_one< '}' > > {};
-struct tag_comment : pegtl::seq< pegtl::one< '{' >, tag_comment_text, pegtl::one< '}' > > {};
+struct tag_line_comment_text : pegtl::star< pegtl::not_one< '\r', '\n' > > {};
+struct tag_comment : pegtl::sor< pegtl::seq< pegtl::one< '{' >, tag_comment_text, pegtl::one< '}' > >,
+                                 pegtl::seq< pegtl::one< ';' >, tag_line_comment_text > > {};
 struct comment_among_tags : pegtl::seq< pegtl::at< tag_comment, pegtl::star< pegtl::sor< space, tag_comment, escape_line > >, tag_open >, tag_comment > {};
 
 struct tag_section_item : pegtl::sor< space, tag_pair, escape_line, comment_among_tags > {};

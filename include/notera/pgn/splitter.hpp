@@ -10,9 +10,10 @@
 //   - at a tag line ([Name "value"], leading blanks allowed) outside a
 //     brace comment, unless it continues the tag section of the current
 //     game (a tag name already seen there starts a new game: header-only
-//     games follow each other this way). A brace comment among the tags,
-//     or before the first of them, does not end the tag section: it is
-//     the game's ([Event "x"] {note} [Site "y"] is one game);
+//     games follow each other this way). A comment among the tags, or
+//     before the first of them, does not end the tag section: it is the
+//     game's ([Event "x"] {note} [Site "y"] is one game, and so is a line
+//     "; note" between two tags);
 //   - at a tag after a game termination marker on the same line, wherever
 //     on the line it is ("... 3. Bb5 a6 1-0 [Event "x"] [White "A"] ...":
 //     whole databases written on one line); the game before ends at the

@@ -9,7 +9,7 @@
 //     "EVENT", "whiteelo") get the standard spelling, with a note;
 //   - a tag name given twice keeps the first value; the second is reported
 //     with its value (so nothing is silently lost);
-//   - a brace comment among the tags, or before them, is kept in
+//   - a comment among the tags, or before them ({...} or a line ";..."), is kept in
 //     `comments` and the section goes on after it (only where a tag follows
 //     it: a comment before the first move is the movetext's);
 //   - limits (TagLimits): more tags than max_tags, or a value longer than
@@ -42,9 +42,9 @@ struct TagSection {
   std::int64_t movetext_line = 1;       // its line in the input
   int movetext_column = 1;              // its column, in characters
   bool over_limit = false;              // a TagLimits limit was exceeded
-  // Brace comments among the tags or before them ([Event "x"] {note}
-  // [Site "y"]), their text as written, in order: the game's, for the
-  // comment before its first move.
+  // Comments among the tags or before them ([Event "x"] {note}
+  // [Site "y"], or "; note" on a line between tags), their text as
+  // written, in order: the game's, for the comment before its first move.
   std::vector<std::string> comments;
 
   void clear();

@@ -630,12 +630,14 @@ void Splitter::scan_movetext(std::size_t i, std::size_t end) {
       in_comment_ = false;
       continue;
     }
-    // A brace comment among the tags ([Event "x"] {note} [Site "y"]) or
-    // before them is the game's, and the tag section goes on after it: the
-    // tag reader keeps it for the moves' start (pgn_tags::comment_among_tags).
+    // A comment among the tags ([Event "x"] {note} [Site "y"], or a line
+    // "; note" between them) or before them is the game's, and the tag
+    // section goes on after it: the tag reader keeps it for the moves'
+    // start (pgn_tags::comment_among_tags).
     if (phase_ == Phase::tags) {
       while (i < end && is_blank(data[i])) ++i;
       if (i >= end) return;
+      if (data[i] == ';') return;  // the rest of the line is a comment
       if (data[i] != '{') phase_ = Phase::movetext;
     }
     i = next_special(data, i, end);

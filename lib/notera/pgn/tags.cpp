@@ -179,6 +179,7 @@ template <> struct action<g::tag_comment_text> {
     s.out.comments.emplace_back(in.begin(), in.size());
   }
 };
+template <> struct action<g::tag_line_comment_text> : action<g::tag_comment_text> {};
 
 template <> struct action<g::tag_pair> {
   template <typename ActionInput> static void apply(const ActionInput&, TagState& s) { s.commit(s.value); }
