@@ -436,7 +436,8 @@ void print_summary(Context& context, const batch::Totals& totals, bool write_gam
                                   .with("incomplete", totals.incomplete)
                                   .with("rejected", totals.rejected)
                                   .with("skipped", totals.skipped_segments)
-                                  .with("seconds", seconds, 2)
+                                  // a short run keeps a digit that is not 0 ("0.002 s")
+                                  .with("seconds", seconds, seconds < 0.1 ? 3 : 2)
                                   .with("rate", static_cast<std::int64_t>(std::llround(rate))))
             << '\n';
 }
