@@ -481,7 +481,8 @@ TEST_CASE("reconstruct CLI: a box answered as no move, yet played in its place u
   // Its best is Ng3, the move the box spells, now with no box: the answer
   // changed nothing, and the volunteer hears so (a warning).
   const std::filesystem::path root = NOTERA_SAMPLES;
-  const std::string text = with_answer(test::read_file(root / "nb" / "solberg-haugen.sheet"), "\n13 Sg3", "--");
+  const std::string text =
+      with_answer(test::read_file(root / "nb" / "solberg-haugen.sheet"), "\n13 Sg3", "--");
   test::TempDir dir;
   const auto sheet = dir.write("ingen.sheet", text);
   const auto r = test::run_notera({"reconstruct", "--messages", "en", "--json", sheet.string()});
