@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("notera ") + NOTERA_VERSION);
   app.require_subcommand(1);
   app.fallthrough();
+  // Also before the command ("notera --messages nb convert ..."), as
+  // docs/cli.md lists it among the common options.
+  add_messages_option(app, context);
 
   const std::vector<Command> commands = {
       add_convert_command(app, context),  add_check_command(app, context),

@@ -61,3 +61,20 @@ TEST_CASE("usage errors: a missing required option and an unknown option, in bok
   CHECK(number.exit_code == 2);
   CHECK(number.err.find("notera: --depth: «dyp» er ikke et heltall\n") == 0);
 }
+
+TEST_CASE("usage: --messages before the command is the common option docs/cli.md lists") {
+  // "notera --messages nb convert FILE": the summary in bokmål, as with
+  // the option after the command; a usage error after it in bokmål too.
+  const std::string game = std::string(NOTERA_SAMPLES) + "/en/adams-dickenson.pgn";
+  test::TempDir dir;
+  const auto out = dir.path() / "ut.pgn";
+  const auto before = test::run_notera({"--messages", "nb", "convert", game, "-o", out.string()});
+  CHECK(before.exit_code == 0);
+  CHECK(before.err.find("notera: 1 parti lest, 1 skrevet, 0 ufullstendige") == 0);
+  const auto bogus = test::run_notera({"--messages", "nb", "convert", "--bogus"});
+  CHECK(bogus.exit_code == 2);
+  CHECK(bogus.err == "notera: ukjent valg: --bogus\nKjør «notera convert --help» for mer informasjon.\n");
+  const auto unknown = test::run_notera({"--messages", "xx", "convert", game, "-o", out.string()});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err.find("notera: no messages in the language 'xx'") == 0);
+}
