@@ -398,12 +398,10 @@ TEST_CASE("convert: games that start on the line of the result before them are a
       test::run_notera({"convert", "-q", "--to", "json"},
                        "[Event \"x\"]\n\n1. e4 e5 1-0 [Event \"y\"]\n[White \"W\"]\n\n1. d4 *\n");
   CHECK(split.exit_code == 0);
-  std::istringstream lines(split.out);
-  std::string first, second;
-  std::getline(lines, first);
-  std::getline(lines, second);
-  CHECK(nlohmann::json::parse(first)["status"] == "complete");
-  CHECK(nlohmann::json::parse(second)["tags"]["Event"] == "y");
+  const auto games = test::json_lines(split.out);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0]["status"] == "complete");
+  CHECK(games[1]["tags"]["Event"] == "y");
   // Blanks inside a tag's brackets: one game, its tags whole.
   const auto spaced =
       test::run_notera({"convert", "-q", "--to", "json"}, "[ Event \"E\" ]\n[White \"W\"]\n\n1. e4 e5 *\n");
@@ -699,11 +697,9 @@ TEST_CASE("check: a comment never closed makes its game incomplete, at the ply i
                                   "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 {good move 2. Nf3 Nc6 3. Bb5 a6 "
                                   "1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
   CHECK(r.exit_code == 1);
-  std::istringstream lines(r.out);
-  std::string first, second;
-  std::getline(lines, first);
-  std::getline(lines, second);
-  const auto a = nlohmann::json::parse(first);
+  const auto games = test::json_lines(r.out);
+  REQUIRE(games.size() == 2);
+  const auto& a = games[0];
   CHECK(a["status"] == "incomplete");
   CHECK(a["moves"].size() == 1);
   bool said = false;
@@ -716,7 +712,7 @@ TEST_CASE("check: a comment never closed makes its game incomplete, at the ply i
       CHECK(p["column"] == 7);
     }
   CHECK(said);
-  CHECK(nlohmann::json::parse(second)["status"] == "complete");  // the next game is its own
+  CHECK(games[1]["status"] == "complete");  // the next game is its own
 }
 
 TEST_CASE("check: what is said of a game's result is said where the result is written") {
@@ -739,12 +735,9 @@ TEST_CASE("check --json: a game without a result is told so where the result bel
   const auto where = [](const std::vector<std::string>& args, const std::string& input) {
     const auto r = test::run_notera(args, input);
     std::vector<std::pair<int, int>> places;
-    std::istringstream lines(r.out);
-    for (std::string line; std::getline(lines, line);) {
-      const nlohmann::json game = nlohmann::json::parse(line);
+    for (const nlohmann::json& game : test::json_lines(r.out))
       for (const auto& p : game["problems"])
         if (p["code"] == "pgn.no_termination") places.emplace_back(p["line"], p["column"]);
-    }
     return places;
   };
   CHECK(where({"check", "-q", "--json"}, "[Event \"a\"]\n\n1. e4 e5 2. Nf3\n\n[Event \"b\"]\n\n1. d4 *\n") ==
@@ -759,12 +752,9 @@ TEST_CASE(
   const auto messages = [](const std::vector<std::string>& args, const std::string& input) {
     const auto r = test::run_notera(args, input);
     std::vector<std::string> found;
-    std::istringstream lines(r.out);
-    for (std::string line; std::getline(lines, line);) {
-      const nlohmann::json game = nlohmann::json::parse(line);
+    for (const nlohmann::json& game : test::json_lines(r.out))
       for (const auto& p : game["problems"])
         if (p["code"] == "pgn.no_termination") found.push_back(p["message"]);
-    }
     return found;
   };
   // Games one a line have no tags: no Result tag to take anything from.

@@ -159,4 +159,12 @@ bool extract_corpus_games(const std::filesystem::path& path, std::size_t games) 
   return true;
 }
 
+std::vector<nlohmann::json> json_lines(const std::string& out) {
+  std::vector<nlohmann::json> objects;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) objects.push_back(nlohmann::json::parse(line));
+  return objects;
+}
+
 }  // namespace notera::test

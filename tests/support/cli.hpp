@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,9 @@ class TempDir {
 };
 
 std::string read_file(const std::filesystem::path& path);
+// The JSON objects of output written one a line (--json on several games);
+// a line that is not JSON fails the test that reads it (parse throws).
+std::vector<nlohmann::json> json_lines(const std::string& out);
 // Path of a file in tests/data.
 std::filesystem::path data_path(const std::string& name);
 // Path into ../shared/corpus when it exists (tests skip without it).
