@@ -168,10 +168,7 @@ class Builder {
       case Kind::comment:
         if (ignoring() || mainline_only_) return;
         if (e.end - e.begin > options_.max_comment_length) {
-          halt(f, e,
-               Message("game.comment_too_long")
-                   .with("length", static_cast<std::int64_t>(e.end - e.begin))
-                   .with("limit", static_cast<std::int64_t>(options_.max_comment_length)));
+          halt(f, e, comment_too_long(e.end - e.begin, options_.max_comment_length));
           return;
         }
         add_comment(f, source_.substr(e.begin, e.end - e.begin));
@@ -231,13 +228,8 @@ class Builder {
   // What was written around the line's last move, to add to.
   static game::MoveNotes& last_move_notes(Frame& f) { return f.line->edit_notes(f.line->moves.size() - 1); }
 
-  void add_comment(Frame& f, std::string_view text) {
-    // Trim blanks and control characters (NUL, form feed, ...: the writer
-    // turns them and DEL into spaces, so a comment of nothing else must read as
-    // empty here too); empty comments carry nothing.
-    const auto blank = [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; };
-    while (!text.empty() && blank(text.front())) text.remove_prefix(1);
-    while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  void add_comment(Frame& f, std::string_view written) {
+    const std::string_view text = trimmed_comment(written);
     if (text.empty()) return;
     if (f.line->moves.empty()) {
       if (!f.line->comment_before.empty()) f.line->comment_before += ' ';

@@ -17,6 +17,25 @@
 
 namespace notera::pgn {
 
+// A comment's text without the blanks and control characters around it
+// (NUL, form feed, ...: the writer turns them and DEL into spaces, so a
+// comment of nothing else must read as empty here too); empty comments
+// carry nothing.
+inline std::string_view trimmed_comment(std::string_view text) {
+  const auto blank = [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; };
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+// A comment over PlayOptions::max_comment_length, in the moves or among
+// the tags: the game stops before it.
+inline Message comment_too_long(std::size_t length, std::size_t limit) {
+  return Message("game.comment_too_long")
+      .with("length", static_cast<std::int64_t>(length))
+      .with("limit", static_cast<std::int64_t>(limit));
+}
+
 // Plays `parse` (events of `source`, which starts `base` bytes into the
 // text the locator knows) from game.start. Fills game.mainline, result,
 // language, status and diagnostics.

@@ -307,9 +307,7 @@ struct GameReader::Impl {
       if (c.size() > options.play.max_comment_length) {
         Diagnostic d;
         d.severity = Severity::error;
-        d.message = Message("game.comment_too_long")
-                        .with("length", static_cast<std::int64_t>(c.size()))
-                        .with("limit", static_cast<std::int64_t>(options.play.max_comment_length));
+        d.message = comment_too_long(c.size(), options.play.max_comment_length);
         d.where = start;
         game.diagnostics.push_back(std::move(d));
         game.status = game::GameStatus::incomplete;
@@ -319,10 +317,8 @@ struct GameReader::Impl {
   }
   void keep_tag_comments(game::Game& game) {
     std::string before;
-    for (std::string_view c : tags.comments) {
-      const auto blank = [](char ch) { return static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F; };
-      while (!c.empty() && blank(c.front())) c.remove_prefix(1);
-      while (!c.empty() && blank(c.back())) c.remove_suffix(1);
+    for (const std::string& written : tags.comments) {
+      const std::string_view c = trimmed_comment(written);
       if (c.empty()) continue;
       if (!before.empty()) before += ' ';
       before += c;
