@@ -1,6 +1,7 @@
 // How long a reconstruction takes, on one core.
 //
-//   build/bench/notera_bench_reconstruct [--games N] [--pages N] [--repeat N] [--widen-from N] [-v]
+//   build/bench/notera_bench_reconstruct [--games N] [--pages N] [--repeat N]
+//                                        [--widen-from N] [--glibc-defaults] [-v]
 //
 // 1. Sheets of 60 moves or more with 5 slips each: the first games of
 //    ../shared/corpus/big.pgn.xz that are that long (seeded random games
@@ -16,6 +17,9 @@
 // --repeat N: each reconstruction is run N times and its fastest time
 // kept (the time the work takes when nothing else on the machine gets in
 // its way; a game that differs between runs is said and the bench fails).
+// Memory is kept for reuse as notera's main() keeps it
+// (memory::keep_freed_memory); --glibc-defaults leaves glibc's defaults,
+// which hand freed blocks back to the system.
 // Prints the mean, median and worst time, and how many games came back;
 // with -v also a line per sheet: its time, the searches run, the moves
 // priced over them, the beam of the search that gave the game and the
@@ -33,6 +37,7 @@
 #include <vector>
 
 #include "hcs.hpp"
+#include "notera/base/memory.hpp"
 #include "notera/core/movegen.hpp"
 #include "notera/core/san.hpp"
 #include "notera/notation/letters.hpp"
@@ -228,6 +233,7 @@ struct FirstAnswers {
 int main(int argc, char** argv) {
   std::size_t count = 20;
   std::size_t page_count = static_cast<std::size_t>(-1);
+  bool glibc_defaults = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--games") == 0 && i + 1 < argc)
       count = static_cast<std::size_t>(std::atoi(argv[++i]));
@@ -237,9 +243,12 @@ int main(int argc, char** argv) {
       widen_from = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
       repeat = std::max(1, std::atoi(argv[++i]));
+    else if (std::strcmp(argv[i], "--glibc-defaults") == 0)
+      glibc_defaults = true;
     else if (std::strcmp(argv[i], "-v") == 0)
       verbose = true;
   }
+  if (!glibc_defaults) memory::keep_freed_memory();
 
   std::mt19937 rng(2026);
   std::vector<std::vector<Move>> games = corpus_games(count, 120);

@@ -6,10 +6,14 @@
 #include <vector>
 
 #include "command.hpp"
+#include "notera/base/memory.hpp"
 #include "usage_error.hpp"
 
 int main(int argc, char** argv) {
   using namespace notera::cli;
+  // Freed memory kept for the next search, request or game
+  // (include/notera/base/memory.hpp).
+  notera::memory::keep_freed_memory();
   GlobalOptions options;
   Context context(options);
 
