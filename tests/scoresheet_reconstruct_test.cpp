@@ -745,6 +745,49 @@ TEST_CASE("reconstruct CLI: two sheets, other notations, exit codes") {
   CHECK(r.exit_code == 2);
 }
 
+TEST_CASE("reconstruct: a box that names no square is read as an illegible one") {
+  // samples/nb/solberg-haugen with rows 12 and 13 left blank and White's
+  // 14th box ('Lg3' there) a scrawl. Read by its edit distance, 'xyz' was
+  // nearest to some capture (the x) and dearer than passing it over with a
+  // blank box, and the game came back a move short, 81 plies of 83, every
+  // ply after the gap out of step. With no file, rank or castling in it,
+  // it is read as '???' is, and 'Txx' as 'T??', a rook move.
+  std::string sheet;
+  {
+    std::istringstream in(test::read_file(NOTERA_SAMPLES "/nb/solberg-haugen.sheet"));
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("12 ", 0) == 0) line = "12 -           -";
+      if (line.rfind("13 ", 0) == 0) line = "13 -           -";
+      if (line.rfind("14 ", 0) == 0) line.replace(line.find("Lg3"), 3, "@@@");
+      sheet += line + "\n";
+    }
+  }
+  REQUIRE(sheet.find("14 @@@") != std::string::npos);
+  test::TempDir dir;
+  std::vector<std::string> games;
+  for (const std::string scrawl : {"???", "xyz", "Txx"}) {
+    std::string text = sheet;
+    text.replace(text.find("@@@"), 3, scrawl);
+    const auto r = test::run_notera({"reconstruct", "--json", dir.write("scrawl.sheet", text).string()});
+    CAPTURE(scrawl);
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["complete"] == true);
+    REQUIRE(j["moves"].size() == 83);
+    // From Black's 14th box on, the game of the sheet as written, in step.
+    CHECK(j["moves"][27]["san"] == "b5");
+    CHECK(j["moves"][82]["san"] == "Ke3");
+    if (scrawl == "Txx") continue;
+    std::string game;
+    for (const auto& m : j["moves"]) game += m["san"].get<std::string>() + " ";
+    games.push_back(game);
+    // The note names the box as written.
+    if (scrawl == "xyz") CHECK(r.out.find("'xyz' read as") != std::string::npos);
+  }
+  // 'xyz' says as little as '???': the same game.
+  CHECK(games[0] == games[1]);
+}
+
 TEST_CASE("reconstruct: the explanations read in nb, nn, da, sv and de") {
   // Every message of a real reconstruction, rendered in each language:
   // formatted without error, and not left in English.

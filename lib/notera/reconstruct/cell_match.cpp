@@ -118,6 +118,32 @@ std::string unknown_alphabet(int language) {
   return alphabet;
 }
 
+// Whether unparsed text names no square and no castling: no file letter,
+// no rank, no O or 0 ("xyz", "Txx", a scrawl typed as it looks). Its
+// letters are chance likenesses: by the edit distance "xyz" reads as a
+// capture (the x) and ranks the moves by them, where the box says nothing
+// of which move it is.
+bool names_nothing(std::string_view plain) {
+  bool any_unknown = false;
+  for (const char c : plain) {
+    if ((c >= 'a' && c <= 'h') || (c >= '0' && c <= '8') || c == 'O') return false;
+    any_unknown |= c == '?';
+  }
+  return !any_unknown && !plain.empty();
+}
+
+// Such text read as an illegible box of its length: every ASCII character
+// a '?' but the piece letters (the T of "Txx" still says a rook).
+std::string as_illegible(std::string_view plain, std::string_view alphabet) {
+  std::string out(plain);
+  for (char& c : out) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool piece_letter = c >= 'A' && c <= 'Z' && alphabet.find(c) != std::string_view::npos;
+    if (u < 0x80 && !piece_letter) c = '?';
+  }
+  return out;
+}
+
 void add_reading(PreparedCell& cell, CellReading r) {
   // Keep one reading per distinct syntax (two guesses that read the same).
   for (CellReading& other : cell.readings) {
@@ -173,6 +199,10 @@ void read_one(PreparedCell& cell, const std::string& raw, bool one_of_several, i
     r.parsed = false;
     r.plain = plain_text(text, r.check);
     if (!unknowns.empty()) r.cost = 0.0f;  // the '?' are priced inside the distance
+    if (names_nothing(r.plain)) {
+      r.plain = as_illegible(r.plain, unknown_alphabet(language));
+      r.scrawl = true;
+    }
     if (!r.plain.empty()) add_reading(cell, std::move(r));
   }
 }
@@ -724,7 +754,7 @@ float spelling_cost(const CellReading& r, const Position& pos, Move m, int langu
     }
   }
   if (why && forms.size() > 0)
-    why->push_back(Slip{SlipKind::misspelt, r.plain, std::string(forms[best_form])});
+    why->push_back(Slip{SlipKind::misspelt, r.scrawl ? r.text : r.plain, std::string(forms[best_form])});
   return costs.unparsed_base + best;
 }
 

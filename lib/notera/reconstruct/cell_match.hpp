@@ -117,6 +117,7 @@ struct CellReading {
   PieceType promotion_english = PieceType::none;
   std::string letter;  // the piece letter as written ("S", "Кр"), empty for pawns
   std::string plain;   // the text without check marks and glyphs, for the edit distance
+  bool scrawl = false;  // `plain` names nothing and is read as illegible ("T??" for "Txx")
   notation::WrittenCheck check = notation::WrittenCheck::none;  // for unparsed text too
   // What budget_filter() asks of a parsed reading, worked out once by
   // prepare_cell() from its costs (the prices of letters, files and ranks,
