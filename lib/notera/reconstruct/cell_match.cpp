@@ -119,14 +119,14 @@ std::string unknown_alphabet(int language) {
 }
 
 // Whether unparsed text names no square and no castling: no file letter,
-// no rank, no O or 0 ("xyz", "Txx", a scrawl typed as it looks). Its
+// no rank, no O, o or 0 ("xyz", "Txx", a scrawl typed as it looks). Its
 // letters are chance likenesses: by the edit distance "xyz" reads as a
 // capture (the x) and ranks the moves by them, where the box says nothing
 // of which move it is.
 bool names_nothing(std::string_view plain) {
   bool any_unknown = false;
   for (const char c : plain) {
-    if ((c >= 'a' && c <= 'h') || (c >= '0' && c <= '8') || c == 'O') return false;
+    if ((c >= 'a' && c <= 'h') || (c >= '0' && c <= '8') || c == 'O' || c == 'o') return false;
     any_unknown |= c == '?';
   }
   return !any_unknown && !plain.empty();
