@@ -16,9 +16,10 @@ namespace notera::memory {
 // it, instead of handing it back at once: blocks up to 32 MiB come from
 // the heap, and its top is trimmed only past 128 MiB free. The peak is
 // what it was; a process's resident memory stays at its peak until that
-// much is free. Called first thing by notera's main() (every command, the
-// page's server) and by the benchmarks that time what it does. Does
-// nothing where the C library is not glibc.
+// much is free. Called by notera's main() before every command but the
+// page's server (a long-running process with many threads, whose arenas
+// would each keep that much) and by the benchmarks that time what it
+// does. Does nothing where the C library is not glibc.
 void keep_freed_memory();
 
 }  // namespace notera::memory
