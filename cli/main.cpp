@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   for (const Command& command : commands) {
     if (command.app->parsed()) {
       // Freed memory kept for the next search or game
-      // (include/notera/base/memory.hpp), but by the page's server: with
+      // (include/notera/base/memory.hpp), except by the page's server: with
       // 200 clients at once it held 421 MiB at the end instead of 249 for
       // 3% more answers a second (docs/speed.md, forty-first session).
       if (command.app->get_name() != "serve") notera::memory::keep_freed_memory();

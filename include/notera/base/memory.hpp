@@ -5,9 +5,9 @@
 // rough spots, a second pass for a writer's habit). With glibc's defaults
 // a large block freed goes back to the system (munmap, or a trim of the
 // heap's top), and the next search's block of the same size is new memory
-// the kernel must fault in and clear, page by page: an eighth of the time
-// of a 60-move sheet went to page faults (docs/reconstruction.md, fortieth
-// session).
+// the kernel must fault in and clear, page by page: a tenth of a
+// reconstruction's time went to page faults (docs/speed.md, forty-first
+// session, with the figures).
 #pragma once
 
 namespace notera::memory {
