@@ -197,3 +197,29 @@ TEST_CASE("reconstruct --quick: the first answer from the command line, flagged 
   const test::RunResult help = test::run_notera({"reconstruct", "--help"});
   CHECK(help.out.find("--quick") != std::string::npos);
 }
+
+TEST_CASE("reconstruct: a wider search is wide over the opening, a search never widened unchanged") {
+  // A slip in the first moves that spells another opening ('e4' for 1. d4)
+  // leaves the game played 5-10 nats behind a crowd of openings until a
+  // box 10-30 plies on contradicts them; a wider search that kept the
+  // first plies at the narrow width lost it there (docs/speed.md,
+  // forty-second session).
+  reconstruct::ReconstructOptions narrow_opening;
+  narrow_opening.wide_opening = 0;
+  // two-sheets-black.sheet is widened (its '-' boxes of moves 40 to 44):
+  // the wider searches now also search its first 16 plies wide, which
+  // costs work (they cannot take over the first search's beam there) and
+  // finds the same game.
+  const std::string blanks = test::data_path("reconstruct/two-sheets-black.sheet").string();
+  const reconstruct::Reconstruction wide = reconstruct_file(blanks, reconstruct::ReconstructOptions{});
+  const reconstruct::Reconstruction narrow = reconstruct_file(blanks, narrow_opening);
+  REQUIRE(wide.stats.runs > 1);
+  CHECK(wide.stats.work > narrow.stats.work);
+  CHECK(moves_of(wide) == moves_of(narrow));
+  CHECK(wide.cost == doctest::Approx(narrow.cost));
+  // A sheet whose first search stands is not searched again at all.
+  const std::string clean = std::string(NOTERA_SAMPLES) + "/de/mueller-schmidt.sheet";
+  const reconstruct::Reconstruction once = reconstruct_file(clean, reconstruct::ReconstructOptions{});
+  CHECK(once.stats.runs == 1);
+  CHECK(once.stats.work == reconstruct_file(clean, narrow_opening).stats.work);
+}

@@ -227,9 +227,22 @@ struct ReconstructOptions {
   // castle, kept by reading that castling as a6, 18 nats.
   float bend_margin = 9.0f;
   // States per ply that may insert a move the numbering has no room for,
-  // and how far behind the best of the ply they may be.
+  // and how far behind the best of the ply they may be; where the best
+  // state reads its next box, an eighth of them within
+  // `insertion_span_fits`. 2.5 or 3 would reach seed-11 synth-113's game
+  // played (2.42 nats behind at a move no box records; 59 -> 73 plies
+  // right, not exact) but find the ask curve's game 69 a cheaper wrong
+  // game (41 plies by index): not changed (docs/speed.md, forty-second
+  // session).
   int insertion_spawners = 64;
   float insertion_span = 6.0f;
+  float insertion_span_fits = 2.0f;
+  // A wider search is wide over the first `wide_opening` plies too,
+  // wherever the search before it was short of room: a slip in the first
+  // moves that spells another opening ('e4' for d4, 'Sh6' for Nf6) puts
+  // the game played 5-10 nats behind a crowd of openings, and the boxes
+  // that show it come 10-30 plies on (docs/speed.md, forty-second session).
+  int wide_opening = 16;
   int max_plies = 1000;
   int max_insertions = 60;              // moves in the game that no sheet records
   int max_consecutive_insertions = 10;  // ... one after the other

@@ -246,15 +246,17 @@ search::Output search_widening(const std::vector<PreparedSheet>& sheets, const P
       budget.wider_skipped = true;
     return best;
   }
-  // Wider only around the plies where some search so far was limited, as
-  // wide as the search before elsewhere (where the first, at its width
-  // throughout, was not limited, the second takes over its beam).
+  // Wider only around the plies where some search so far was limited and
+  // over the first plies (ReconstructOptions::wide_opening), as wide as
+  // the search before elsewhere (where the first, at its width throughout,
+  // was not limited, the second takes over its beam).
   search::Widths widths{options.beam_width, {}, best.restarts};
   const auto widen_where_limited = [&widths](const std::vector<std::uint8_t>& limited) {
     for (std::size_t p = 0; p < limited.size(); ++p)
       if (limited[p]) search::widen_around(widths, static_cast<int>(p));
   };
   widen_where_limited(best.limited);
+  search::widen_opening(widths, options.wide_opening);
   ReconstructOptions wider = options;
   int gave_at = options.beam_width;  // the width of the search whose game stands
   while (best.stats.width_limited && rough(best, sheets) && wider.beam_width < options.max_beam_width &&

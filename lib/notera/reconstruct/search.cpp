@@ -941,7 +941,7 @@ class Search {
     // read its box (boxes are missing here), a few otherwise.
     const bool near_best =
         static_cast<int>(si) < (best_fits ? options_.insertion_spawners / 8 : options_.insertion_spawners) &&
-        s.cost <= layer.front().cost + (best_fits ? 2.0f : options_.insertion_span);
+        s.cost <= layer.front().cost + (best_fits ? options_.insertion_span_fits : options_.insertion_span);
     // Where the next box reads as written, it may still be the other
     // side's move written in this side's column, this side's move
     // forgotten (HCS 080_1: Bd2 left out, black's Re8 written in white's
@@ -1944,6 +1944,12 @@ class Search {
 };
 
 }  // namespace
+
+void widen_opening(Widths& widths, int plies) {
+  const auto n = static_cast<std::size_t>(std::max(plies, 0));
+  if (widths.wide.size() < n) widths.wide.resize(n, 0);
+  std::fill(widths.wide.begin(), widths.wide.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{1});
+}
 
 void widen_around(Widths& widths, int ply) {
   const auto last = static_cast<std::size_t>(ply + wide_after);

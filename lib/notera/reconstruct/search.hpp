@@ -126,6 +126,8 @@ struct Widths {
 };
 // Makes `widths` wide around `ply`, a ply where a search was limited.
 void widen_around(Widths& widths, int ply);
+// Makes `widths` wide over the first `plies` plies.
+void widen_opening(Widths& widths, int plies);
 
 // What one reconstruction may spend, over all its searches (the languages
 // tried, wider beams, each copy's own game, the search with the writers
