@@ -207,7 +207,7 @@ TEST_CASE("reconstruct: a wider search is wide over the opening, a search never 
   reconstruct::ReconstructOptions narrow_opening;
   narrow_opening.wide_opening = 0;
   // two-sheets-black.sheet is widened (its '-' boxes of moves 40 to 44):
-  // the wider searches now also search its first 16 plies wide, which
+  // the wider searches now also search its first 32 plies wide, which
   // costs work (they cannot take over the first search's beam there) and
   // finds the same game.
   const std::string blanks = test::data_path("reconstruct/two-sheets-black.sheet").string();

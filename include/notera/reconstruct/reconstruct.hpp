@@ -242,7 +242,7 @@ struct ReconstructOptions {
   // moves that spells another opening ('e4' for d4, 'Sh6' for Nf6) puts
   // the game played 5-10 nats behind a crowd of openings, and the boxes
   // that show it come 10-30 plies on (docs/speed.md, forty-second session).
-  int wide_opening = 16;
+  int wide_opening = 32;
   int max_plies = 1000;
   int max_insertions = 60;              // moves in the game that no sheet records
   int max_consecutive_insertions = 10;  // ... one after the other
