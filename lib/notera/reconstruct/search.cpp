@@ -1945,18 +1945,22 @@ class Search {
 
 }  // namespace
 
-void widen_opening(Widths& widths, int plies) {
-  const auto n = static_cast<std::size_t>(std::max(plies, 0));
-  if (widths.wide.size() < n) widths.wide.resize(n, 0);
-  std::fill(widths.wide.begin(), widths.wide.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{1});
+namespace {
+
+// Marks the plies [first, end) of `widths` wide.
+void mark_wide(Widths& widths, int first, int end) {
+  first = std::max(first, 0);
+  if (end <= first) return;
+  if (widths.wide.size() < static_cast<std::size_t>(end))
+    widths.wide.resize(static_cast<std::size_t>(end), 0);
+  std::fill(widths.wide.begin() + first, widths.wide.begin() + end, std::uint8_t{1});
 }
 
-void widen_around(Widths& widths, int ply) {
-  const auto last = static_cast<std::size_t>(ply + wide_after);
-  if (widths.wide.size() <= last) widths.wide.resize(last + 1, 0);
-  std::fill(widths.wide.begin() + std::max(0, ply - wide_before),
-            widths.wide.begin() + static_cast<std::ptrdiff_t>(last) + 1, std::uint8_t{1});
-}
+}  // namespace
+
+void widen_opening(Widths& widths, int plies) { mark_wide(widths, 0, plies); }
+
+void widen_around(Widths& widths, int ply) { mark_wide(widths, ply - wide_before, ply + wide_after + 1); }
 
 Output run(const std::vector<PreparedSheet>& sheets, const Position& start, const ReconstructOptions& options,
            const SlipCosts& costs, Budget& budget, const Widths& widths) {
