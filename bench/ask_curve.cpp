@@ -361,9 +361,15 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
   }
   std::stable_sort(pool.begin(), pool.end(), [](const Entry& x, const Entry& y) { return x.score > y.score; });
   const auto boxless = std::count_if(pool.begin(), pool.end(), [](const Entry& e) { return e.sheet < 0 || e.cell < 0; });
-  std::printf("\n%s: %zu games, %lld plies, %zu entries on the ask lists (%.1f%% of the plies), %td of them for a "
-              "ply no box records\n",
-              title, cases.size(), plies, pool.size(), percent(static_cast<long long>(pool.size()), plies), boxless);
+  long long passed_over = 0;  // entries that name a box the game found passes over
+  for (const Case& c : cases)
+    passed_over +=
+        std::count_if(c.first.ask.begin(), c.first.ask.end(), [](const auto& a) { return a.passed_over; });
+  std::printf(
+      "\n%s: %zu games, %lld plies, %zu entries on the ask lists (%.1f%% of the plies), %td of them for a "
+      "ply no box records, %lld in a box the game found passes over\n",
+      title, cases.size(), plies, pool.size(), percent(static_cast<long long>(pool.size()), plies), boxless,
+      passed_over);
   // Entries that offer the game over before their ply: how often it was
   // (the game played has no move there), against the probability given.
   int ending = 0, ended = 0;

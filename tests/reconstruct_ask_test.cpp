@@ -130,6 +130,56 @@ TEST_CASE("reconstruct: every asked box offers something besides the move chosen
   }
 }
 
+TEST_CASE("reconstruct: a box the game found passes over is asked where another game reads it") {
+  // Morphy's opera game with 7...Qe7 and 8.Nc3 illegible: the game found
+  // passes over '?' and plays 8.Nc3 as a move no box records; the next
+  // game reads '?' as 8.Na3. Asking the box the game found reads there
+  // (none) would send a person to no box at all: '?' is the one to look at.
+  const std::string opera =
+      "Notation: en\nResult: 1-0\n1. e4 e5\n2. Nf3 d6\n3. d4 Bg4\n4. dxe5 Bxf3\n5. Qxf3 dxe5\n"
+      "6. Bc4 Nf6\n7. Qb3 Q?7\n8. ? c6\n9. Bg5 b5\n10. Nxb5 cxb5\n11. Bxb5+ Nbd7\n12. O-O-O Rd8\n"
+      "13. Rxd7 Rxd7\n14. Rd1 Qe6\n15. Bxd7+ Nxd7\n16. Qb8+ Nxb8\n17. Rd8#\n";
+  const reconstruct::Reconstruction r = reconstruct_text(opera);
+  REQUIRE(r.plies.size() == 33);
+  CHECK(r.plies[14].san == "Nc3");
+  const auto q =
+      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& a) { return a.ply == 15; });
+  REQUIRE(q != r.ask.end());
+  CHECK(q->passed_over);
+  CHECK(q->sheet == 0);
+  CHECK(q->written == "?");
+  CHECK(q->where.line == 10);
+  CHECK(q->box.move == 8);
+  REQUIRE(q->candidates.size() >= 2);
+  CHECK(q->candidates[0].san == "Nc3");
+  CHECK(q->candidates[1].san == "Na3");
+  // The PGN asks about that box, offering that it is no move at all, and
+  // the JSON says the box is one the game found passes over.
+  test::TempDir dir;
+  const auto sheet = dir.write("opera.sheet", opera);
+  const auto pgn = test::run_notera({"reconstruct", "--messages", "en", sheet.string()});
+  std::string text = pgn.out;  // the PGN's lines wrapped at 80 columns, as one line
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  CHECK(text.find("{check line 10, column 4 (move 8) against the paper: the game found passes over '?' "
+                  "and plays Nc3 here; is '?' Nc3, Na3, or no move of the game?}") != std::string::npos);
+  const auto json = test::run_notera({"reconstruct", "--json", sheet.string()});
+  const nlohmann::json report = nlohmann::json::parse(json.out);
+  for (const nlohmann::json& entry : report.at("ask"))
+    CHECK(entry.at("passed_over").get<bool>() == (entry.at("ply") == 15));
+  // A person's reading of the box settles the ply either way; the boxes
+  // that were clear were never asked.
+  for (const std::string& meant : {std::string("Nc3"), std::string("Na3")}) {
+    CAPTURE(meant);
+    const reconstruct::Reconstruction a = reconstruct_text(with_answer(opera, "\n8. ?", meant));
+    REQUIRE(a.plies.size() == 33);
+    CHECK(a.plies[14].san == meant);
+    CHECK(std::none_of(a.ask.begin(), a.ask.end(), [](const reconstruct::Ask& x) { return x.ply == 15; }));
+  }
+  // Other asked plies name the box the game reads.
+  for (const reconstruct::Ask& x : r.ask)
+    if (x.ply != 15) CHECK_FALSE(x.passed_over);
+}
+
 TEST_CASE("reconstruct: the answer {=--} says a box is no move of the game") {
   const std::string answered =
       "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Rd1 {=--}\n";

@@ -434,6 +434,42 @@ test("a box that may be no move at all: answered with one click", async () => {
   await shot("10c-question-no-move-answered");
 });
 
+test("a box the game found passes over is asked in that box, with no move as an answer", async () => {
+  // The opera game with 7...De7 and 8.Sc3 illegible: the game found passes
+  // over '?' and plays 8.Sc3 unwritten, the next game reads '?' as 8.Sa3.
+  // The question names '?', and every answer goes in that box.
+  const sheet = "Notasjon: nb\nResultat: 1-0\n\n1  e4  e5\n2  Sf3  d6\n3  d4  Lg4\n4  dxe5  Lxf3\n5  Dxf3  dxe5\n" +
+    "6  Lc4  Sf6\n7  Db3  D?7\n8  ?  c6\n9  Lg5  b5\n10  Sxb5  cxb5\n11  Lxb5+  Sbd7\n12  0-0-0  Td8\n" +
+    "13  Txd7  Txd7\n14  Td1  De6\n15  Lxd7+  Sxd7\n16  Db8+  Sxb8\n17  Td8#\n";
+  await api("/api/sheets/operaen.sheet", sheet, "PUT");
+  await open();
+  await openGame("operaen");
+  const question = '#questions li[data-ply="15"]';
+  await page.waitForSelector(question);
+  const options = await page.$$eval(question + " button.answer", (b) =>
+    b.map((x) => ({ends: x.dataset.ends === "true", chosen: x.classList.contains("chosen"), text: x.textContent})));
+  assert.deepEqual(options.map((o) => o.text), ["Sc3", "Sa3", "Ikke et trekk i partiet"]);
+  assert.ok(options[0].chosen && !options[1].chosen && options[2].ends);
+  await page.locator(question).scrollIntoViewIfNeeded();
+  await shot("10d-question-passed-over");
+  // The move chosen is answered in '?', the box asked about.
+  await page.click(`${question} button.answer.chosen`);
+  await page.waitForFunction((s) => document.querySelector(s).value === "? {=Sc3}", box(0, 7, "white"));
+  await settled();
+  assert.equal(await page.$(question), null, "the question is answered");
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="15"]', (b) => b.textContent), "Sc3");
+  assert.match(await api("/api/sheets/operaen.sheet"), /^8\s+\? \{=Sc3\}\s+c6/m);
+  // "Not a move": the box is answered as none, and the move stays unwritten.
+  await page.fill(box(0, 7, "white"), "?");
+  await settled();
+  await page.waitForSelector(question);
+  await page.click(`${question} button.answer[data-ends="true"]`);
+  await page.waitForFunction((s) => document.querySelector(s).value === "? {=--}", box(0, 7, "white"));
+  assert.equal(await page.$eval("#announce", (el) => el.textContent), "«?» er nå ikke et trekk i partiet");
+  await settled();
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="16"]', (b) => b.textContent), "c6");
+});
+
 // Every sentence the page shows about the game and its boxes: the focused
 // box's verdict and reading, the game's moves (their tooltips and labels),
 // the boxes' marks and tooltips, the questions and the notes.

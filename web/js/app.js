@@ -1681,10 +1681,10 @@ function renderQuestions() {
       b.className = "answer" + (option.chosen ? " chosen" : "");
       b.addEventListener("click", () => answerQuestion(q, option));
       group.append(b);
-      if (option.ends) {  // no move: the game was over before this box
+      if (option.ends || option.none) {  // no move: the game was over before this box, or the box is none
         b.classList.add("ends");
         b.dataset.ends = "true";
-        b.textContent = t("questions.no_move");
+        b.textContent = t(option.none ? "questions.not_a_move" : "questions.no_move");
         continue;
       }
       b.dataset.uci = option.uci;
@@ -1736,7 +1736,7 @@ async function answerQuestion(question, option) {
   // stays as evidence; the reconstruction takes it as certain. "{=--}": the
   // box is no move of the game.
   let answer = noMoveAnswer;
-  if (!option.ends) {
+  if (!option.ends && !option.none) {
     const position = await positionOf(fen, copyLetters(target.copy));
     const move = position.moves.find((m) => m.uci === option.uci);
     if (!move) return;
@@ -1745,8 +1745,9 @@ async function answerQuestion(question, option) {
   const written = boxAt(state.game.copies[target.copy], target.ref).text;
   focusBox(target.copy, target.ref, true);
   await setBoxText(target.copy, target.ref, withAnswer(written, answer));
-  announce(option.ends ? t("questions.answered_no_move", {move: moveLabel(question.ply)})
-                       : t("questions.answered", {move: moveLabel(question.ply), answer}));
+  announce(option.none   ? t("questions.answered_not_a_move", {written})
+           : option.ends ? t("questions.answered_no_move", {move: moveLabel(question.ply)})
+                         : t("questions.answered", {move: moveLabel(question.ply), answer}));
   scheduleReconstruct(0);
 }
 

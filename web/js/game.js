@@ -76,7 +76,10 @@ export function withoutPlace(message, where) {
 // is about a written box: the box to answer in, which
 // need not be the box the game reads as that ply (a box passed over, a
 // move the sheet lacks). A written box may also be no move at all (the
-// game over before it): the option {ends: true}, answered "{=--}".
+// game over before it): the option {ends: true}, answered "{=--}"; or,
+// a box the game found passes over (`passed_over`) that another game
+// reads as the ply, no move of the game: the option {none: true}, also
+// answered "{=--}" (every move offered is answered in that box).
 export function questionsOf(report) {
   const movesByPly = new Map(report.moves.map((m) => [m.ply, m]));
   const optionsAt = (ply, given) => {
@@ -98,7 +101,8 @@ export function questionsOf(report) {
       const options = optionsAt(ply, Array.isArray(given) ? given : null);
       const box = item && item.box;
       const place = box && item.sheet && box.line ? {sheet: item.sheet, line: box.line, column: box.column} : null;
-      if (place && Array.isArray(given) && given.some((c) => c && c.ends)) options.push({ends: true, chosen: false});
+      if (place && item.passed_over) options.push({none: true, chosen: false});
+      else if (place && Array.isArray(given) && given.some((c) => c && c.ends)) options.push({ends: true, chosen: false});
       if (options.length > 1) out.push({ply, options, place});
     }
     return out;

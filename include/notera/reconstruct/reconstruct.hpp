@@ -348,6 +348,12 @@ struct Ask {
   std::string written;
   SourceLocation where;
   SheetBox box;         // its number and column on the paper
+  // The box is one the game found passes over (no move of it), which the
+  // cheapest other game reads as this ply: its answer settles the ply
+  // where the box the game found reads here may record the same move in
+  // both games, one box apart. The move chosen is then answered in the
+  // box the game found reads as the ply (or as a move no box records).
+  bool passed_over = false;
   // The cheapest other candidate's cost: at least the ply's confidence,
   // which may come from a game that left this one at an earlier ply.
   float margin = 0.0f;

@@ -130,7 +130,8 @@ Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
     }
     Branch& b = branches[ply];
     b.ply = ply;
-    b.moves.push_back(BranchMove{out.nodes[i].move, std::max(0.0f, c.full[i] - cost), changes, alt});
+    b.moves.push_back(
+        BranchMove{out.nodes[i].move, std::max(0.0f, c.full[i] - cost), changes, alt, out.nodes[i].cell});
   }
   for (auto& [ply, b] : branches) {
     std::sort(b.moves.begin(), b.moves.end(),

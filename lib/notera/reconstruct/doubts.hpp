@@ -17,6 +17,7 @@
 // is not known to be close, so a margin is "no closer game found".
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "notera/reconstruct/search.hpp"
@@ -28,6 +29,9 @@ struct BranchMove {
   float delta = 0.0f;      // the cheapest game with this move here, less the game found
   int changes = 0;         // plies in which that game differs from the game found (same index)
   std::vector<Move> line;  // that game from this ply on (starts with `move`)
+  // The box each sheet's reading of `move` is (-1: none): the box a person
+  // answers when it is one the game found passes over.
+  std::array<std::int16_t, max_sheets> cell{-1, -1};
 };
 
 inline constexpr float no_doubt = 1e30f;

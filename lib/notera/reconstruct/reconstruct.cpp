@@ -619,6 +619,24 @@ class ReportBuilder {
         q.where = e.where;
         q.box = e.box;
       }
+    // A box the game found passes over that the cheapest other game reads
+    // as this ply is the box to look at: the box the game found reads here
+    // may record the same move in both games, one box apart, and its
+    // answer would settle nothing.
+    if (!b.moves.empty() && b.moves.front().delta <= options_.ask_margin) {
+      const search::BranchMove& other = b.moves.front();
+      for (std::size_t j = 0; j < sheets_.size() && !q.passed_over; ++j) {
+        const int cell = other.cell[j];
+        if (cell < 0 || used_[j][static_cast<std::size_t>(cell)] >= 0) continue;
+        const EvidenceCell& c = sheets_[j].cell(cell);
+        q.sheet = static_cast<int>(j);
+        q.cell = cell;
+        q.written = c.text;
+        q.where = c.where;
+        q.box = box_of(c);
+        q.passed_over = true;
+      }
+    }
     q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
     constexpr std::size_t most = 5;  // candidates, the move chosen included

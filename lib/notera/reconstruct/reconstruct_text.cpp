@@ -83,10 +83,13 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
       q.sheet >= 0 && std::any_of(p.evidence.begin(), p.evidence.end(), [&](const PlyEvidence& e) {
         return e.sheet == q.sheet && e.cell >= 0 && e.status == PlyStatus::inserted;
       });
-  Message m(std::string(q.sheet < 0 ? "reconstruct.ask_unwritten"
-                        : blank     ? "reconstruct.ask_blank"
-                                    : "reconstruct.ask") +
-            (ends ? "_end" : ""));
+  // A box the game found passes over is asked whether it is the other
+  // move (whether the game was over before it is no question there).
+  Message m(q.passed_over ? std::string("reconstruct.ask_passed")
+                          : std::string(q.sheet < 0 ? "reconstruct.ask_unwritten"
+                                        : blank     ? "reconstruct.ask_blank"
+                                                    : "reconstruct.ask") +
+                                (ends ? "_end" : ""));
   m.with("san", p.san).with("alternatives", others).with("count", count);
   if (q.sheet >= 0)
     m.with("where", where_message(q.sheet, q.where, q.box, sheet_count)).with("written", q.written);

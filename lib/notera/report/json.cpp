@@ -253,6 +253,7 @@ nlohmann::json reconstruction_json(const reconstruct::Reconstruction& r, std::si
                      ? nlohmann::json({{"index", q.cell}, {"line", q.where.line}, {"column", q.where.column}})
                      : nlohmann::json(nullptr)},
          {"written", q.written},
+         {"passed_over", q.passed_over},
          {"margin", q.margin},
          {"score", q.score},
          {"candidates", std::move(candidates)}});
