@@ -608,16 +608,20 @@ class ReportBuilder {
     Ask q;
     q.ply = b.ply;
     q.margin = margin;
+    const auto name_box = [&q](int sheet, int cell, const std::string& written, const SourceLocation& where,
+                               const SheetBox& box) {
+      q.sheet = sheet;
+      q.cell = cell;
+      q.written = written;
+      q.where = where;
+      q.box = box;
+    };
     // The box to look at: the one read at the highest price.
     float dearest = -1.0f;
     for (const PlyEvidence& e : chosen.evidence)
       if (e.cell >= 0 && e.cost > dearest) {
         dearest = e.cost;
-        q.sheet = e.sheet;
-        q.cell = e.cell;
-        q.written = e.text;
-        q.where = e.where;
-        q.box = e.box;
+        name_box(e.sheet, e.cell, e.text, e.where, e.box);
       }
     // A box the game found passes over that the cheapest other game reads
     // as this ply is the box to look at: the box the game found reads here
@@ -629,11 +633,7 @@ class ReportBuilder {
         const int cell = other.cell[j];
         if (cell < 0 || used_[j][static_cast<std::size_t>(cell)] >= 0) continue;
         const EvidenceCell& c = sheets_[j].cell(cell);
-        q.sheet = static_cast<int>(j);
-        q.cell = cell;
-        q.written = c.text;
-        q.where = c.where;
-        q.box = box_of(c);
+        name_box(static_cast<int>(j), cell, c.text, c.where, box_of(c));
         q.passed_over = true;
       }
     }
