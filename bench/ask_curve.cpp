@@ -326,7 +326,11 @@ void print_calibration(const std::vector<Case>& cases, const std::vector<std::ve
     ++inexact;
     reconstruct::ReconstructOptions o = base;
     o.line = game;
-    if (reconstruct::reconstruct_game(c.sheets, o).cost < c.first.cost - 0.01f) {
+    const float played_cost = reconstruct::reconstruct_game(c.sheets, o).cost;
+    if (static_cast<long>(c.game) == focus)
+      std::printf("game %ld: the game found costs %.2f, the game played %.2f\n", focus,
+                  static_cast<double>(c.first.cost), static_cast<double>(played_cost));
+    if (played_cost < c.first.cost - 0.01f) {
       ++lost;
       which += " " + std::to_string(c.game);
     }

@@ -180,6 +180,51 @@ TEST_CASE("reconstruct: a box the game found passes over is asked where another 
     if (x.ply != 15) CHECK_FALSE(x.passed_over);
 }
 
+TEST_CASE("reconstruct: a longer game close behind the game found is carried to its end and asked") {
+  // 7. h3 a6, written 'Rh3' and 'ra6': the game found passes over both
+  // boxes and is two plies shorter; the game played reads them as pawn
+  // moves, a little dearer. When the game found was finished the game
+  // played still had two plies to go, and the search stopped one nat
+  // behind: ply 13 showed a margin of 5 nats (an unrelated game) and
+  // nobody was asked.
+  const std::string sheet =
+      "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bc4 Bc5\n4. c3 Nf6\n5. d3 d6\n6. O-O O-O\n7. Rh3 ra6\n"
+      "8. a4 h6\n9. Re1 Re8\n10. Nbd2 Be6\n11. Bxe6 Rxe6\n12. Nf1 d5\n13. exd5 Qxd5\n14. Ng3 Rd8\n";
+  const std::vector<reconstruct::EvidenceSheet> sheets{
+      reconstruct::evidence_of(scoresheet::read_scoresheet(sheet, "test.sheet"))};
+  const reconstruct::Reconstruction r = reconstruct::reconstruct_game(sheets);
+  REQUIRE(r.plies.size() == 26);
+  CHECK(r.plies[12].san == "a4");
+  // The person's answer brings the whole game back; priced on the sheet
+  // as written, it is the game close behind.
+  const reconstruct::Reconstruction a = reconstruct_text(with_answer(sheet, "\n7. Rh3", "h3"));
+  const std::vector<std::string> game{
+      "e4", "e5", "Nf3", "Nc6", "Bc4",  "Bc5", "c3",   "Nf6",  "d3",  "d6", "O-O",  "O-O",  "h3",  "a6",
+      "a4", "h6", "Re1", "Re8", "Nbd2", "Be6", "Bxe6", "Rxe6", "Nf1", "d5", "exd5", "Qxd5", "Ng3", "Rd8"};
+  REQUIRE(a.plies.size() == game.size());
+  reconstruct::ReconstructOptions line;
+  for (std::size_t k = 0; k < game.size(); ++k) {
+    CHECK(a.plies[k].san == game[k]);
+    line.line.push_back(a.plies[k].move);
+  }
+  const reconstruct::Reconstruction played = reconstruct::reconstruct_game(sheets, line);
+  REQUIRE(played.plies.size() == 28);
+  const float behind = played.cost - r.cost;
+  REQUIRE(behind > reconstruct::ReconstructOptions{}.uncertain_margin);
+  REQUIRE(behind < reconstruct::ReconstructOptions{}.ask_margin);
+  // Its margin is the game played's, and the box it reads there is asked.
+  REQUIRE(r.plies[12].confidence.has_value());
+  CHECK(*r.plies[12].confidence == doctest::Approx(behind).epsilon(0.01));
+  const auto q =
+      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& a) { return a.ply == 13; });
+  REQUIRE(q != r.ask.end());
+  CHECK(q->passed_over);
+  CHECK(q->written == "Rh3");
+  REQUIRE(q->candidates.size() >= 2);
+  CHECK(q->candidates[0].san == "a4");
+  CHECK(q->candidates[1].san == "h3");
+}
+
 TEST_CASE("reconstruct: the answer {=--} says a box is no move of the game") {
   const std::string answered =
       "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Rd1 {=--}\n";

@@ -636,6 +636,7 @@ class Search {
         prior_(options.prior ? *options.prior : MovePrior::measured()),
         budget_(budget) {
     alt_margin_ = std::max(options.uncertain_margin, 6.0f);
+    stop_margin_ = std::max(options.uncertain_margin, options.ask_margin);
     priors_only_add_ = std::all_of(prior_.cost.begin(), prior_.cost.end(), [](float c) { return c >= 0.0f; });
   }
 
@@ -661,7 +662,10 @@ class Search {
     }
     std::vector<State> next;
     while (!layer.empty()) {
-      if (!out_.finished.empty() && layer.front().cost > best_finished() + options_.uncertain_margin) break;
+      // Every game within the ask margin of the best finished one is carried
+      // to its end: a longer game left open has no margin to show (the ask
+      // list and the confidence count only games the search finished).
+      if (!out_.finished.empty() && layer.front().cost > best_finished() + stop_margin_) break;
       if (ply >= ply_limit) {
         out_.stats.ply_limit = true;
         break;
@@ -1916,6 +1920,7 @@ class Search {
   bool watch_lost_ = false;
   Budget& budget_;
   float alt_margin_ = 6.0f;
+  float stop_margin_ = 1.0f;  // open states this far above the best finished game still go on
   // No class of the move model is rewarded (MovePrior::cost), and the
   // prices of moves no sheet spells out are never negative either
   // (unwritten_costs), so a candidate's cost only grows once its boxes are
