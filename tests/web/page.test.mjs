@@ -343,6 +343,8 @@ test("a question, answered with one click", async () => {
   assert.ok(options.length >= 2);
   const other = options.find((o) => !o.chosen);
   assert.equal(other.text, "Tc2");
+  assert.equal(await page.$eval(question + " button.question-box", (b) => b.textContent),
+               "Se på «Te2» på noteringsskjemaet");
   // The move in the game says how sure it is: doubtful (dotted), and its
   // margin in the tooltip, in the page's language; a move the sheet
   // decides says so too.
@@ -450,8 +452,13 @@ test("a box the game found passes over is asked in that box, with no move as an 
     b.map((x) => ({ends: x.dataset.ends === "true", chosen: x.classList.contains("chosen"), text: x.textContent})));
   assert.deepEqual(options.map((o) => o.text), ["Sc3", "Sa3", "Ikke et trekk i partiet"]);
   assert.ok(options[0].chosen && !options[1].chosen && options[2].ends);
+  // The question says which box to look at, and why; a click goes there.
+  assert.equal(await page.$eval(question + " button.question-box", (b) => b.textContent),
+               "Se på «?»: partiet som ble funnet, hopper over den");
   await page.locator(question).scrollIntoViewIfNeeded();
   await shot("10d-question-passed-over");
+  await page.click(question + " button.question-box");
+  assert.ok(await page.$eval(box(0, 7, "white"), (el) => el === document.activeElement && el.classList.contains("focused")));
   // The move chosen is answered in '?', the box asked about.
   await page.click(`${question} button.answer.chosen`);
   await page.waitForFunction((s) => document.querySelector(s).value === "? {=Sc3}", box(0, 7, "white"));

@@ -1697,8 +1697,36 @@ function renderQuestions() {
       }
     }
     li.append(group);
+    // The box to look at on the paper: the one the question names (a box
+    // the game found passes over says so), else the box read as the ply.
+    const target = questionBox(q);
+    const written = target && boxAt(state.game.copies[target.copy], target.ref).text;
+    if (written) {
+      const look = document.createElement("button");
+      look.className = "question-box";
+      look.dataset.box = boxKey(target.ref);
+      look.textContent = t(q.passedOver ? "questions.look_passed_over" : "questions.look", {written: q.written || written});
+      look.addEventListener("click", () => focusBox(target.copy, target.ref, true));
+      li.insertBefore(look, group);
+    }
     list.append(li);
   }
+}
+
+// The box a question is about: the one it names, else the box the game
+// reads as its ply; null when no box records it.
+function questionBox(question) {
+  const place = question.place;
+  const layout = place && state.reportLayouts && state.reportLayouts[place.sheet - 1];
+  const named = layout && boxAtPlace(layout, place.line, place.column);
+  if (named) return {copy: place.sheet - 1, ref: named};
+  for (let c = 0; c < state.reportBoxes.length; ++c)
+    for (const [key, info] of state.reportBoxes[c])
+      if (info.ply === question.ply) {
+        const [row, side] = key.split(":");
+        return {copy: c, ref: {row: Number(row), side}};
+      }
+  return null;
 }
 
 // An answer is an edit of the sheet: the box read as this ply gets the
@@ -1707,19 +1735,7 @@ function renderQuestions() {
 async function answerQuestion(question, option) {
   const fen = state.line[question.ply - 1];
   if (!fen) return;
-  let target = null;
-  // The box the question names, when it names one.
-  const place = question.place;
-  const layout = place && state.reportLayouts && state.reportLayouts[place.sheet - 1];
-  const named = layout && boxAtPlace(layout, place.line, place.column);
-  if (named) target = {copy: place.sheet - 1, ref: named};
-  for (let c = 0; c < state.reportBoxes.length && !target; ++c)
-    for (const [key, info] of state.reportBoxes[c])
-      if (info.ply === question.ply) {
-        const [row, side] = key.split(":");
-        target = {copy: c, ref: {row: Number(row), side}};
-        break;
-      }
+  let target = questionBox(question);
   if (!target) {
     // Not on any sheet: a box is inserted before the box of the next ply.
     for (const [key, info] of state.reportBoxes[0] || [])

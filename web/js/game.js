@@ -103,7 +103,8 @@ export function questionsOf(report) {
       const place = box && item.sheet && box.line ? {sheet: item.sheet, line: box.line, column: box.column} : null;
       if (place && item.passed_over) options.push({none: true, chosen: false});
       else if (place && Array.isArray(given) && given.some((c) => c && c.ends)) options.push({ends: true, chosen: false});
-      if (options.length > 1) out.push({ply, options, place});
+      const written = typeof item.written === "string" ? item.written : null;
+      if (options.length > 1) out.push({ply, options, place, written, passedOver: Boolean(item.passed_over)});
     }
     return out;
   }
