@@ -244,9 +244,11 @@ void print_wrong(const reconstruct::Reconstruction& r, const std::vector<Move>& 
 int unasked_misses = 0, unasked_as_written = 0;
 // The plies still wrong at the largest share (by index, in order), by where
 // the game's first unasked error is: a box read as written (the writer
-// made another legal move), a move after the sheet's last box (moves no box
-// records: the sheet ends before the game), or anything else.
-enum MissKind { as_written, after_last_box, other_miss, miss_kinds };
+// made another legal move), a move after the game found's end where the
+// sheet has boxes left that the game found passes over (no ask entry is
+// made after the game found's last ply), a move after the sheet's last box
+// (moves no box records: the sheet ends before the game), or anything else.
+enum MissKind { as_written, after_end_boxes_left, after_last_box, other_miss, miss_kinds };
 std::array<long long, miss_kinds> missed_by_index{}, missed_in_order{};
 
 // -v: for each game still wrong at the largest share, its first wrong ply
@@ -270,7 +272,14 @@ void print_unasked_miss(const Case& c, const reconstruct::Reconstruction& r, con
     // legal move, and one copy has nothing against it here.
     ++unasked_misses;
     unasked_as_written += price == 0.0f;
-    const MissKind kind = price == 0.0f ? as_written : p >= r.plies.size() ? after_last_box : other_miss;
+    const bool boxes_left =
+        std::any_of(r.dropped.begin(), r.dropped.end(), [&](const reconstruct::DroppedCell& d) {
+          return d.after_ply >= static_cast<int>(r.plies.size()) && !d.text.empty();
+        });
+    const MissKind kind = price == 0.0f        ? as_written
+                          : p < r.plies.size() ? other_miss
+                          : boxes_left         ? after_end_boxes_left
+                                               : after_last_box;
     std::size_t wrong_plies = 0;
     for (std::size_t q = 0; q < game.size(); ++q) wrong_plies += q >= r.plies.size() || r.plies[q].move != game[q];
     std::vector<Move> found;
@@ -623,9 +632,11 @@ int main(int argc, char** argv) {
       const long long beyond = missed_in_order[as_written] + missed_in_order[after_last_box];
       std::printf(
           "plies still wrong, in order (by index): %lld (%lld) in games whose first error is a box read "
-          "as written, %lld (%lld) after the sheet's last box, %lld (%lld) other; with the first two "
-          "left wrong, at most %.2f%% of plies in order\n",
-          missed_in_order[as_written], missed_by_index[as_written], missed_in_order[after_last_box],
+          "as written, %lld (%lld) after the game found's end with boxes left, %lld (%lld) after the "
+          "sheet's last box, %lld (%lld) other; with the first and the third left wrong, at most %.2f%% "
+          "of plies in order\n",
+          missed_in_order[as_written], missed_by_index[as_written], missed_in_order[after_end_boxes_left],
+          missed_by_index[after_end_boxes_left], missed_in_order[after_last_box],
           missed_by_index[after_last_box], missed_in_order[other_miss], missed_by_index[other_miss],
           100.0 * static_cast<double>(plies - beyond) / static_cast<double>(plies));
     }
