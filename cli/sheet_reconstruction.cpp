@@ -20,6 +20,7 @@ reconstruct::Reconstruction respelt(reconstruct::Reconstruction r, const notatio
     p.san = notation::move_text(pos, p.move, spelling);
     pos.play(p.move);
   }
+  before.push_back(pos);  // after the last: an entry for a box after the game found's end
   for (reconstruct::Ask& a : r.ask) {
     if (a.ply < 1 || a.ply > static_cast<int>(before.size())) continue;
     for (reconstruct::AskCandidate& c : a.candidates)

@@ -197,15 +197,15 @@ TEST_CASE("reconstruct: a longer game close behind the game found is carried to 
   CHECK(r.plies[12].san == "a4");
   // The person's answer brings the whole game back; priced on the sheet
   // as written, it is the game close behind.
-  const reconstruct::Reconstruction a = reconstruct_text(with_answer(sheet, "\n7. Rh3", "h3"));
+  const reconstruct::Reconstruction answered = reconstruct_text(with_answer(sheet, "\n7. Rh3", "h3"));
   const std::vector<std::string> game{
       "e4", "e5", "Nf3", "Nc6", "Bc4",  "Bc5", "c3",   "Nf6",  "d3",  "d6", "O-O",  "O-O",  "h3",  "a6",
       "a4", "h6", "Re1", "Re8", "Nbd2", "Be6", "Bxe6", "Rxe6", "Nf1", "d5", "exd5", "Qxd5", "Ng3", "Rd8"};
-  REQUIRE(a.plies.size() == game.size());
+  REQUIRE(answered.plies.size() == game.size());
   reconstruct::ReconstructOptions line;
   for (std::size_t k = 0; k < game.size(); ++k) {
-    CHECK(a.plies[k].san == game[k]);
-    line.line.push_back(a.plies[k].move);
+    CHECK(answered.plies[k].san == game[k]);
+    line.line.push_back(answered.plies[k].move);
   }
   const reconstruct::Reconstruction played = reconstruct::reconstruct_game(sheets, line);
   REQUIRE(played.plies.size() == 28);
@@ -223,6 +223,65 @@ TEST_CASE("reconstruct: a longer game close behind the game found is carried to 
   REQUIRE(q->candidates.size() >= 2);
   CHECK(q->candidates[0].san == "a4");
   CHECK(q->candidates[1].san == "h3");
+}
+
+TEST_CASE("reconstruct: a box after the game found's end that a game close behind reads is asked") {
+  // 15. Qe2 written 'Qe3', which no queen reaches: the game found ends
+  // before it (a move written and not played), a game a nat behind reads
+  // it as a move. Ask entries were made only at plies of the game found,
+  // so this box was never asked.
+  const std::string sheet =
+      "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bc4 Bc5\n4. c3 Nf6\n5. d3 d6\n6. O-O O-O\n7. h3 a6\n"
+      "8. a4 h6\n9. Re1 Re8\n10. Nbd2 Be6\n11. Bxe6 Rxe6\n12. Nf1 d5\n13. exd5 Qxd5\n14. Ng3 Rd8\n15. Qe3\n";
+  const reconstruct::Reconstruction r = reconstruct_text(sheet);
+  REQUIRE(r.plies.size() == 28);
+  const auto q =
+      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& x) { return x.ply == 29; });
+  REQUIRE(q != r.ask.end());
+  CHECK(q->passed_over);
+  CHECK(q->written == "Qe3");
+  CHECK(q->where.line == 16);
+  CHECK(q->box.move == 15);
+  CHECK_FALSE(q->box.black);
+  REQUIRE(q->candidates.size() >= 3);
+  CHECK(q->candidates[0].ends);  // the game found's reading: no move of the game
+  CHECK(q->candidates[0].cost == 0.0f);
+  std::vector<std::string> sans;
+  for (std::size_t c = 1; c < q->candidates.size(); ++c) {
+    CHECK_FALSE(q->candidates[c].ends);
+    CHECK(q->candidates[c].changes == 1);
+    sans.push_back(q->candidates[c].san);
+  }
+  CHECK(std::find(sans.begin(), sans.end(), "Qe2") != sans.end());
+  CHECK(q->margin > 0.0f);
+  CHECK(q->margin <= reconstruct::ReconstructOptions{}.ask_margin);
+  // The PGN asks after the last move; the JSON entry has no move for the
+  // game found's candidate.
+  test::TempDir dir;
+  const auto file = dir.write("after-end.sheet", sheet);
+  const auto pgn = test::run_notera({"reconstruct", "--messages", "en", file.string()});
+  std::string text = pgn.out;
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  CHECK(text.find(
+            "Rd8 {line 16, column 5 (move 15): 'Qe3' is not a move of this game} {check line 16, column 5 "
+            "(move 15) against the paper: the game found ends before 'Qe3'; is 'Qe3' one of Be3, Qe2, or no "
+            "move of the game?} *") != std::string::npos);
+  const nlohmann::json report =
+      nlohmann::json::parse(test::run_notera({"reconstruct", "--json", file.string()}).out);
+  const auto entry = std::find_if(report.at("ask").begin(), report.at("ask").end(),
+                                  [](const nlohmann::json& e) { return e.at("ply") == 29; });
+  REQUIRE(entry != report.at("ask").end());
+  CHECK(entry->at("passed_over").get<bool>());
+  CHECK(entry->at("candidates")[0].at("ends").get<bool>());
+  CHECK(entry->at("candidates")[0].at("san").is_null());
+  // Either answer settles it.
+  const reconstruct::Reconstruction played = reconstruct_text(with_answer(sheet, "\n15. Qe3", "Qe2"));
+  REQUIRE(played.plies.size() == 29);
+  CHECK(played.plies[28].san == "Qe2");
+  const reconstruct::Reconstruction none = reconstruct_text(with_answer(sheet, "\n15. Qe3", "--"));
+  CHECK(none.plies.size() == 28);
+  for (const reconstruct::Reconstruction* x : {&played, &none})
+    CHECK(std::none_of(x->ask.begin(), x->ask.end(), [](const reconstruct::Ask& a) { return a.ply >= 29; }));
 }
 
 TEST_CASE("reconstruct: the answer {=--} says a box is no move of the game") {

@@ -477,6 +477,32 @@ test("a box the game found passes over is asked in that box, with no move as an 
   assert.equal(await page.$eval('#game-moves .game-move[data-ply="16"]', (b) => b.textContent), "c6");
 });
 
+test("a box after the end of the game found is asked, its reading (no move) chosen", async () => {
+  // 15. De2 written 'De3', which no queen reaches: the game found ends
+  // before it, a game a nat behind reads it as a move.
+  const sheet = "Notasjon: nb\n\n1  e4  e5\n2  Sf3  Sc6\n3  Lc4  Lc5\n4  c3  Sf6\n5  d3  d6\n6  0-0  0-0\n" +
+    "7  h3  a6\n8  a4  h6\n9  Te1  Te8\n10  Sbd2  Le6\n11  Lxe6  Txe6\n12  Sf1  d5\n13  exd5  Dxd5\n" +
+    "14  Sg3  Td8\n15  De3\n";
+  await api("/api/sheets/etter-slutt.sheet", sheet, "PUT");
+  await open();
+  await openGame("etter-slutt");
+  const question = '#questions li[data-ply="29"]';
+  await page.waitForSelector(question);
+  const options = await page.$$eval(question + " button.answer", (b) =>
+    b.map((x) => ({ends: x.dataset.ends === "true", chosen: x.classList.contains("chosen"), text: x.textContent})));
+  assert.deepEqual(options.map((o) => o.text), ["De2", "Le3", "Ikke et trekk i partiet"]);
+  assert.ok(options[2].chosen && options[2].ends && !options[0].chosen && !options[1].chosen);
+  assert.equal(await page.$eval(question + " button.question-box", (b) => b.textContent),
+               "Se på «De3»: partiet som ble funnet, hopper over den");
+  await page.locator(question).scrollIntoViewIfNeeded();
+  await shot("10e-question-after-end");
+  await page.click(`${question} button.answer:not([data-ends])`);
+  await page.waitForFunction((s) => document.querySelector(s).value === "De3 {=De2}", box(0, 14, "white"));
+  await settled();
+  assert.equal(await page.$(question), null, "the question is answered");
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="29"]', (b) => b.textContent), "De2");
+});
+
 // Every sentence the page shows about the game and its boxes: the focused
 // box's verdict and reading, the game's moves (their tooltips and labels),
 // the boxes' marks and tooltips, the questions and the notes.

@@ -101,7 +101,8 @@ export function questionsOf(report) {
       const options = optionsAt(ply, Array.isArray(given) ? given : null);
       const box = item && item.box;
       const place = box && item.sheet && box.line ? {sheet: item.sheet, line: box.line, column: box.column} : null;
-      if (place && item.passed_over) options.push({none: true, chosen: false});
+      // A box after the game found's end: its reading, no move, is chosen.
+      if (place && item.passed_over) options.push({none: true, chosen: !movesByPly.has(ply)});
       else if (place && Array.isArray(given) && given.some((c) => c && c.ends)) options.push({ends: true, chosen: false});
       const written = typeof item.written === "string" ? item.written : null;
       if (options.length > 1) out.push({ply, options, place, written, passedOver: Boolean(item.passed_over)});

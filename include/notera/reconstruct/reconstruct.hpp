@@ -345,7 +345,7 @@ struct AskCandidate {
 // A box worth checking against the paper: the game found plays one move at
 // this ply, and other games nearly as likely play another.
 struct Ask {
-  int ply = 0;     // 1-based ply of the game found
+  int ply = 0;     // 1-based ply of the game found (one past its last: a box after its end)
   int sheet = -1;  // 0-based sheet of the box; -1 when no sheet has a box for the ply
   int cell = -1;   // index into that sheet's cells
   std::string written;

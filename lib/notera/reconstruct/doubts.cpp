@@ -107,12 +107,14 @@ Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
     b.ply = static_cast<int>(end) + 1;
     b.end_delta = std::min(b.end_delta, delta);
   }
-  // Branches: the other moves from the positions of the game found.
+  // Branches: the other moves from the positions of the game found, and
+  // the moves that go on from its last position (a game that reads boxes
+  // the game found passes over after its end).
   std::map<std::pair<int, std::uint16_t>, std::size_t> best;  // (ply, move) -> node
   for (std::size_t i = 0; i < out.nodes.size(); ++i) {
     const Node& node = out.nodes[i];
     const std::size_t k = static_cast<std::size_t>(node.ply) - 1;
-    if (k >= plies || node.move == played[k] || c.full[i] >= no_doubt) continue;
+    if (k > plies || c.full[i] >= no_doubt || (k < plies && node.move == played[k])) continue;
     const int on_path_parent = k == 0 ? -1 : path[k - 1];
     if (node.parent != on_path_parent) continue;
     const auto key = std::make_pair(static_cast<int>(node.ply), node.move.raw());

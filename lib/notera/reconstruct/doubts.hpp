@@ -37,7 +37,7 @@ struct BranchMove {
 inline constexpr float no_doubt = 1e30f;
 
 struct Branch {
-  int ply = 0;                    // 1-based ply of the game found
+  int ply = 0;                    // 1-based ply of the game found; one more: moves after its end
   std::vector<BranchMove> moves;  // the other moves, cheapest first
   // The cheapest game that ends before this ply, less the game found;
   // no_doubt when none does.

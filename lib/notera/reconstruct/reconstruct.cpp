@@ -594,6 +594,11 @@ class ReportBuilder {
     if (out_.finished.front().forced) return;
     for (const search::Branch& b : d.branches) {
       const auto k = static_cast<std::size_t>(b.ply) - 1;
+      if (k >= r.plies.size()) {
+        Ask q = question_after_end(b);
+        if (q.candidates.size() > 1) r.ask.push_back(std::move(q));
+        continue;
+      }
       const std::optional<float> margin = r.plies[k].confidence;
       if (!margin || *margin > options_.ask_margin) continue;
       Ask q = question(r.plies, b, *margin);
@@ -601,6 +606,64 @@ class ReportBuilder {
     }
     std::stable_sort(r.ask.begin(), r.ask.end(),
                      [](const Ask& a, const Ask& b) { return a.score > b.score; });
+  }
+
+  // The ply after the game found's end, where a game close behind goes on
+  // and reads a box the game found passes over: that box is asked, the
+  // game found's reading of it (no move of the game) first. None (no
+  // candidates) where the game that goes on reads no box there.
+  Ask question_after_end(const search::Branch& b) const {
+    Ask q;
+    if (b.moves.empty() || b.moves.front().delta > options_.ask_margin) return q;
+    const search::BranchMove& other = b.moves.front();
+    for (std::size_t j = 0; j < sheets_.size() && !q.passed_over; ++j) {
+      const int cell = other.cell[j];
+      if (cell < 0 || used_[j][static_cast<std::size_t>(cell)] >= 0) continue;
+      const EvidenceCell& c = sheets_[j].cell(cell);
+      q.sheet = static_cast<int>(j);
+      q.cell = cell;
+      q.written = c.text;
+      q.where = c.where;
+      q.box = box_of(c);
+      q.passed_over = true;
+    }
+    if (!q.passed_over) return q;
+    q.ply = b.ply;
+    q.candidates.push_back(AskCandidate{Move::none(), "", "", 0.0f, 0.0f, 0, {}, true});
+    const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
+    for (const search::BranchMove& m : b.moves) {
+      if (m.delta > options_.ask_margin || q.candidates.size() >= most_candidates) break;
+      q.candidates.push_back(AskCandidate{m.move, to_san(before, m.move), to_uci(before, m.move), m.delta,
+                                          0.0f, m.changes, variation_of(m)});
+    }
+    rank(q);
+    return q;
+  }
+
+  // At most this many candidates an entry, the move chosen included.
+  static constexpr std::size_t most_candidates = 5;
+
+  // The start of a candidate's game, as long as a variation is shown.
+  std::vector<Move> variation_of(const search::BranchMove& m) const {
+    return {m.line.begin(),
+            m.line.begin() + std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(m.line.size()),
+                                                      options_.max_variation_plies)};
+  }
+
+  // An entry's own margin (its cheapest other candidate), its candidates'
+  // probabilities, and its score: how many plies an answer is expected to
+  // change.
+  static void rank(Ask& q) {
+    for (std::size_t c = 1; c < q.candidates.size(); ++c)
+      q.margin = c == 1 ? q.candidates[c].cost : std::min(q.margin, q.candidates[c].cost);
+    double total = 0.0;
+    for (const AskCandidate& c : q.candidates) total += std::exp(-static_cast<double>(c.cost));
+    double expected = 0.0;
+    for (AskCandidate& c : q.candidates) {
+      c.probability = static_cast<float>(std::exp(-static_cast<double>(c.cost)) / total);
+      expected += static_cast<double>(c.probability) * c.changes;
+    }
+    q.score = static_cast<float>(expected);
   }
 
   Ask question(const std::vector<ReconstructedPly>& plies, const search::Branch& b, float margin) const {
@@ -639,7 +702,7 @@ class ReportBuilder {
     }
     q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
-    constexpr std::size_t most = 5;  // candidates, the move chosen included
+    constexpr std::size_t most = most_candidates;
     bool end_listed = b.end_delta > options_.ask_margin;
     auto list_end = [&] {
       const int gone = static_cast<int>(plies.size()) - (b.ply - 1);
@@ -650,26 +713,14 @@ class ReportBuilder {
       if (m.delta > options_.ask_margin || q.candidates.size() >= most) break;
       if (!end_listed && b.end_delta <= m.delta) list_end();
       if (q.candidates.size() >= most) break;
-      std::vector<Move> line(m.line.begin(), m.line.begin() + std::min<std::ptrdiff_t>(
-                                                                  static_cast<std::ptrdiff_t>(m.line.size()),
-                                                                  options_.max_variation_plies));
       q.candidates.push_back(AskCandidate{m.move, to_san(before, m.move), to_uci(before, m.move), m.delta,
-                                          0.0f, m.changes, std::move(line)});
+                                          0.0f, m.changes, variation_of(m)});
     }
     if (!end_listed && q.candidates.size() < most) list_end();
     // The question's own margin: its cheapest other candidate. The ply's
     // confidence may be lower, from a game that left this one earlier (and
     // is asked there), which is no candidate here.
-    for (std::size_t c = 1; c < q.candidates.size(); ++c)
-      q.margin = c == 1 ? q.candidates[c].cost : std::min(q.margin, q.candidates[c].cost);
-    double total = 0.0;
-    for (const AskCandidate& c : q.candidates) total += std::exp(-static_cast<double>(c.cost));
-    double expected = 0.0;
-    for (AskCandidate& c : q.candidates) {
-      c.probability = static_cast<float>(std::exp(-static_cast<double>(c.cost)) / total);
-      expected += static_cast<double>(c.probability) * c.changes;
-    }
-    q.score = static_cast<float>(expected);
+    rank(q);
     return q;
   }
 

@@ -103,6 +103,27 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
   }
 }
 
+// An entry after the game found's last ply (a box it passes over that a
+// game close behind reads as a move): a comment after the last move.
+void after_end_notes(const Reconstruction& r, std::size_t sheet_count,
+                     const std::function<std::string(const Message&)>& render, game::MoveNotes& notes) {
+  for (const Ask& q : r.ask) {
+    if (q.ply != static_cast<int>(r.plies.size()) + 1 || q.sheet < 0) continue;
+    std::string others;
+    int count = 0;
+    for (const AskCandidate& c : q.candidates)
+      if (!c.ends) {
+        others += (others.empty() ? "" : ", ") + c.san;
+        ++count;
+      }
+    notes.comments.push_back(render(Message("reconstruct.ask_after_end")
+                                        .with("where", where_message(q.sheet, q.where, q.box, sheet_count))
+                                        .with("written", q.written)
+                                        .with("alternatives", others)
+                                        .with("count", count)));
+  }
+}
+
 }  // namespace
 
 Message explain(const Slip& slip) {
@@ -280,6 +301,7 @@ game::Game to_game(const Reconstruction& r, std::size_t sheet_count,
     }
     if (asked[k]) ask_notes(*asked[k], p, sheet_count, render, notes);
     for (const std::string& s : dropped_after[k + 1]) notes.comments.push_back(s);
+    if (k + 1 == r.plies.size()) after_end_notes(r, sheet_count, render, notes);
     g.mainline.moves.push_back(gm);
     if (!notes.comments.empty() || !notes.variations.empty())
       g.mainline.edit_notes(g.mainline.moves.size() - 1) = std::move(notes);
