@@ -614,20 +614,7 @@ class ReportBuilder {
   // candidates) where the game that goes on reads no box there.
   Ask question_after_end(const search::Branch& b) const {
     Ask q;
-    if (b.moves.empty() || b.moves.front().delta > options_.ask_margin) return q;
-    const search::BranchMove& other = b.moves.front();
-    for (std::size_t j = 0; j < sheets_.size() && !q.passed_over; ++j) {
-      const int cell = other.cell[j];
-      if (cell < 0 || used_[j][static_cast<std::size_t>(cell)] >= 0) continue;
-      const EvidenceCell& c = sheets_[j].cell(cell);
-      q.sheet = static_cast<int>(j);
-      q.cell = cell;
-      q.written = c.text;
-      q.where = c.where;
-      q.box = box_of(c);
-      q.passed_over = true;
-    }
-    if (!q.passed_over) return q;
+    if (!name_passed_over(q, b)) return q;
     q.ply = b.ply;
     q.candidates.push_back(AskCandidate{Move::none(), "", "", 0.0f, 0.0f, 0, {}, true});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
@@ -638,6 +625,26 @@ class ReportBuilder {
     }
     rank(q);
     return q;
+  }
+
+  // Names in `q` the box the game found passes over that the cheapest
+  // other game at `b` (within the ask margin) reads as the ply, if any.
+  bool name_passed_over(Ask& q, const search::Branch& b) const {
+    if (b.moves.empty() || b.moves.front().delta > options_.ask_margin) return false;
+    const search::BranchMove& other = b.moves.front();
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const int cell = other.cell[j];
+      if (cell < 0 || used_[j][static_cast<std::size_t>(cell)] >= 0) continue;
+      const EvidenceCell& c = sheets_[j].cell(cell);
+      q.sheet = static_cast<int>(j);
+      q.cell = cell;
+      q.written = c.text;
+      q.where = c.where;
+      q.box = box_of(c);
+      q.passed_over = true;
+      return true;
+    }
+    return false;
   }
 
   // At most this many candidates an entry, the move chosen included.
@@ -671,35 +678,22 @@ class ReportBuilder {
     Ask q;
     q.ply = b.ply;
     q.margin = margin;
-    const auto name_box = [&q](int sheet, int cell, const std::string& written, const SourceLocation& where,
-                               const SheetBox& box) {
-      q.sheet = sheet;
-      q.cell = cell;
-      q.written = written;
-      q.where = where;
-      q.box = box;
-    };
     // The box to look at: the one read at the highest price.
     float dearest = -1.0f;
     for (const PlyEvidence& e : chosen.evidence)
       if (e.cell >= 0 && e.cost > dearest) {
         dearest = e.cost;
-        name_box(e.sheet, e.cell, e.text, e.where, e.box);
+        q.sheet = e.sheet;
+        q.cell = e.cell;
+        q.written = e.text;
+        q.where = e.where;
+        q.box = e.box;
       }
     // A box the game found passes over that the cheapest other game reads
     // as this ply is the box to look at: the box the game found reads here
     // may record the same move in both games, one box apart, and its
     // answer would settle nothing.
-    if (!b.moves.empty() && b.moves.front().delta <= options_.ask_margin) {
-      const search::BranchMove& other = b.moves.front();
-      for (std::size_t j = 0; j < sheets_.size() && !q.passed_over; ++j) {
-        const int cell = other.cell[j];
-        if (cell < 0 || used_[j][static_cast<std::size_t>(cell)] >= 0) continue;
-        const EvidenceCell& c = sheets_[j].cell(cell);
-        name_box(static_cast<int>(j), cell, c.text, c.where, box_of(c));
-        q.passed_over = true;
-      }
-    }
+    name_passed_over(q, b);
     q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
     constexpr std::size_t most = most_candidates;
