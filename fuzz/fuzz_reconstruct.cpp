@@ -98,6 +98,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Undo undo;
     pos.do_move(ply.move, undo);
   }
+  before.push_back(pos);  // after the last ply: an entry for a box after the game found's end
   NOTERA_FUZZ_CHECK(std::isfinite(r.cost), text);
   NOTERA_FUZZ_CHECK(!r.margin || finite_not_negative(*r.margin), text);
   NOTERA_FUZZ_CHECK(r.confidence >= 0.0f && r.confidence <= 1.0f + 1e-4f, text);
@@ -127,10 +128,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     NOTERA_FUZZ_CHECK(seen.size() == boxes, text);
   }
 
-  // The ask list: plies of the game, each once, the move played first.
+  // The ask list: plies of the game, each once, the move played first;
+  // or the ply after its end, a box it passes over, no move first.
   std::set<int> asked;
   for (const reconstruct::Ask& ask : r.ask) {
-    NOTERA_FUZZ_CHECK(ask.ply >= 1 && ask.ply <= static_cast<int>(r.plies.size()), text);
+    NOTERA_FUZZ_CHECK(ask.ply >= 1 && ask.ply <= static_cast<int>(r.plies.size()) + 1, text);
+    const bool after_end = ask.ply == static_cast<int>(r.plies.size()) + 1;
     NOTERA_FUZZ_CHECK(asked.insert(ask.ply).second, text);
     NOTERA_FUZZ_CHECK(ask.sheet >= -1 && ask.sheet < static_cast<int>(sheets.size()), text);
     NOTERA_FUZZ_CHECK(ask.sheet < 0 || (ask.cell >= 0 &&
@@ -139,7 +142,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     NOTERA_FUZZ_CHECK(finite_not_negative(ask.margin) && finite_not_negative(ask.score), text);
     NOTERA_FUZZ_CHECK(ask.candidates.size() >= 2, text);
     const Position& at = before[ask.ply - 1];
-    NOTERA_FUZZ_CHECK(ask.candidates.front().move == r.plies[ask.ply - 1].move, text);
+    NOTERA_FUZZ_CHECK(after_end ? ask.passed_over && ask.sheet >= 0 && ask.candidates.front().ends &&
+                                      ask.candidates.front().cost == 0.0f
+                                : ask.candidates.front().move == r.plies[ask.ply - 1].move,
+                      text);
     float total = 0.0f;
     std::set<std::uint32_t> moves;
     int ends = 0;
@@ -158,7 +164,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       NOTERA_FUZZ_CHECK(c.line.empty() || c.line.front() == c.move, text);
       NOTERA_FUZZ_CHECK(legal_line(at, c.line), text);
     }
-    NOTERA_FUZZ_CHECK(ends <= 1 && !ask.candidates.front().ends, text);
+    NOTERA_FUZZ_CHECK(ends <= 1 && ask.candidates.front().ends == after_end, text);
     NOTERA_FUZZ_CHECK(std::fabs(total - 1.0f) < 1e-2f, text);
   }
 
