@@ -255,6 +255,33 @@ TEST_CASE("reconstruct: a sheet without a Notation header is read in its header 
   CHECK(note.find("notationsspråket svenska") != std::string::npos);
 }
 
+TEST_CASE("reconstruct: a + inside a box is a stray mark, not a check claimed") {
+  // 5.Nxe5 gives no check. Written Sxe+5 (a character too many, as in
+  // HCS boxes), the + is priced once by the edit distance; only after the
+  // move is it the writer saying check.
+  const std::string sheet = "Notasjon: nb\n\n1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6\n4 Lxc6 dxc6\n5 {box} Dd4\n"
+                            "6 Sf3 Dxe4+\n7 De2 Dxe2+\n";
+  const reconstruct::SlipCosts& costs = reconstruct::SlipCosts::measured();
+  for (const std::string box : {"Sxe+5", "Sx+e5"}) {
+    CAPTURE(box);
+    std::string text = sheet;
+    text.replace(text.find("{box}"), 5, box);
+    const reconstruct::Reconstruction r = reconstruct::reconstruct_game({sheet_text(text)});
+    REQUIRE(r.plies.size() == 14);
+    const reconstruct::PlyEvidence& e = evidence(r, 9);
+    CHECK(r.plies[8].san == "Nxe5");
+    CHECK(has_slip(e, reconstruct::SlipKind::misspelt, box, "Sxe5"));
+    CHECK_FALSE(has_slip(e, reconstruct::SlipKind::check_mark_wrong));
+    CHECK(e.cost == doctest::Approx(costs.unparsed_base + costs.edit_mark));
+  }
+  std::string text = sheet;
+  text.replace(text.find("{box}"), 5, "Sxe5+");
+  const reconstruct::Reconstruction marked = reconstruct::reconstruct_game({sheet_text(text)});
+  const reconstruct::PlyEvidence& e = evidence(marked, 9);
+  CHECK(has_slip(e, reconstruct::SlipKind::check_mark_wrong, "+", "none"));
+  CHECK(e.cost == doctest::Approx(costs.check_mark_wrong));
+}
+
 TEST_CASE("reconstruct: an unreadable character and two readings") {
   const reconstruct::Reconstruction r = reconstructed("unreadable-and-readings");
   CHECK(r.plies[19].san == "Nc5");

@@ -46,21 +46,27 @@ char first_ascii(std::string_view s) {
   return s.size() == 1 && static_cast<unsigned char>(s[0]) < 0x80 ? s[0] : '\0';
 }
 
-// The text without marks after the move, for the edit distance.
+// The text without marks after the move, for the edit distance, and the
+// check the writer marked: a + or # after the move only. A mark inside the
+// text ("Dxa+5") is a stray character, priced once by the edit distance,
+// not also as a check claimed on a move that gives none.
 std::string plain_text(std::string_view text, notation::WrittenCheck& check) {
   std::string s(text);
   check = notation::WrittenCheck::none;
-  if (s.find('#') != std::string::npos || s.find("++") != std::string::npos)
-    check = notation::WrittenCheck::mate;
-  else if (s.find('+') != std::string::npos)
-    check = notation::WrittenCheck::check;
   for (const char* suffix : {"(=)", "e.p.", "ep"}) {
     const std::size_t at = s.rfind(suffix);
     if (at != std::string::npos && at > 0 && at + std::char_traits<char>::length(suffix) == s.size())
       s.erase(at);
   }
-  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == ' '))
+  std::string marks;
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == ' ')) {
+    marks += s.back();
     s.pop_back();
+  }
+  if (marks.find('#') != std::string::npos || marks.find("++") != std::string::npos)
+    check = notation::WrittenCheck::mate;
+  else if (marks.find('+') != std::string::npos)
+    check = notation::WrittenCheck::check;
   return s;
 }
 
