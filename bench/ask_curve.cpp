@@ -35,7 +35,11 @@
 // and what the game played costs on the answered sheets (above the game
 // found: the search lost it); with --watch, the first run of game G says
 // on stderr, ply by ply, where it loses the game played; with --dump, game G's sheet box by box, with the
-// move played and the move the first run found at the ply each box claims.
+// move played and the move the first run found at the ply each box claims, and where the game found and
+// the game played differ, the boxes each reads and their prices (--dump without --game: for every game not
+// exact unaided, to look for slips priced twice or not as the sheets are drawn). With --rounds -v, each
+// round also says how many of its entries ask a ply the game found already has right (answers that
+// change nothing, as an archivist would spend them).
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -242,6 +246,39 @@ void print_wrong(const reconstruct::Reconstruction& r, const std::vector<Move>& 
 }
 
 int unasked_misses = 0, unasked_as_written = 0;
+// --dump: the boxes each game reads and at what price, ply by ply where
+// the game found and the game played differ (and the boxes each passes
+// over), to see which readings the costs prefer.
+void print_costs(const reconstruct::Reconstruction& found, const reconstruct::Reconstruction& played) {
+  const auto line = [](const reconstruct::Reconstruction& r, std::size_t p) {
+    if (p >= r.plies.size()) return std::string("(end)");
+    std::string s = r.plies[p].san;
+    for (const auto& e : r.plies[p].evidence)
+      s += " '" + (e.cell >= 0 ? e.text : std::string("-")) + "' " + std::to_string(e.cost).substr(0, 5);
+    return s;
+  };
+  float found_sum = 0.0f, played_sum = 0.0f;
+  const std::size_t n = std::max(found.plies.size(), played.plies.size());
+  for (std::size_t p = 0; p < n; ++p) {
+    const bool same =
+        p < found.plies.size() && p < played.plies.size() && found.plies[p].move == played.plies[p].move;
+    for (const auto& e : p < found.plies.size() ? found.plies[p].evidence : std::vector<reconstruct::PlyEvidence>{})
+      found_sum += e.cost;
+    for (const auto& e :
+         p < played.plies.size() ? played.plies[p].evidence : std::vector<reconstruct::PlyEvidence>{})
+      played_sum += e.cost;
+    if (!same)
+      std::printf("  ply %3zu  found %-28s played %-28s\n", p + 1, line(found, p).c_str(),
+                  line(played, p).c_str());
+  }
+  for (const auto& d : found.dropped)
+    std::printf("  found passes over '%s' after ply %d\n", d.text.c_str(), d.after_ply);
+  for (const auto& d : played.dropped)
+    std::printf("  played passes over '%s' after ply %d\n", d.text.c_str(), d.after_ply);
+  std::printf("  box costs: found %.2f, played %.2f (games %.2f, %.2f)\n", static_cast<double>(found_sum),
+              static_cast<double>(played_sum), static_cast<double>(found.cost), static_cast<double>(played.cost));
+}
+
 // The plies still wrong at the largest share (by index, in order), by where
 // the game's first unasked error is: a box read as written (the writer
 // made another legal move), a move after the game found's end where the
@@ -336,9 +373,11 @@ void print_calibration(const std::vector<Case>& cases, const std::vector<std::ve
     reconstruct::ReconstructOptions o = base;
     o.line = game;
     const float played_cost = reconstruct::reconstruct_game(c.sheets, o).cost;
-    if (static_cast<long>(c.game) == focus)
-      std::printf("game %ld: the game found costs %.2f, the game played %.2f\n", focus,
+    if (static_cast<long>(c.game) == focus || (dump && focus < 0)) {
+      std::printf("game %zu: the game found costs %.2f, the game played %.2f\n", c.game,
                   static_cast<double>(c.first.cost), static_cast<double>(played_cost));
+      if (dump) print_costs(c.first, reconstruct::reconstruct_game(c.sheets, o));
+    }
     if (played_cost < c.first.cost - 0.01f) {
       ++lost;
       which += " " + std::to_string(c.game);
@@ -507,10 +546,17 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
       std::stable_sort(pool.begin(), pool.end(), [](const Entry& x, const Entry& y) { return x.score > y.score; });
       if (pool.size() > step) pool.resize(step);
       std::vector<std::vector<const Entry*>> chosen(cases.size());
+      int confirming = 0;
       for (const Entry& e : pool) {
         asked[e.case_index].insert(e.ply);
         chosen[e.case_index].push_back(&e);
+        const auto& g = games[cases[e.case_index].game];
+        const auto& n = now[e.case_index];
+        if (e.ply >= 1 && e.ply <= static_cast<int>(n.plies.size()) && e.ply <= static_cast<int>(g.size()) &&
+            n.plies[static_cast<std::size_t>(e.ply - 1)].move == g[static_cast<std::size_t>(e.ply - 1)])
+          ++confirming;
       }
+      if (verbose) std::printf("         %d of %zu entries ask a ply the game found has right\n", confirming, pool.size());
       for (std::size_t i = 0; i < cases.size(); ++i)
         if (!chosen[i].empty() && apply_answers(sheets[i], chosen[i], games[cases[i].game], now[i]) > 0) {
           now[i] = reconstruct::reconstruct_game(sheets[i].sheets, base);
