@@ -13,6 +13,7 @@
 // the game as PGN (comments, alternatives as variations) reads back to the
 // same moves. The beam and the work limit are small, so that a unit stays
 // fast; hitting the limit must still give a legal game.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -142,8 +143,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     NOTERA_FUZZ_CHECK(finite_not_negative(ask.margin) && finite_not_negative(ask.score), text);
     NOTERA_FUZZ_CHECK(ask.candidates.size() >= 2, text);
     const Position& at = before[ask.ply - 1];
-    NOTERA_FUZZ_CHECK(after_end ? ask.passed_over && ask.sheet >= 0 && ask.candidates.front().ends &&
-                                      ask.candidates.front().cost == 0.0f
+    // After the end: a box passed over (named), or a move no box has before
+    // one (no box, and the game found passes over a box after its end).
+    const bool passed_after_end = std::any_of(
+        r.dropped.begin(), r.dropped.end(),
+        [&](const reconstruct::DroppedCell& d) { return d.after_ply == static_cast<int>(r.plies.size()); });
+    NOTERA_FUZZ_CHECK(after_end ? (ask.sheet >= 0 ? ask.passed_over : !ask.passed_over && passed_after_end) &&
+                                      ask.candidates.front().ends && ask.candidates.front().cost == 0.0f
                                 : ask.candidates.front().move == r.plies[ask.ply - 1].move,
                       text);
     float total = 0.0f;

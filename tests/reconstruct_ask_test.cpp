@@ -284,6 +284,67 @@ TEST_CASE("reconstruct: a box after the game found's end that a game close behin
     CHECK(std::none_of(x->ask.begin(), x->ask.end(), [](const reconstruct::Ask& a) { return a.ply >= 29; }));
 }
 
+TEST_CASE("reconstruct: a move forgotten after the game found's end, before a box it passes over, is asked") {
+  // A Sicilian that ends 19. Qxe6+ Rf7 20. Nxe5, written in time trouble
+  // as "19. Qxe6+ Nxe5": Black's answer to the check not written, White's
+  // next move in Black's box. The game found ends at the check and passes
+  // 'Nxe5' over; the game played, a nat and a half behind, plays a move no
+  // box has and then reads it. The ply after the end is asked as a move of
+  // no box, the end (the game found's reading) first.
+  const std::string sheet =
+      "Notation: en\n1. e4 c5\n2. Nc3 d6\n3. Nf3 Nf6\n4. d4 cxd4\n5. Nxd4 a6\n6. Be3 e5\n7. Nf3 Be7\n"
+      "8. Bc4 O-O\n9. O-O Nbd7\n10. a4 Ng4\n11. Bc1 Ngf6\n12. Qe2 Qc7\n13. Rd1 Nc5\n14. Bg5 Be6\n"
+      "15. Bxe6 fxe6\n16. - Qc6\n17. b4 b5\n18. Qa2 Ncxe4\n19. Qxe6+ Nxe5\n";
+  const reconstruct::Reconstruction r = reconstruct_text(sheet);
+  REQUIRE(r.plies.size() == 37);
+  CHECK(r.plies.back().san == "Qxe6+");
+  REQUIRE(r.dropped.size() == 1);
+  CHECK(r.dropped[0].text == "Nxe5");
+  CHECK(r.dropped[0].after_ply == 37);
+  const auto q =
+      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& x) { return x.ply == 38; });
+  REQUIRE(q != r.ask.end());
+  CHECK(q->sheet < 0);  // no box: the move was not written
+  CHECK(q->cell < 0);
+  CHECK_FALSE(q->passed_over);
+  REQUIRE(q->candidates.size() >= 2);
+  CHECK(q->candidates[0].ends);
+  CHECK(q->candidates[0].cost == 0.0f);
+  CHECK(q->candidates[1].san == "Rf7");
+  CHECK(q->candidates[1].line.size() >= 2);  // Rf7, then the box passed over read as Nxe5
+  CHECK(q->margin > 0.0f);
+  CHECK(q->margin <= reconstruct::ReconstructOptions{}.ask_margin);
+  // The PGN asks after the last move, naming the box passed over.
+  test::TempDir dir;
+  const auto file = dir.write("forgotten.sheet", sheet);
+  std::string text = test::run_notera({"reconstruct", "--messages", "en", file.string()}).out;
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  CHECK(
+      text.find("{check the sheets here: the game found ends, and line 20, column 11 (move 19...) 'Nxe5' is "
+                "no move of it; if one of Rf7, Kh8 was played here without being written, 'Nxe5' is a move "
+                "of the game} *") != std::string::npos);
+  const nlohmann::json report =
+      nlohmann::json::parse(test::run_notera({"reconstruct", "--json", file.string()}).out);
+  const auto entry = std::find_if(report.at("ask").begin(), report.at("ask").end(),
+                                  [](const nlohmann::json& e) { return e.at("ply") == 38; });
+  REQUIRE(entry != report.at("ask").end());
+  CHECK(entry->at("sheet").is_null());
+  CHECK(entry->at("box").is_null());
+  CHECK(entry->at("candidates")[0].at("ends").get<bool>());
+  // Either answer settles it: the move in a box put in before 'Nxe5' (as
+  // the page does), or 'Nxe5' no move of the game.
+  std::string played_sheet = sheet;
+  played_sheet.replace(played_sheet.find("19. Qxe6+ Nxe5"), 14, "19. Qxe6+ - {=Rf7}\n20. Nxe5");
+  const reconstruct::Reconstruction played = reconstruct_text(played_sheet);
+  REQUIRE(played.plies.size() == 39);
+  CHECK(played.plies[37].san == "Rf7");
+  CHECK(played.plies[38].san == "Nxe5");
+  const reconstruct::Reconstruction none = reconstruct_text(with_answer(sheet, "\n19. Qxe6+ Nxe5", "--"));
+  CHECK(none.plies.size() == 37);
+  for (const reconstruct::Reconstruction* x : {&played, &none})
+    CHECK(std::none_of(x->ask.begin(), x->ask.end(), [](const reconstruct::Ask& a) { return a.ply >= 38; }));
+}
+
 TEST_CASE("reconstruct: the answer {=--} says a box is no move of the game") {
   const std::string answered =
       "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Rd1 {=--}\n";

@@ -503,6 +503,50 @@ test("a box after the end of the game found is asked, its reading (no move) chos
   assert.equal(await page.$eval('#game-moves .game-move[data-ply="29"]', (b) => b.textContent), "De2");
 });
 
+test("a move forgotten after the end of the game found is asked, the end chosen, an answer put in its own box", async () => {
+  // 19. Dxe6+ Tf7 20. Sxe5 written "19 Dxe6+ Sxe5": Black's answer to the
+  // check forgotten. The game found ends at the check and passes 'Sxe5'
+  // over; move 19... has no box, and is asked.
+  const sheet = "Notasjon: nb\n\n1  e4  c5\n2  Sc3  d6\n3  Sf3  Sf6\n4  d4  cxd4\n5  Sxd4  a6\n6  Le3  e5\n" +
+    "7  Sf3  Le7\n8  Lc4  0-0\n9  0-0  Sbd7\n10  a4  Sg4\n11  Lc1  Sgf6\n12  De2  Dc7\n13  Td1  Sc5\n" +
+    "14  Lg5  Le6\n15  Lxe6  fxe6\n16  -  Dc6\n17  b4  b5\n18  Da2  Scxe4\n19  Dxe6+  Sxe5\n";
+  await api("/api/sheets/glemt.sheet", sheet, "PUT");
+  await open();
+  await openGame("glemt");
+  const question = '#questions li[data-ply="38"]';
+  await page.waitForSelector(question);
+  const options = await page.$$eval(question + " button.answer", (b) =>
+    b.map((x) => ({ends: x.dataset.ends === "true", chosen: x.classList.contains("chosen"), text: x.textContent})));
+  assert.deepEqual(options.map((o) => o.text), ["Tf7", "Kh8", "Ikke noe trekk: partiet var slutt"]);
+  assert.ok(options[2].chosen && options[2].ends && !options[0].chosen && !options[1].chosen);
+  // Move 20's box, after the box passed over: its position is not known,
+  // and the board shows none (not the start, nor the last one shown).
+  await page.click(box(0, 19, "white"));
+  await page.waitForFunction(() => /^Stillingen er ikke kjent/.test(document.getElementById("board-title").textContent));
+  await page.waitForFunction(() => document.querySelectorAll("#board .piece").length === 0);
+  await page.locator(question).scrollIntoViewIfNeeded();
+  await shot("10f-question-forgotten-after-end");
+  // The end: 'Sxe5' is no move of the game.
+  await page.click(`${question} button.answer[data-ends="true"]`);
+  await page.waitForFunction((s) => document.querySelector(s).value === "Sxe5 {=--}", box(0, 18, "black"));
+  await settled();
+  assert.equal(await page.$(question), null, "the question is answered");
+  assert.equal(await page.$('#game-moves .game-move[data-ply="38"]'), null, "the game ends at the check");
+  // Tf7: a box is put in before 'Sxe5', which moves one box on.
+  await page.fill(box(0, 18, "black"), "Sxe5");
+  await settled();
+  await page.waitForSelector(question);
+  await page.click(`${question} button.answer:not([data-ends])`);
+  await page.waitForFunction((s) => document.querySelector(s).value === "- {=Tf7}", box(0, 18, "black"));
+  await settled();
+  assert.equal(await page.$(question), null, "the question is answered");
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="38"]', (b) => b.textContent), "Tf7");
+  assert.equal(await page.$eval('#game-moves .game-move[data-ply="39"]', (b) => b.textContent), "Sxe5");
+  const saved = await api("/api/sheets/glemt.sheet");
+  assert.match(saved, /^19\s+Dxe6\+\s+- \{=Tf7\}/m);
+  assert.match(saved, /^20\s+Sxe5/m);
+});
+
 // Every sentence the page shows about the game and its boxes: the focused
 // box's verdict and reading, the game's moves (their tooltips and labels),
 // the boxes' marks and tooltips, the questions and the notes.

@@ -1378,6 +1378,8 @@ async function refreshFocus() {
     const written = verdict && verdict.answer.verdict === "legal" && verdict.fen === fen ? verdict.answer.uci : null;
     const played = info && info.ply ? info.move.uci : null;
     await state.board.show(fen, {written, played, input: true});
+  } else if (state.board) {
+    await state.board.clear();
   }
 }
 
@@ -1737,15 +1739,20 @@ async function answerQuestion(question, option) {
   if (!fen) return;
   let target = questionBox(question);
   if (!target) {
-    // Not on any sheet: a box is inserted before the box of the next ply.
-    for (const [key, info] of state.reportBoxes[0] || [])
-      if (info.ply === question.ply + 1) {
-        const [row, side] = key.split(":");
-        target = {copy: 0, ref: {row: Number(row), side}};
+    // Not on any sheet: a box is inserted before the box of the next ply,
+    // or after the game found's end, before the first box it passes over
+    // (which, answered "no move", is itself the box answered).
+    for (const [key, info] of state.reportBoxes[0] || []) {
+      const passed = Boolean(info.dropped) && info.dropped.after_ply === question.ply - 1;
+      if (info.ply !== question.ply + 1 && !passed) continue;
+      const [row, side] = key.split(":");
+      target = {copy: 0, ref: {row: Number(row), side}};
+      if (!(passed && (option.ends || option.none))) {
         insertBox(state.game.copies[0], target.ref);
         renderCopies();
-        break;
       }
+      break;
+    }
   }
   if (!target) return;
   // The answer goes on the sheet as "{=MOVE}" after what is written, which

@@ -32,6 +32,14 @@ export async function createBoard(element, onMove) {
     return true;
   };
   return {
+    // No position (the moves before the focused box are not known): an
+    // empty board, not the last one shown or the start.
+    async clear() {
+      await board.setPosition(FEN.empty, false);
+      board.removeMarkers();
+      board.disableMoveInput();
+      inputColor = null;
+    },
     async show(fen, {played, written, input} = {}) {
       const placement = fen.split(" ")[0];
       await board.setPosition(placement, false);

@@ -79,7 +79,9 @@ export function withoutPlace(message, where) {
 // game over before it): the option {ends: true}, answered "{=--}"; or,
 // a box the game found passes over (`passed_over`) that another game
 // reads as the ply, no move of the game: the option {none: true}, also
-// answered "{=--}" (every move offered is answered in that box).
+// answered "{=--}" (every move offered is answered in that box). A ply
+// after the game found's end that no box has offers the end, chosen: its
+// answer makes the first box passed over after the end no move.
 export function questionsOf(report) {
   const movesByPly = new Map(report.moves.map((m) => [m.ply, m]));
   const optionsAt = (ply, given) => {
@@ -104,6 +106,10 @@ export function questionsOf(report) {
       // A box after the game found's end: its reading, no move, is chosen.
       if (place && item.passed_over) options.push({none: true, chosen: !movesByPly.has(ply)});
       else if (place && Array.isArray(given) && given.some((c) => c && c.ends)) options.push({ends: true, chosen: false});
+      // A ply after the game found's end that no box has (a move played
+      // and not written, then a box it passes over): the end is chosen.
+      else if (!movesByPly.has(ply) && Array.isArray(given) && given.some((c) => c && c.ends))
+        options.push({ends: true, chosen: true});
       const written = typeof item.written === "string" ? item.written : null;
       if (options.length > 1) out.push({ply, options, place, written, passedOver: Boolean(item.passed_over)});
     }

@@ -50,17 +50,27 @@ Completions completions(const Output& out) {
   return c;
 }
 
-// The moves of the cheapest game through `node` from its ply on.
-std::vector<Move> continuation(const Output& out, const Completions& c, int node) {
-  std::vector<Move> moves{out.nodes[static_cast<std::size_t>(node)].move};
+// The cheapest game through a node from its ply on: its moves and the box
+// each reads.
+struct Continuation {
+  std::vector<Move> moves;
+  std::vector<std::array<std::int16_t, max_sheets>> cells;
+};
+
+Continuation continuation(const Output& out, const Completions& c, int node) {
+  Continuation line;
+  const auto add = [&](int at) {
+    line.moves.push_back(out.nodes[static_cast<std::size_t>(at)].move);
+    line.cells.push_back(out.nodes[static_cast<std::size_t>(at)].cell);
+  };
+  add(node);
   for (int at = node, steps = 0; steps < 4000; ++steps) {
     const int nx = c.next[static_cast<std::size_t>(at)];
     if (nx < 0) break;
-    if (!c.merged[static_cast<std::size_t>(at)])
-      moves.push_back(out.nodes[static_cast<std::size_t>(nx)].move);
+    if (!c.merged[static_cast<std::size_t>(at)]) add(nx);
     at = nx;
   }
-  return moves;
+  return line;
 }
 
 // Whether the path to `node` plays the moves of the path `path` begins with
@@ -123,7 +133,8 @@ Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
   }
   for (const auto& [key, i] : best) {
     const int ply = key.first;
-    const std::vector<Move> alt = continuation(out, c, static_cast<int>(i));
+    Continuation line = continuation(out, c, static_cast<int>(i));
+    const std::vector<Move>& alt = line.moves;
     int changes = 0;
     const std::size_t from = static_cast<std::size_t>(ply) - 1;
     for (std::size_t k = from; k < std::max(plies, from + alt.size()); ++k) {
@@ -132,8 +143,8 @@ Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
     }
     Branch& b = branches[ply];
     b.ply = ply;
-    b.moves.push_back(
-        BranchMove{out.nodes[i].move, std::max(0.0f, c.full[i] - cost), changes, alt, out.nodes[i].cell});
+    b.moves.push_back(BranchMove{out.nodes[i].move, std::max(0.0f, c.full[i] - cost), changes,
+                                 std::move(line.moves), out.nodes[i].cell, std::move(line.cells)});
   }
   for (auto& [ply, b] : branches) {
     std::sort(b.moves.begin(), b.moves.end(),

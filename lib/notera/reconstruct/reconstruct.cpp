@@ -610,11 +610,15 @@ class ReportBuilder {
 
   // The ply after the game found's end, where a game close behind goes on
   // and reads a box the game found passes over: that box is asked, the
-  // game found's reading of it (no move of the game) first. None (no
-  // candidates) where the game that goes on reads no box there.
+  // game found's reading of it (no move of the game) first. Where that game
+  // goes on with a move no box records and reads the passed-over box after
+  // it (Black's answer to a check forgotten in time trouble: "19 Dxe6+
+  // Sxe5"), the ply is asked as a move no box has (no sheet, no box), the
+  // game's end first. None (no candidates) where the game that goes on
+  // reads no box the game found passes over.
   Ask question_after_end(const search::Branch& b) const {
     Ask q;
-    if (!name_passed_over(q, b)) return q;
+    if (!name_passed_over(q, b) && !reads_passed_over_later(b)) return q;
     q.ply = b.ply;
     q.candidates.push_back(AskCandidate{Move::none(), "", "", 0.0f, 0.0f, 0, {}, true});
     const Position before = position_before(static_cast<std::size_t>(b.ply) - 1);
@@ -644,6 +648,21 @@ class ReportBuilder {
       q.passed_over = true;
       return true;
     }
+    return false;
+  }
+
+  // Whether the cheapest other game at `b` (within the ask margin) plays
+  // its first move from no box and reads, later, a box the game found
+  // passes over.
+  bool reads_passed_over_later(const search::Branch& b) const {
+    if (b.moves.empty() || b.moves.front().delta > options_.ask_margin) return false;
+    const search::BranchMove& other = b.moves.front();
+    if (other.cells.empty()) return false;
+    for (std::size_t j = 0; j < sheets_.size(); ++j)
+      if (other.cells.front()[j] >= 0) return false;
+    for (const auto& read : other.cells)
+      for (std::size_t j = 0; j < sheets_.size(); ++j)
+        if (read[j] >= 0 && used_[j][static_cast<std::size_t>(read[j])] < 0) return true;
     return false;
   }
 

@@ -104,11 +104,16 @@ void ask_notes(const Ask& q, const ReconstructedPly& p, std::size_t sheet_count,
 }
 
 // An entry after the game found's last ply (a box it passes over that a
-// game close behind reads as a move): a comment after the last move.
+// game close behind reads as a move, or reads after a move no box has): a
+// comment after the last move. The second names the first box passed over
+// after the end.
 void after_end_notes(const Reconstruction& r, std::size_t sheet_count,
                      const std::function<std::string(const Message&)>& render, game::MoveNotes& notes) {
+  const int end = static_cast<int>(r.plies.size());
+  const auto after_end = std::find_if(r.dropped.begin(), r.dropped.end(),
+                                      [end](const DroppedCell& d) { return d.after_ply == end; });
   for (const Ask& q : r.ask) {
-    if (q.ply != static_cast<int>(r.plies.size()) + 1 || q.sheet < 0) continue;
+    if (q.ply != end + 1 || (q.sheet < 0 && after_end == r.dropped.end())) continue;
     std::string others;
     int count = 0;
     for (const AskCandidate& c : q.candidates)
@@ -116,11 +121,13 @@ void after_end_notes(const Reconstruction& r, std::size_t sheet_count,
         others += (others.empty() ? "" : ", ") + c.san;
         ++count;
       }
-    notes.comments.push_back(render(Message("reconstruct.ask_after_end")
-                                        .with("where", where_message(q.sheet, q.where, q.box, sheet_count))
-                                        .with("written", q.written)
-                                        .with("alternatives", others)
-                                        .with("count", count)));
+    Message m(q.sheet >= 0 ? "reconstruct.ask_after_end" : "reconstruct.ask_after_end_unwritten");
+    if (q.sheet >= 0)
+      m.with("where", where_message(q.sheet, q.where, q.box, sheet_count)).with("written", q.written);
+    else
+      m.with("where", where_message(after_end->sheet, after_end->where, after_end->box, sheet_count))
+          .with("written", after_end->text);
+    notes.comments.push_back(render(m.with("alternatives", others).with("count", count)));
   }
 }
 
