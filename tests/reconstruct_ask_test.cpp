@@ -33,6 +33,13 @@ std::string with_answer(std::string text, const std::string& row, const std::str
   return text;
 }
 
+// The entry of `r`'s ask list at `ply`, or none.
+const reconstruct::Ask* ask_at(const reconstruct::Reconstruction& r, int ply) {
+  const auto q =
+      std::find_if(r.ask.begin(), r.ask.end(), [ply](const reconstruct::Ask& a) { return a.ply == ply; });
+  return q == r.ask.end() ? nullptr : &*q;
+}
+
 }  // namespace
 
 TEST_CASE("reconstruct: a box two moves fit is asked, with its candidates") {
@@ -98,9 +105,8 @@ TEST_CASE("reconstruct: the game over before a ply is a candidate of its own") {
   const reconstruct::Reconstruction r = reconstruct_text(last_doubtful);
   REQUIRE(r.plies.size() == 11);
   CHECK(r.plies[10].san == "Re1");
-  const auto q =
-      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& a) { return a.ply == 11; });
-  REQUIRE(q != r.ask.end());
+  const reconstruct::Ask* q = ask_at(r, 11);
+  REQUIRE(q != nullptr);
   CHECK(q->written == "Rd1");
   REQUIRE(q->candidates.size() >= 2);
   CHECK(q->candidates[0].san == "Re1");
@@ -142,9 +148,8 @@ TEST_CASE("reconstruct: a box the game found passes over is asked where another 
   const reconstruct::Reconstruction r = reconstruct_text(opera);
   REQUIRE(r.plies.size() == 33);
   CHECK(r.plies[14].san == "Nc3");
-  const auto q =
-      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& a) { return a.ply == 15; });
-  REQUIRE(q != r.ask.end());
+  const reconstruct::Ask* q = ask_at(r, 15);
+  REQUIRE(q != nullptr);
   CHECK(q->passed_over);
   CHECK(q->sheet == 0);
   CHECK(q->written == "?");
@@ -215,9 +220,8 @@ TEST_CASE("reconstruct: a longer game close behind the game found is carried to 
   // Its margin is the game played's, and the box it reads there is asked.
   REQUIRE(r.plies[12].confidence.has_value());
   CHECK(*r.plies[12].confidence == doctest::Approx(behind).epsilon(0.01));
-  const auto q =
-      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& a) { return a.ply == 13; });
-  REQUIRE(q != r.ask.end());
+  const reconstruct::Ask* q = ask_at(r, 13);
+  REQUIRE(q != nullptr);
   CHECK(q->passed_over);
   CHECK(q->written == "Rh3");
   REQUIRE(q->candidates.size() >= 2);
@@ -235,9 +239,8 @@ TEST_CASE("reconstruct: a box after the game found's end that a game close behin
       "8. a4 h6\n9. Re1 Re8\n10. Nbd2 Be6\n11. Bxe6 Rxe6\n12. Nf1 d5\n13. exd5 Qxd5\n14. Ng3 Rd8\n15. Qe3\n";
   const reconstruct::Reconstruction r = reconstruct_text(sheet);
   REQUIRE(r.plies.size() == 28);
-  const auto q =
-      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& x) { return x.ply == 29; });
-  REQUIRE(q != r.ask.end());
+  const reconstruct::Ask* q = ask_at(r, 29);
+  REQUIRE(q != nullptr);
   CHECK(q->passed_over);
   CHECK(q->written == "Qe3");
   CHECK(q->where.line == 16);
@@ -301,9 +304,8 @@ TEST_CASE("reconstruct: a move forgotten after the game found's end, before a bo
   REQUIRE(r.dropped.size() == 1);
   CHECK(r.dropped[0].text == "Nxe5");
   CHECK(r.dropped[0].after_ply == 37);
-  const auto q =
-      std::find_if(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& x) { return x.ply == 38; });
-  REQUIRE(q != r.ask.end());
+  const reconstruct::Ask* q = ask_at(r, 38);
+  REQUIRE(q != nullptr);
   CHECK(q->sheet < 0);  // no box: the move was not written
   CHECK(q->cell < 0);
   CHECK_FALSE(q->passed_over);
