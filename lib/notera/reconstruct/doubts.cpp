@@ -50,18 +50,18 @@ Completions completions(const Output& out) {
   return c;
 }
 
-// The cheapest game through a node from its ply on: its moves and the box
-// each reads.
+// The cheapest game through a node from its ply on: its moves and, with
+// `cells`, the box each reads.
 struct Continuation {
   std::vector<Move> moves;
   std::vector<std::array<std::int16_t, max_sheets>> cells;
 };
 
-Continuation continuation(const Output& out, const Completions& c, int node) {
+Continuation continuation(const Output& out, const Completions& c, int node, bool cells) {
   Continuation line;
   const auto add = [&](int at) {
     line.moves.push_back(out.nodes[static_cast<std::size_t>(at)].move);
-    line.cells.push_back(out.nodes[static_cast<std::size_t>(at)].cell);
+    if (cells) line.cells.push_back(out.nodes[static_cast<std::size_t>(at)].cell);
   };
   add(node);
   for (int at = node, steps = 0; steps < 4000; ++steps) {
@@ -133,7 +133,9 @@ Doubts doubts_of(const Output& out, const std::vector<int>& path, float cost) {
   }
   for (const auto& [key, i] : best) {
     const int ply = key.first;
-    Continuation line = continuation(out, c, static_cast<int>(i));
+    // The boxes read are needed only after the game found's end (where a
+    // game that goes on is asked about the boxes it passes over).
+    Continuation line = continuation(out, c, static_cast<int>(i), static_cast<std::size_t>(ply) > plies);
     const std::vector<Move>& alt = line.moves;
     int changes = 0;
     const std::size_t from = static_cast<std::size_t>(ply) - 1;

@@ -32,9 +32,9 @@ struct BranchMove {
   // The box each sheet's reading of `move` is (-1: none): the box a person
   // answers when it is one the game found passes over.
   std::array<std::int16_t, max_sheets> cell{-1, -1};
-  // The box each move of `line` reads on each sheet (-1: none), `cell`
-  // first: where a game that goes on after the game found's end reads the
-  // boxes it passes over.
+  // For a move after the game found's end only (empty elsewhere): the box
+  // each move of `line` reads on each sheet (-1: none), `cell` first, where
+  // the game that goes on reads the boxes the game found passes over.
   std::vector<std::array<std::int16_t, max_sheets>> cells;
 };
 

@@ -638,7 +638,7 @@ class ReportBuilder {
     const search::BranchMove& other = b.moves.front();
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const int cell = other.cell[j];
-      if (cell < 0 || used_[j][static_cast<std::size_t>(cell)] >= 0) continue;
+      if (!passed_over(j, cell)) continue;
       const EvidenceCell& c = sheets_[j].cell(cell);
       q.sheet = static_cast<int>(j);
       q.cell = cell;
@@ -662,8 +662,13 @@ class ReportBuilder {
       if (other.cells.front()[j] >= 0) return false;
     for (const auto& read : other.cells)
       for (std::size_t j = 0; j < sheets_.size(); ++j)
-        if (read[j] >= 0 && used_[j][static_cast<std::size_t>(read[j])] < 0) return true;
+        if (passed_over(j, read[j])) return true;
     return false;
+  }
+
+  // Whether `cell` of sheet `j` is a box the game found passes over.
+  bool passed_over(std::size_t j, int cell) const {
+    return cell >= 0 && used_[j][static_cast<std::size_t>(cell)] < 0;
   }
 
   // At most this many candidates an entry, the move chosen included.
