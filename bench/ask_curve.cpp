@@ -6,7 +6,10 @@
 //                                      [--game G [--watch] [--dump]] [--page-answers] [--ask-margin M]
 //                                      [--widen-from N]
 //
-// The sheets are issue 6's test: the first N games (default 100) of
+// The sheets are issue 6's test: the first N games (default 200, as that
+// test reads; the first 100 were the default until the forty-sixth
+// session, and gave a kinder figure: 99.29% of plies right by index in
+// rounds against 98.70% on all 200) of
 // ../shared/corpus/big.pgn.xz written at `scale` times the HCS rates
 // (bench/hcs_rates.hpp, the generator of
 // tests/scoresheet_reconstruct_corpus_test.cpp, with the same seed, so the
@@ -39,7 +42,8 @@
 // the game played differ, the boxes each reads and their prices (--dump without --game: for every game not
 // exact unaided, to look for slips priced twice or not as the sheets are drawn). With --rounds -v, each
 // round also says how many of its entries ask a ply the game found already has right (answers that
-// change nothing, as an archivist would spend them).
+// change nothing, as an archivist would spend them); with --rounds --game G, each round's entries of game G,
+// and what the game found and the game played cost on the sheets as answered so far.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -557,11 +561,38 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
           ++confirming;
       }
       if (verbose) std::printf("         %d of %zu entries ask a ply the game found has right\n", confirming, pool.size());
-      for (std::size_t i = 0; i < cases.size(); ++i)
+      for (std::size_t i = 0; i < cases.size(); ++i) {
+        if (static_cast<long>(cases[i].game) == focus)
+          for (const Entry* e : chosen[i]) {
+            const auto& n = now[i];
+            std::printf("    game %zu round %d: asked ply %d (sheet %d box %d '%s'), found %s\n",
+                        cases[i].game, round, e->ply, e->sheet, e->cell,
+                        e->sheet >= 0 && e->cell >= 0 ? sheets[i]
+                                                            .sheets[static_cast<std::size_t>(e->sheet)]
+                                                            .cells[static_cast<std::size_t>(e->cell)]
+                                                            .text.c_str()
+                                                      : "",
+                        e->ply >= 1 && e->ply <= static_cast<int>(n.plies.size())
+                            ? n.plies[static_cast<std::size_t>(e->ply - 1)].san.c_str()
+                            : "(end)");
+          }
         if (!chosen[i].empty() && apply_answers(sheets[i], chosen[i], games[cases[i].game], now[i]) > 0) {
           now[i] = reconstruct::reconstruct_game(sheets[i].sheets, base);
           ++reruns;
+          if (static_cast<long>(cases[i].game) == focus) {
+            const auto& g = games[cases[i].game];
+            reconstruct::ReconstructOptions t = base;
+            t.line = g;
+            const reconstruct::Reconstruction truth = reconstruct::reconstruct_game(sheets[i].sheets, t);
+            std::printf("    game %zu round %d: the game found costs %.2f, the game played %.2f, wrong:",
+                        cases[i].game, round, static_cast<double>(now[i].cost),
+                        static_cast<double>(truth.cost));
+            for (std::size_t q = 0; q < g.size(); ++q)
+              if (q >= now[i].plies.size() || now[i].plies[q].move != g[q]) std::printf(" %zu", q + 1);
+            std::printf("\n");
+          }
         }
+      }
     }
     Counts c;
     int flagged = 0;  // the oracle's answers are right: each flag is a false alarm
@@ -595,7 +626,7 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::size_t count_games = 100;
+  std::size_t count_games = 200;
   double scale = 1.0;
   int copies = 1;
   bool rounds = false;
