@@ -249,6 +249,14 @@ void print_wrong(const reconstruct::Reconstruction& r, const std::vector<Move>& 
   std::printf(" (%d)\n", shown);
 }
 
+// The game played, priced on `sheets` (ReconstructOptions::line).
+reconstruct::Reconstruction played_on(const std::vector<reconstruct::EvidenceSheet>& sheets,
+                                      const std::vector<Move>& game) {
+  reconstruct::ReconstructOptions t = base;
+  t.line = game;
+  return reconstruct::reconstruct_game(sheets, t);
+}
+
 int unasked_misses = 0, unasked_as_written = 0;
 // --dump: the boxes each game reads and at what price, ply by ply where
 // the game found and the game played differ (and the boxes each passes
@@ -471,9 +479,7 @@ void run_curve(const char* title, std::vector<Case>& cases, const std::vector<st
         answers[i] = apply_answers(answered, chosen[i], game, cases[i].first);
         last[i] = reconstruct::reconstruct_game(answered.sheets, base);
         if (static_cast<long>(cases[i].game) == focus) {
-          reconstruct::ReconstructOptions t = base;
-          t.line = game;
-          const reconstruct::Reconstruction truth = reconstruct::reconstruct_game(answered.sheets, t);
+          const reconstruct::Reconstruction truth = played_on(answered.sheets, game);
           std::printf("    the game played costs %.2f on these sheets (%s)\n", static_cast<double>(truth.cost),
                       truth.complete ? "complete" : "incomplete");
           for (const auto& ply : truth.plies)
@@ -581,15 +587,10 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
           ++reruns;
           if (static_cast<long>(cases[i].game) == focus) {
             const auto& g = games[cases[i].game];
-            reconstruct::ReconstructOptions t = base;
-            t.line = g;
-            const reconstruct::Reconstruction truth = reconstruct::reconstruct_game(sheets[i].sheets, t);
-            std::printf("    game %zu round %d: the game found costs %.2f, the game played %.2f, wrong:",
+            std::printf("    game %zu round %d: the game found costs %.2f, the game played %.2f\n",
                         cases[i].game, round, static_cast<double>(now[i].cost),
-                        static_cast<double>(truth.cost));
-            for (std::size_t q = 0; q < g.size(); ++q)
-              if (q >= now[i].plies.size() || now[i].plies[q].move != g[q]) std::printf(" %zu", q + 1);
-            std::printf("\n");
+                        static_cast<double>(played_on(sheets[i].sheets, g).cost));
+            print_wrong(now[i], g);
           }
         }
       }
