@@ -395,6 +395,35 @@ void print_calibration(const std::vector<Case>& cases, const std::vector<std::ve
       which += " " + std::to_string(c.game);
     }
   }
+  {
+    // Boxes the game found passes over within the game: how often the game played reads them.
+    int passed = 0, read_by_played = 0, asked_boxes = 0;
+    for (const Case& c : cases) {
+      for (std::size_t j = 0; j < c.sheets.size(); ++j) {
+        std::vector<bool> used(c.sheets[j].cells.size(), false);
+        int last = -1;
+        for (const auto& p : c.first.plies)
+          for (const auto& e : p.evidence)
+            if (e.sheet == static_cast<int>(j) && e.cell >= 0) {
+              used[static_cast<std::size_t>(e.cell)] = true;
+              last = std::max(last, e.cell);
+            }
+        for (int b = 0; b < last; ++b) {
+          if (used[static_cast<std::size_t>(b)] ||
+              c.sheets[j].cells[static_cast<std::size_t>(b)].text.empty())
+            continue;
+          ++passed;
+          const bool read = c.true_plies[j][static_cast<std::size_t>(b)] >= 0;
+          read_by_played += read;
+          bool in_list = false;
+          for (const auto& a : c.first.ask) in_list |= a.sheet == static_cast<int>(j) && a.cell == b;
+          asked_boxes += in_list;
+        }
+      }
+    }
+    std::printf("\nboxes the games found pass over: %d, the game played reads %d, in the ask lists %d\n",
+                passed, read_by_played, asked_boxes);
+  }
   std::printf("\ngames not exact unaided: %d; the game played costs less than the game found in %d (the search "
               "lost it:%s), not less in %d\n", inexact, lost, which.c_str(), inexact - lost);
   std::printf("\nconfidence of the first runs' plies (margin in nats), and how often the move is wrong:\n");
@@ -531,6 +560,7 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
   std::vector<AnsweredSheets> sheets;
   std::vector<reconstruct::Reconstruction> now;
   std::vector<std::set<int>> asked(cases.size());
+  std::vector<int> extra_asked(cases.size(), 0);  // entries whose ply was asked before (boxes passed over)
   for (const Case& c : cases) {
     sheets.push_back(AnsweredSheets{c.sheets, c.true_plies});
     now.push_back(c.first);
@@ -539,6 +569,7 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
   std::printf("%8s %8s %10s %12s %16s %10s %12s %10s\n", "round", "asked", "asked %", "plies right", "right, not asked",
               "in order", "games exact", "reruns");
   const auto step = static_cast<std::size_t>(0.01 * static_cast<double>(plies));
+  const auto budget_plies = static_cast<long long>(0.03 * static_cast<double>(plies));
   for (int round = 0; round <= 7; ++round) {
     int reruns = 0;
     if (round > 0) {
@@ -554,11 +585,15 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
           pool.push_back(Entry{i, a.score, a.ply, a.sheet, a.cell});
         }
       std::stable_sort(pool.begin(), pool.end(), [](const Entry& x, const Entry& y) { return x.score > y.score; });
-      if (pool.size() > step) pool.resize(step);
+      long long asked_so_far = 0;
+      for (const auto& a : asked) asked_so_far += static_cast<long long>(a.size());
+      for (const int x : extra_asked) asked_so_far += x;
+      const auto room = static_cast<std::size_t>(std::max(0LL, budget_plies - asked_so_far));
+      if (pool.size() > std::min(step, room)) pool.resize(std::min(step, room));
       std::vector<std::vector<const Entry*>> chosen(cases.size());
       int confirming = 0;
       for (const Entry& e : pool) {
-        asked[e.case_index].insert(e.ply);
+        if (!asked[e.case_index].insert(e.ply).second) ++extra_asked[e.case_index];
         chosen[e.case_index].push_back(&e);
         const auto& g = games[cases[e.case_index].game];
         const auto& n = now[e.case_index];
@@ -582,9 +617,24 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
                             ? n.plies[static_cast<std::size_t>(e->ply - 1)].san.c_str()
                             : "(end)");
           }
+        const auto right_plies = [&](const reconstruct::Reconstruction& r) {
+          const auto& g = games[cases[i].game];
+          int n = 0;
+          for (std::size_t p = 0; p < g.size() && p < r.plies.size(); ++p) n += r.plies[p].move == g[p];
+          return n;
+        };
+        const int right_before = right_plies(now[i]);
         if (!chosen[i].empty() && apply_answers(sheets[i], chosen[i], games[cases[i].game], now[i]) > 0) {
-          now[i] = reconstruct::reconstruct_game(sheets[i].sheets, base);
+          reconstruct::ReconstructOptions o = base;
+          if (watch && static_cast<long>(cases[i].game) == focus) {
+            o.watch = games[cases[i].game];
+            std::fprintf(stderr, "round %d:\n", round);
+          }
+          now[i] = reconstruct::reconstruct_game(sheets[i].sheets, o);
           ++reruns;
+          if (verbose && right_plies(now[i]) < right_before)
+            std::printf("         game %zu: the answers of round %d leave %d plies right, %d before\n",
+                        cases[i].game, round, right_plies(now[i]), right_before);
           if (static_cast<long>(cases[i].game) == focus) {
             const auto& g = games[cases[i].game];
             std::printf("    game %zu round %d: the game found costs %.2f, the game played %.2f\n",
@@ -612,7 +662,7 @@ void run_rounds(const char* title, std::vector<Case>& cases, const std::vector<s
             std::printf("\n");
           }
         }
-      c.asked += static_cast<long long>(asked[i].size());
+      c.asked += static_cast<long long>(asked[i].size()) + extra_asked[i];
       count(now[i], games[cases[i].game], asked[i], c);
       if (verbose && round == 7) print_unasked_miss(cases[i], now[i], games[cases[i].game], asked[i]);
     }
@@ -640,6 +690,8 @@ int main(int argc, char** argv) {
     if (i + 1 >= argc) break;
     if (std::strcmp(argv[i], "--games") == 0) count_games = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (std::strcmp(argv[i], "--ask-margin") == 0) base.ask_margin = static_cast<float>(std::atof(argv[++i]));
+    else if (std::strcmp(argv[i], "--prune-margin") == 0)
+      base.prune_margin = static_cast<float>(std::atof(argv[++i]));
     else if (std::strcmp(argv[i], "--widen-from") == 0)
       base.widen_from_limited_plies = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--scale") == 0) scale = std::atof(argv[++i]);

@@ -185,6 +185,56 @@ TEST_CASE("reconstruct: a box the game found passes over is asked where another 
     if (x.ply != 15) CHECK_FALSE(x.passed_over);
 }
 
+TEST_CASE("reconstruct: a box the game found passes over that spells no move where it stands is asked") {
+  // 7. h3 a6 written 'Th3' and 'Ta6', a rook's letter on two pawn moves:
+  // the game found passes over both boxes and plays 7. a4 h6 from the
+  // next row, two plies short. No game the search kept to the end reads
+  // the boxes, so no margin asks about them; but a box a writer adds is a
+  // move the writer had in mind, and 'Th3' is no move of its position:
+  // it is asked where it stands, at even odds, the moves that read it
+  // against the move the game found plays there.
+  const std::string sheet =
+      "Notation: en\n1. e4 e5\n2. Nf3 Nc6\n3. Bc4 Bc5\n4. c3 Nf6\n5. d3 d6\n6. O-O O-O\n7. Th3 Ta6\n"
+      "8. a4 h6\n9. Re1 Re8\n10. Nbd2 Be6\n11. Bxe6 Rxe6\n12. Nf1 d5\n13. exd5 Qxd5\n14. Ng3 Rd8\n";
+  const reconstruct::Reconstruction r = reconstruct_text(sheet);
+  REQUIRE(r.plies.size() == 26);
+  CHECK(r.plies[12].san == "a4");
+  const reconstruct::Ask* q = ask_at(r, 13);
+  REQUIRE(q != nullptr);
+  CHECK(q->passed_over);
+  CHECK(q->written == "Th3");
+  CHECK(q->where.line == 8);
+  CHECK(q->box.move == 7);
+  CHECK_FALSE(q->box.black);
+  REQUIRE(q->candidates.size() >= 3);
+  CHECK(q->candidates[0].san == "a4");
+  CHECK(q->candidates[1].san == "h3");
+  // At most even odds (no candidate priced below the move chosen), and an
+  // answer that reads the box changes every ply from there on.
+  for (const reconstruct::AskCandidate& c : q->candidates) CHECK(c.cost >= 0.0f);
+  CHECK(q->candidates[1].probability > 0.4f);
+  CHECK(q->candidates[1].probability <= 0.5f);
+  CHECK(q->candidates[1].changes == 14);
+  // Only the first of the two boxes passed over is asked: its answer
+  // settles the row.
+  CHECK(
+      std::none_of(r.ask.begin(), r.ask.end(), [](const reconstruct::Ask& x) { return x.written == "Ta6"; }));
+  const reconstruct::Reconstruction a = reconstruct_text(with_answer(sheet, "\n7. Th3", "h3"));
+  REQUIRE(a.plies.size() == 28);
+  CHECK(a.plies[12].san == "h3");
+  CHECK(a.plies[13].san == "a6");
+  CHECK(a.plies[14].san == "a4");
+  // The PGN asks it as a box to check against the paper.
+  test::TempDir dir;
+  const auto path = dir.write("th3.sheet", sheet);
+  const auto pgn = test::run_notera({"reconstruct", "--messages", "en", path.string()});
+  std::string text = pgn.out;
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  CHECK(text.find("{check line 8, column 4 (move 7) against the paper: the game found passes over 'Th3' and "
+                  "plays a4 here; is 'Th3' a4, one of h3, b3, a3, g3, or no move of the game?}") !=
+        std::string::npos);
+}
+
 TEST_CASE("reconstruct: a longer game close behind the game found is carried to its end and asked") {
   // 7. h3 a6, written 'Rh3' and 'ra6': the game found passes over both
   // boxes and is two plies shorter; the game played reads them as pawn

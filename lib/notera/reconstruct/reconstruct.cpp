@@ -604,8 +604,97 @@ class ReportBuilder {
       Ask q = question(r.plies, b, *margin);
       if (q.candidates.size() > 1) r.ask.push_back(std::move(q));
     }
+    passed_over_questions(r);
     std::stable_sort(r.ask.begin(), r.ask.end(),
                      [](const Ask& a, const Ask& b) { return a.score > b.score; });
+  }
+
+  // The written boxes the game found passes over between boxes it reads,
+  // that no entry names yet. The game found says the writer wrote there a
+  // move that is none of the game's, and the margins say little of that:
+  // the games that read the box instead are seldom kept to the end. On
+  // issue 6's sheets (bench/ask_curve -v) the game played reads 54 of the
+  // 123 such boxes of the first runs, and it matters how the box reads
+  // where it stands (at the ply of the next box the game found reads): of
+  // the 68 that spell a move of that position as written, the game played
+  // reads 10; of the 26 read there at a price below 3 nats, 15; of the 29
+  // dearer, all. A box a writer adds is a move the writer had in mind, a
+  // move of the position: one that spells none was meant as another ply.
+  // So a box that spells a move there as written (the move the game found
+  // plays there too) is left to the margins, and one read at a least price
+  // p is asked with odds 1 - exp(-p), at most even, that it is read: the move the game
+  // found plays there against the moves that read the box, weighed among
+  // themselves by their price. An answer that reads the box changes, by
+  // index, every ply from there on: no game was searched with it, so
+  // `changes` is that bound and the candidates' costs are those odds, not
+  // a game's price. Of a run of boxes passed over, the first.
+  void passed_over_questions(Reconstruction& r) const {
+    for (std::size_t j = 0; j < sheets_.size(); ++j) {
+      const PreparedSheet& sheet = sheets_[j];
+      const auto unread_move = [&](int i) {
+        const EvidenceCell& c = sheet.cell(i);
+        return used_[j][static_cast<std::size_t>(i)] < 0 && c.kind == EvidenceKind::move && !c.certain &&
+               !c.text.empty();
+      };
+      int next_ply = 0;  // 1-based ply of the next box read after box i; 0: none
+      for (int i = sheet.size() - 1; i >= 0; --i) {
+        if (used_[j][static_cast<std::size_t>(i)] >= 0) {
+          next_ply = used_[j][static_cast<std::size_t>(i)] + 1;
+          continue;
+        }
+        if (next_ply == 0 || !unread_move(i) || (i > 0 && unread_move(i - 1))) continue;
+        const bool named = std::any_of(r.ask.begin(), r.ask.end(), [&](const Ask& a) {
+          return a.sheet == static_cast<int>(j) && a.cell == i;
+        });
+        if (named) continue;
+        Ask q = passed_over_question(r, j, i, next_ply);
+        if (q.candidates.size() > 1) r.ask.push_back(std::move(q));
+      }
+    }
+  }
+
+  // Box `cell` of sheet `j`, passed over, asked at ply `ply` (see
+  // passed_over_questions()).
+  Ask passed_over_question(const Reconstruction& r, std::size_t j, int cell, int ply) const {
+    const PreparedSheet& sheet = sheets_[j];
+    const ReconstructedPly& chosen = r.plies[static_cast<std::size_t>(ply) - 1];
+    Ask q;
+    q.ply = ply;
+    name_box_passed_over(q, j, cell);
+    q.candidates.push_back(AskCandidate{chosen.move, chosen.san, chosen.uci, 0.0f, 0.0f, 0, {}});
+    const Position before = position_before(static_cast<std::size_t>(ply) - 1);
+    constexpr float infinite_price = std::numeric_limits<float>::max();
+    MoveList moves;
+    generate_legal(before, moves);
+    std::vector<std::pair<float, Move>> read;
+    for (const Move m : moves)
+      if (m != chosen.move)
+        read.emplace_back(price_cell(sheet.cells[static_cast<std::size_t>(cell)], before, m, sheet.language,
+                                     sheet.costs, true)
+                              .cost,
+                          m);
+    std::stable_sort(read.begin(), read.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (read.size() > most_candidates - 1) read.resize(most_candidates - 1);
+    const float least = std::min(read.empty() ? infinite_price : read.front().first,
+                                 price_cell(sheet.cells[static_cast<std::size_t>(cell)], before, chosen.move,
+                                            sheet.language, sheet.costs, true)
+                                     .cost);
+    if (read.empty() || least <= 0.0f) return q;
+    // The moves that read it share odds 1 - exp(-least), at most even
+    // (no candidate's cost below the move chosen's), against the move
+    // chosen, in proportion to exp(-price).
+    double total = 0.0;
+    for (const auto& [price, m] : read) total += std::exp(-static_cast<double>(price - read.front().first));
+    const double odds = std::min(0.0, std::log(std::expm1(static_cast<double>(least))));
+    const int changes = static_cast<int>(r.plies.size()) - ply + 1;
+    for (const auto& [price, m] : read) {
+      const auto cost =
+          static_cast<float>(static_cast<double>(price - read.front().first) + std::log(total) - odds);
+      q.candidates.push_back(AskCandidate{m, to_san(before, m), to_uci(before, m), cost, 0.0f, changes, {}});
+    }
+    rank(q);
+    return q;
   }
 
   // The ply after the game found's end, where a game close behind goes on
@@ -639,16 +728,21 @@ class ReportBuilder {
     for (std::size_t j = 0; j < sheets_.size(); ++j) {
       const int cell = other.cell[j];
       if (!passed_over(j, cell)) continue;
-      const EvidenceCell& c = sheets_[j].cell(cell);
-      q.sheet = static_cast<int>(j);
-      q.cell = cell;
-      q.written = c.text;
-      q.where = c.where;
-      q.box = box_of(c);
-      q.passed_over = true;
+      name_box_passed_over(q, j, cell);
       return true;
     }
     return false;
+  }
+
+  // Names in `q` box `cell` of sheet `j`, one the game found passes over.
+  void name_box_passed_over(Ask& q, std::size_t j, int cell) const {
+    const EvidenceCell& c = sheets_[j].cell(cell);
+    q.sheet = static_cast<int>(j);
+    q.cell = cell;
+    q.written = c.text;
+    q.where = c.where;
+    q.box = box_of(c);
+    q.passed_over = true;
   }
 
   // Whether the cheapest other game at `b` (within the ask margin) plays
