@@ -643,8 +643,10 @@ class ReportBuilder {
           continue;
         }
         if (next_ply == 0 || !unread_move(i) || (i > 0 && unread_move(i - 1))) continue;
+        // A ply is asked once (the page and the PGN key the entries by
+        // ply): not where an entry asks the ply already or names the box.
         const bool named = std::any_of(r.ask.begin(), r.ask.end(), [&](const Ask& a) {
-          return a.sheet == static_cast<int>(j) && a.cell == i;
+          return (a.sheet == static_cast<int>(j) && a.cell == i) || a.ply == next_ply;
         });
         if (named) continue;
         Ask q = passed_over_question(r, j, i, next_ply);
