@@ -15,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -113,6 +114,11 @@ Figures run_games(const std::vector<std::vector<Move>>& games, double scale,
         options.watch = games[g];
       const reconstruct::Reconstruction r = reconstruct_game(inputs[k], options);
       if (k == 0) f.milliseconds += r.stats.milliseconds;
+      // The page and the PGN key the ask list by ply: each ply once.
+      std::set<int> asked;
+      for (const reconstruct::Ask& a : r.ask)
+        CHECK_MESSAGE(asked.insert(a.ply).second,
+                      "game " << g << ", " << k + 1 << " copies: ply " << a.ply << " asked twice");
       if (same_game(r, games[g])) {
         ++(k == 0 ? f.one_exact : f.two_exact);
         continue;
