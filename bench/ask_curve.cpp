@@ -89,27 +89,7 @@ struct Counts {
   int games = 0, exact = 0;
 };
 
-// The position of `game` before its ply `index` (0-based).
-Position position_before(const std::vector<Move>& game, std::size_t index) {
-  Position pos = Position::start();
-  for (std::size_t k = 0; k < index; ++k) pos = pos.after(game[k]);
-  return pos;
-}
-
-// The oracle's answer in box `cell` of `sheet`: the move the writer meant.
-void answer(reconstruct::EvidenceSheet& sheet, int cell, int true_ply, const std::vector<Move>& game) {
-  reconstruct::EvidenceCell& box = sheet.cells[static_cast<std::size_t>(cell)];
-  if (true_ply < 0) {  // no move of the game: "{=--}"
-    reconstruct::answer_box(box, "--");
-    return;
-  }
-  const Position pos = position_before(game, static_cast<std::size_t>(true_ply));
-  const notation::LetterTable& table = notation::LetterTable::instance();
-  const int language = table.language_index(sheet.language);
-  box.text = box.text.empty() ? "-" : box.text;
-  reconstruct::answer_box(box, to_san(pos, game[static_cast<std::size_t>(true_ply)],
-                                      table.style(language < 0 ? notation::LetterTable::english : language)));
-}
+using bench::position_before;
 
 bool page_answers = false;  // --page-answers
 // Options of every reconstruction (--ask-margin M: ReconstructOptions::ask_margin).
@@ -144,7 +124,7 @@ int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, c
   for (const Entry* e : entries) {
     if (e->sheet >= 0 && e->cell >= 0) {
       const auto s = static_cast<std::size_t>(e->sheet);
-      answer(a.sheets[s], e->cell, a.true_plies[s][static_cast<std::size_t>(e->cell)], game);
+      bench::answer_true_move(a.sheets[s], e->cell, a.true_plies[s][static_cast<std::size_t>(e->cell)], game);
       ++answered;
       continue;
     }
@@ -171,7 +151,7 @@ int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, c
     const std::vector<int>& truth = a.true_plies[0];
     const auto recorded = std::find(truth.begin(), truth.end(), ply);
     if (recorded != truth.end()) {
-      answer(a.sheets[0], static_cast<int>(recorded - truth.begin()), ply, game);
+      bench::answer_true_move(a.sheets[0], static_cast<int>(recorded - truth.begin()), ply, game);
       ++answered;
       continue;
     }
@@ -201,7 +181,7 @@ int apply_answers(AnsweredSheets& a, const std::vector<const Entry*>& entries, c
     }
     sheet.cells.insert(sheet.cells.begin() + static_cast<std::ptrdiff_t>(at), box);
     a.true_plies[0].insert(a.true_plies[0].begin() + static_cast<std::ptrdiff_t>(at), ply);
-    answer(sheet, before, ply, game);
+    bench::answer_true_move(sheet, before, ply, game);
     ++answered;
   }
   return answered;

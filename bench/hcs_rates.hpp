@@ -22,10 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "notera/core/san.hpp"
 #include "notera/core/movegen.hpp"
+#include "notera/core/san.hpp"
 #include "notera/notation/letters.hpp"
 #include "notera/pgn/play.hpp"
+#include "notera/reconstruct/evidence.hpp"
 #include "notera/reconstruct/reconstruct.hpp"
 
 namespace notera::bench {
@@ -269,6 +270,31 @@ inline bool same_game(const reconstruct::Reconstruction& r, const std::vector<Mo
   for (std::size_t k = 0; k < game.size(); ++k)
     if (r.plies[k].move != game[k]) return false;
   return true;
+}
+
+// The position of `game` before its ply `index` (0-based).
+inline Position position_before(const std::vector<Move>& game, std::size_t index) {
+  Position pos = Position::start();
+  for (std::size_t k = 0; k < index; ++k) pos = pos.after(game[k]);
+  return pos;
+}
+
+// The oracle's answer in box `cell` of `sheet`, drawn by corrupted_sheet()
+// with `true_ply` the ply that box records (-1: none): the move the writer
+// meant, in the sheet's letters, or "--" for a box that is no move.
+inline void answer_true_move(reconstruct::EvidenceSheet& sheet, int cell, int true_ply,
+                             const std::vector<Move>& game) {
+  reconstruct::EvidenceCell& box = sheet.cells[static_cast<std::size_t>(cell)];
+  if (true_ply < 0) {
+    reconstruct::answer_box(box, "--");
+    return;
+  }
+  const Position pos = position_before(game, static_cast<std::size_t>(true_ply));
+  const notation::LetterTable& table = notation::LetterTable::instance();
+  const int language = table.language_index(sheet.language);
+  box.text = box.text.empty() ? "-" : box.text;
+  reconstruct::answer_box(box, to_san(pos, game[static_cast<std::size_t>(true_ply)],
+                                      table.style(language < 0 ? notation::LetterTable::english : language)));
 }
 
 }  // namespace notera::bench

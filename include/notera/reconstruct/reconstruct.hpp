@@ -229,6 +229,19 @@ struct ReconstructOptions {
   // a sheet that misleads); `{=O-O}` for Black after the sheet has Black
   // castle, kept by reading that castling as a6, 18 nats.
   float bend_margin = 9.0f;
+  // A rerun with an answer that reads its box otherwise than it is
+  // written is searched again this wide (when `widen`), and the cheaper
+  // game stands. Such an answer prices the games that cannot keep it only
+  // when the search reaches its box, often many plies after the box that
+  // decides it (an answered Kh2 at ply 55 that needs h3, not the a3 written,
+  // at ply 17): until then the game that keeps it is a slip behind a crowd
+  // whose price comes later, and the beam, which ranks by the price so far
+  // and the next box, drops it. On the ask curve in rounds (200 games) 3 of
+  // 277 such reruns found a cheaper game, by index 99.49 -> 99.56%; on 300
+  // games 99.13 -> 99.18%, at 72 ms more per rerun (median; 0.83 s at most).
+  // A wider prune margin instead (25 nats) found none. docs/speed.md,
+  // forty-ninth session. 0 or beam_width: no second search.
+  int answered_beam_width = 4096;
   // States per ply that may insert a move the numbering has no room for,
   // and how far behind the best of the ply they may be; where the best
   // state reads its next box, an eighth of them within

@@ -1633,6 +1633,28 @@ void bent_answers(const std::vector<EvidenceSheet>& sheets, const AnswersPrice& 
   }
 }
 
+// A rerun with an answer that corrects its box, searched again as wide as
+// ReconstructOptions::answered_beam_width says: the cheaper game stands.
+// Not for a quick answer (`widen` false), nor when the wider search was cut
+// short.
+void search_answered_wider(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options,
+                           Reconstruction& r) {
+  if (!options.widen || options.answered_beam_width <= options.beam_width || !r.complete) return;
+  const std::vector<PlayedAnswer> played = played_answers(sheets, r);
+  if (std::none_of(played.begin(), played.end(), [&](const PlayedAnswer& a) { return corrects(r, a); }))
+    return;
+  ReconstructOptions wider = options;
+  wider.beam_width =
+      std::min(options.answered_beam_width, std::max(options.max_beam_width, options.beam_width));
+  Reconstruction w = reconstruct_once(sheets, wider);
+  if (w.complete && !w.stats.work_limit && !w.stats.time_limit && w.cost < r.cost - 0.01f) {
+    add_stats(w, r);
+    r = std::move(w);
+  } else {
+    add_stats(r, w);
+  }
+}
+
 }  // namespace
 
 // An answer the game found does not keep is set aside, and the game found
@@ -1642,7 +1664,8 @@ void bent_answers(const std::vector<EvidenceSheet>& sheets, const AnswersPrice& 
 // Answers kept at a price the sheets as written do not bear are weighed
 // against the game without them: two copies' answers to one box that the
 // game plays as two plies are set aside the same way, and an answer kept
-// only by reading the boxes before it otherwise is named.
+// only by reading the boxes before it otherwise is named. A rerun whose
+// answers correct a box is searched wider too (search_answered_wider()).
 Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const ReconstructOptions& options) {
   Reconstruction r = reconstruct_once(sheets, options);
   if (!options.line.empty()) return r;
@@ -1653,6 +1676,7 @@ Reconstruction reconstruct_game(const std::vector<EvidenceSheet>& sheets, const 
     r = std::move(next);
   };
   if (set_unkept_aside(current, r)) again();
+  search_answered_wider(current, options, r);
   // Answers that only confirm what is written, none kept elsewhere: nothing
   // to weigh.
   const std::vector<PlayedAnswer> played = played_answers(current, r);
